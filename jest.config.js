@@ -1,0 +1,28 @@
+// Two projects: fast unit specs next to the code, and e2e/int specs that boot the app or a store.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@logbook/(rules|content|event-store|projections)$': '<rootDir>/libs/$1/src',
+  '^@logbook/(rules|content|event-store|projections)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/{apps,libs,test}/**/*.{int-spec,e2e-spec}.ts'],
+    },
+  ],
+};

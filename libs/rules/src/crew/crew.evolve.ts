@@ -1,0 +1,4 @@
+import type { Appliers } from '../evolve';
+import type { CrewEvent } from './crew.events';
+
+export const crewAppliers: Appliers<CrewEvent> = {};

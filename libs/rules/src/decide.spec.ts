@@ -1,0 +1,35 @@
+import { foldEvents } from './evolve';
+import { given } from './testing/decider-spec';
+import { setupEvents } from './testing/fixtures';
+
+describe('the decider', () => {
+  describe('when a game is created', () => {
+    it('starts seat 1 on round 1 with the ship in the harbour', () => {
+      const state = foldEvents(setupEvents());
+      expect(state.status).toBe('active');
+      expect(state.turn?.seat).toBe(1);
+      expect(state.round).toBe(1);
+      expect(state.ships.gull.hex).toEqual({ q: 0, r: 0 });
+    });
+  });
+
+  it('rejects a command from a seat whose turn it is not', () => {
+    given(setupEvents(undefined, { players: 2 })).when({ type: 'StartNavigation' }, { seat: 2 }).thenRejects('turn.not-your-turn');
+  });
+
+  it('rejects any other order while a Navigation order is open', () => {
+    const events = setupEvents();
+    const issued = given(events).when({ type: 'StartNavigation' }).events();
+    given([...events, ...issued]).when({ type: 'EndTurn' }).thenRejects('navigation.order-in-progress');
+  });
+
+  describe('folding', () => {
+    it('gives the same state for the same events, twice', () => {
+      const events = setupEvents();
+      const more = given(events).when({ type: 'StartNavigation' }).events();
+      const all = [...events, ...more];
+      expect(foldEvents(all)).toEqual(foldEvents(all));
+      expect(JSON.stringify(foldEvents(all))).toBe(JSON.stringify(foldEvents(all)));
+    });
+  });
+});

@@ -1,0 +1,68 @@
+// decide: (state, command) => events. The checks run in a fixed order, as boardgame.io's
+// reducer does: game exists → game not over → seat may act → nothing pending → order not
+// interrupted → the command's own rules.
+import type { CommandOfType, GameCommand } from './commands';
+import type { CommandSpec, CommandSpecs } from './command-spec';
+import { crewCommands } from './crew/crew.decide';
+import { Decision } from './decision';
+import { RuleViolation, ensure } from './errors';
+import type { GameEvent } from './events';
+import { navigationCommands } from './navigation/navigation.decide';
+import type { Rng } from './random';
+import { decideCreateGame } from './setup/setup.decide';
+import { shipCommands } from './ships/ships.decide';
+import type { GameState } from './state';
+import { turnCommands } from './turn/turn.decide';
+
+type PlayCommand = Exclude<GameCommand, CommandOfType<'CreateGame'>>;
+
+const COMMANDS = {
+  ...turnCommands,
+  ...navigationCommands,
+  ...crewCommands,
+  ...shipCommands,
+} satisfies CommandSpecs<PlayCommand>;
+
+export interface DecideContext {
+  /** The seat sending the command; null only for CreateGame. */
+  seat: number | null;
+  rng: Rng;
+}
+
+export const isKnownCommandType = (type: string): type is GameCommand['type'] =>
+  type === 'CreateGame' || Object.prototype.hasOwnProperty.call(COMMANDS, type);
+
+export function decide(state: GameState, command: GameCommand, context: DecideContext): GameEvent[] {
+  const decision = new Decision(state, context.seat, context.rng);
+  if (command.type === 'CreateGame') {
+    ensure(state.status === 'new', 'game.already-exists', 'This game already exists');
+    decideCreateGame(decision, command);
+    return decision.events;
+  }
+  ensure(state.status !== 'new', 'game.not-found', 'There is no such game');
+  ensure(state.status === 'active', 'game.over', `The scenario is over (${state.status})`);
+
+  const spec = (COMMANDS as Record<string, CommandSpec<PlayCommand>>)[command.type];
+  if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
+  const seat = context.seat;
+  ensure(seat !== null && state.seats.some((s) => s.seat === seat), 'seat.unknown', 'Not a seat of this game');
+  if (spec.actor === 'active-seat') {
+    ensure(state.turn?.seat === seat, 'turn.not-your-turn', `It is seat ${state.turn?.seat}'s turn`);
+  }
+  if (state.pending) {
+    ensure(
+      spec.whilePending?.includes(state.pending.kind),
+      'pending.response-required',
+      `The game waits for ${state.pending.kind} to be resolved first`,
+    );
+  }
+  if (state.navigation) {
+    ensure(
+      spec.duringNavigation,
+      'navigation.order-in-progress',
+      'A Navigation order is open: nothing else may happen until it ends',
+    );
+  }
+  spec.decide(decision, command);
+  return decision.events;
+}

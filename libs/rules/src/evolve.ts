@@ -1,0 +1,42 @@
+// evolve: (state, event) => state. Appliers mutate a private copy; the exported functions
+// never touch their input, so folding the same events always gives the same state.
+import type { GameEvent } from './events';
+import { crewAppliers } from './crew/crew.evolve';
+import { navigationAppliers } from './navigation/navigation.evolve';
+import { setupAppliers } from './setup/setup.evolve';
+import { shipAppliers } from './ships/ships.evolve';
+import { turnAppliers } from './turn/turn.evolve';
+import { cloneState, initialState, type GameState } from './state';
+
+/** One applier per event type of a feature; the compiler checks every type has one. */
+export type Appliers<E extends { type: string }> = {
+  [K in E['type']]: (state: GameState, event: Extract<E, { type: K }>) => void;
+};
+
+const APPLIERS = {
+  ...setupAppliers,
+  ...turnAppliers,
+  ...navigationAppliers,
+  ...crewAppliers,
+  ...shipAppliers,
+} satisfies Appliers<GameEvent>;
+
+/** Applies an event to a state the caller owns (mutates it). */
+export function applyEvent(state: GameState, event: GameEvent): void {
+  const apply = (APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>)[event.type];
+  if (!apply) throw new Error(`No applier for event type ${event.type}`);
+  apply(state, event);
+}
+
+export function evolve(state: GameState, event: GameEvent): GameState {
+  const next = cloneState(state);
+  applyEvent(next, event);
+  return next;
+}
+
+/** Folds events onto a copy of `from` (the initial state by default), cloning once. */
+export function foldEvents(events: Iterable<GameEvent>, from: GameState = initialState()): GameState {
+  const state = cloneState(from);
+  for (const event of events) applyEvent(state, event);
+  return state;
+}

@@ -1,0 +1,17 @@
+export * from './board';
+export * from './command-spec';
+export * from './commands';
+export * from './decide';
+export * from './decision';
+export * from './errors';
+export * from './event';
+export * from './events';
+export * from './evolve';
+export * from './hex';
+export * from './nodes';
+export * from './queries';
+export * from './random';
+export * from './scenario';
+export * from './state';
+export * from './view';
+export type { PublicScenario } from './setup/setup.events';

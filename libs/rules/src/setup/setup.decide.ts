@@ -1,0 +1,54 @@
+import type { Decision } from '../decision';
+import { ensure } from '../errors';
+import { shuffle } from '../random';
+import { CARD_TYPES, type CardType } from '../scenario';
+import { dealOpeningHands, stashSetupPlunder } from '../ships/ships.setup';
+import { startFirstTurn } from '../turn/turn.decide';
+import type { CreateGame } from './setup.commands';
+import type { PublicScenario } from './setup.events';
+
+/** [D §1] co-operative, 1–4 seats, each playing one of the scenario's characters. */
+export const MAX_SEATS = 4;
+
+export function decideCreateGame(decision: Decision, command: CreateGame): void {
+  const { scenario, players } = command;
+  ensure(players.length >= 1 && players.length <= MAX_SEATS, 'setup.seat-count', `A game has 1 to ${MAX_SEATS} seats`);
+  ensure(
+    players.length <= scenario.characters.length,
+    'setup.not-enough-characters',
+    `Scenario ${scenario.id} has ${scenario.characters.length} characters for ${players.length} players`,
+  );
+
+  const { stack, box, characters: all, ...rest } = scenario;
+  // Only the characters that seats play are in the game.
+  const characters = all.slice(0, players.length);
+  const publicScenario: PublicScenario = {
+    ...rest,
+    characters: characters.map(({ deck, ...c }) => ({ ...c, deckSize: deck.length })),
+    stackSize: stack.length,
+  };
+  const boxByType = Object.fromEntries(CARD_TYPES.map((t) => [t, [] as string[]])) as Record<CardType, string[]>;
+  const cardTypes = new Map(scenario.cards.map((c) => [c.cardId, c.type]));
+  for (const cardId of box) boxByType[cardTypes.get(cardId)!].push(cardId);
+
+  decision.emit({
+    type: 'GameCreated',
+    data: {
+      gameId: command.gameId,
+      mode: command.mode,
+      seats: players.map((p, i) => ({ seat: i + 1, name: p.name, characterId: characters[i].characterId })),
+      scenario: publicScenario,
+    },
+    secret: {
+      visibleTo: [],
+      data: {
+        stack: [...stack],
+        box: boxByType,
+        decks: Object.fromEntries(characters.map((c) => [c.characterId, shuffle(decision.rng, c.deck)])),
+      },
+    },
+  });
+  dealOpeningHands(decision);
+  stashSetupPlunder(decision);
+  startFirstTurn(decision);
+}

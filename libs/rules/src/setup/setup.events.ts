@@ -1,0 +1,27 @@
+import type { DomainEvent } from '../event';
+import type { GameMode } from '../state';
+import type { CardType, ScenarioDefinition } from '../scenario';
+
+/** The scenario as everyone may see it: without the stack order, the box and the decks. */
+export type PublicScenario = Omit<ScenarioDefinition, 'stack' | 'box' | 'characters'> & {
+  characters: Array<Omit<ScenarioDefinition['characters'][number], 'deck'> & { deckSize: number }>;
+  stackSize: number;
+};
+
+export type GameCreated = DomainEvent<
+  'GameCreated',
+  {
+    gameId: string;
+    mode: GameMode;
+    seats: Array<{ seat: number; name: string; characterId: string }>;
+    scenario: PublicScenario;
+  },
+  {
+    stack: string[];
+    box: Record<CardType, string[]>;
+    /** Each character's deck after the setup shuffle, top first. */
+    decks: Record<string, string[]>;
+  }
+>;
+
+export type SetupEvent = GameCreated;

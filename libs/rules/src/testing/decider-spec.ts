@@ -1,0 +1,46 @@
+// Given events / When command / Then events, as Emmett's DeciderSpecification.
+import type { GameCommand } from '../commands';
+import { decide } from '../decide';
+import { RuleViolation } from '../errors';
+import type { GameEvent } from '../events';
+import { foldEvents } from '../evolve';
+import { scriptedRng, seededRng, type Rng } from '../random';
+import type { GameState } from '../state';
+
+export interface WhenOptions {
+  seat?: number | null;
+  /** Dice and draws the command will take, in order; a seeded source when omitted. */
+  rolls?: number[];
+  rng?: Rng;
+}
+
+export const given = (events: GameEvent[]) => {
+  const state = foldEvents(events);
+  return {
+    state,
+    when(command: GameCommand, options: WhenOptions = {}) {
+      const rng = options.rng ?? (options.rolls ? scriptedRng(options.rolls) : seededRng(1));
+      const seat = options.seat === undefined ? (state.turn?.seat ?? null) : options.seat;
+      const run = () => decide(state, command, { seat, rng });
+      return {
+        /** The events decided (throws if the command was rejected). */
+        events: (): GameEvent[] => run(),
+        then(expected: GameEvent[] | ((events: GameEvent[], after: GameState) => void)) {
+          const events = run();
+          if (typeof expected === 'function') expected(events, foldEvents(events, state));
+          else expect(events).toEqual(expected);
+        },
+        thenRejects(rule: string) {
+          let error: unknown;
+          try {
+            run();
+          } catch (e) {
+            error = e;
+          }
+          expect(error).toBeInstanceOf(RuleViolation);
+          expect((error as RuleViolation).rule).toBe(rule);
+        },
+      };
+    },
+  };
+};
