@@ -3,7 +3,8 @@ import type { Decision } from '../decision';
 import { ensure } from '../errors';
 import { neighbor, turnFacing } from '../hex';
 import { crewInZone } from '../nodes';
-import { boardHex, enemyShipAt, requireCommandedShip } from '../queries';
+import { boardHex, characterOfSeat, enemyShipAt, requireCommandedShip } from '../queries';
+import { companyForMove } from '../ships/commanding';
 import { ENTERABLE_TERRAINS } from '../scenario';
 import type { PlayerShipState } from '../state';
 import { navigationActionCost } from './navigation-cost';
@@ -37,7 +38,9 @@ export function decideMove(decision: Decision): void {
   ensure(!enemyShipAt(decision.state, to), 'navigation.enemy-ship', 'An enemy ship stands on that hex');
   const cost = navigationActionCost(decision.state, ship.hex, to);
   spend(decision, cost);
-  decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from: ship.hex, to, cost } });
+  const commander = characterOfSeat(decision.state, decision.seat!);
+  const company = companyForMove(decision.state, ship.shipId, commander.characterId);
+  decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from: ship.hex, to, cost, ...company } });
 }
 
 export function decideTurn(decision: Decision, direction: 'cw' | 'ccw'): void {

@@ -11,8 +11,10 @@ export const navigationAppliers: Appliers<NavigationEvent> = {
   },
   ShipMoved(state, { data }) {
     state.ships[data.shipId].hex = data.to;
-    for (const character of Object.values(state.characters)) {
-      if (character.shipId === data.shipId) character.hex = data.to;
+    for (const id of data.carried) state.characters[id].hex = data.to;
+    for (const id of data.leftBehind) {
+      state.characters[id].shipId = null;
+      state.characters[id].hex = data.from;
     }
     state.navigation!.pointsLeft -= data.cost;
   },
