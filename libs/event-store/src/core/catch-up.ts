@@ -1,0 +1,64 @@
+import type { AllFilter, RecordedEvent, SubscribeOptions } from '../event-store.port';
+import { LiveBuffer } from './live-buffer';
+import type { LiveFeed } from './live-feed';
+
+export interface CatchUpSource {
+  readPage(after: bigint | undefined, maxCount: number, filter?: AllFilter): RecordedEvent[] | Promise<RecordedEvent[]>;
+  feed: LiveFeed;
+}
+
+export interface CatchUpTuning {
+  /** Events read from history per query. */
+  pageSize: number;
+  /** Live events a subscription holds for a slow consumer before it falls back to history. */
+  liveCapacity: number;
+}
+
+/**
+ * Catch-up subscription for in-process stores. The live listener is attached BEFORE history is
+ * read, so every event committed after that moment is either in the buffer or (after an
+ * overflow) read again from history: no gap. Everything delivered moves `after` forward and
+ * anything at or before it is skipped: no duplicate at the hand-over.
+ */
+export async function* catchUp(
+  source: CatchUpSource,
+  options: SubscribeOptions & { signal: AbortSignal },
+  tuning: CatchUpTuning,
+): AsyncGenerator<RecordedEvent> {
+  const { signal, filter } = options;
+  const buffer = new LiveBuffer(filter, tuning.liveCapacity);
+  const unsubscribe = source.feed.subscribe(buffer);
+  const interrupt = () => buffer.interrupt();
+  signal.addEventListener('abort', interrupt);
+  let after = options.fromPosition;
+  try {
+    while (!signal.aborted && !buffer.closed) {
+      buffer.reset();
+      for (;;) {
+        if (buffer.closed) return;
+        const page = await source.readPage(after, tuning.pageSize, filter);
+        for (const event of page) {
+          if (signal.aborted) return;
+          yield event;
+          after = event.position;
+        }
+        if (page.length < tuning.pageSize) break;
+      }
+      while (!signal.aborted && !buffer.overflowed) {
+        const event = buffer.take();
+        if (event) {
+          if (after !== undefined && event.position <= after) continue;
+          yield event;
+          after = event.position;
+        } else if (buffer.closed) {
+          return;
+        } else {
+          await buffer.changed();
+        }
+      }
+    }
+  } finally {
+    unsubscribe();
+    signal.removeEventListener('abort', interrupt);
+  }
+}

@@ -1,0 +1,42 @@
+import type { AllFilter } from '../event-store.port';
+import type { StreamHead } from './expected-revision';
+import type { StoredEventRef } from './idempotent-retry';
+import type { SerializedEvent, StoredRow } from './serialized-event';
+
+/**
+ * The synchronous storage under an in-process store (SQLite via better-sqlite3, or plain
+ * arrays). Everything above it — expected revisions, idempotence, group commit, upcasting,
+ * catch-up subscriptions — is shared by `LocalEventStore`, so the adapters cannot drift apart.
+ * Being synchronous is what makes the catch-up hand-over simple: a commit and the live
+ * notification that follows it happen in one turn of the event loop.
+ */
+export interface LocalStorage {
+  /** Runs `work` as one atomic, durable commit (one fsync for the whole group). */
+  transaction(work: () => void): void;
+  /** Runs `work` inside the current transaction so that, if it throws, only its writes vanish. */
+  isolated<T>(work: () => T): T;
+  streamHead(streamId: string): StreamHead;
+  findEvent(eventId: string): StoredEventRef | undefined;
+  /** Writes the events at `firstRevision`, `firstRevision + 1`…; returns their global positions. */
+  insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[];
+  /** Undefined when the stream does not exist. */
+  readStream(query: StreamQuery): StoredRow[] | undefined;
+  readAll(query: AllQuery): StoredRow[];
+  lastPosition(): bigint | undefined;
+  close(): void;
+}
+
+export interface StreamQuery {
+  streamId: string;
+  direction: 'forwards' | 'backwards';
+  /** Inclusive; undefined means from the start (forwards) or the end (backwards). */
+  fromRevision?: number;
+  maxCount: number;
+}
+
+export interface AllQuery {
+  /** Exclusive. */
+  after?: bigint;
+  maxCount: number;
+  filter?: AllFilter;
+}

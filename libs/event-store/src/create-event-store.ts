@@ -1,0 +1,29 @@
+import type { EventStore } from './event-store.port';
+import { InMemoryEventStore } from './memory/in-memory-event-store';
+import { SqliteEventStore } from './sqlite/sqlite-event-store';
+import type { UpcasterRegistry } from './upcasting/upcaster-registry';
+
+export type EventStoreConfig =
+  | { kind: 'sqlite'; filename: string }
+  | { kind: 'eventstoredb'; connectionString: string }
+  | { kind: 'memory' };
+
+export interface EventStoreDependencies {
+  upcasters?: UpcasterRegistry;
+}
+
+/** Picks the adapter named by configuration; every adapter passes the same contract suite. */
+export function createEventStore(config: EventStoreConfig, dependencies: EventStoreDependencies = {}): EventStore {
+  switch (config.kind) {
+    case 'sqlite':
+      return new SqliteEventStore({ filename: config.filename, ...dependencies });
+    case 'memory':
+      return new InMemoryEventStore(dependencies);
+    case 'eventstoredb':
+      throw new Error('The EventStoreDB adapter is not wired yet (issue 5, step 5)');
+    default: {
+      const unknown: never = config;
+      throw new Error(`Unknown event store kind ${JSON.stringify(unknown)}`);
+    }
+  }
+}

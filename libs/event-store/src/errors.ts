@@ -1,0 +1,46 @@
+import type { ExpectedRevision } from './event-store.port';
+
+/** The stream was not at the expected revision; nothing was written. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId} expected at ${String(expected)} but is at ${String(actual)}`);
+  }
+}
+
+/**
+ * An event id is already stored in another stream (or twice in one append).
+ * Ids identify one event for idempotent retries, so reusing one elsewhere is a caller bug,
+ * not a concurrency conflict: retrying cannot help.
+ */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(
+    readonly eventId: string,
+    readonly streamId: string,
+    readonly storedIn?: string,
+  ) {
+    super(
+      storedIn
+        ? `Event id ${eventId} appended to ${streamId} is already stored in ${storedIn}`
+        : `Event id ${eventId} appears twice in one append to ${streamId}`,
+    );
+  }
+}
+
+/** The append itself is malformed (no events, bad expected revision); nothing was written. */
+export class InvalidAppendError extends Error {
+  override readonly name = 'InvalidAppendError';
+}
+
+/** The store was closed; pending subscriptions complete, further calls reject with this. */
+export class EventStoreClosedError extends Error {
+  override readonly name = 'EventStoreClosedError';
+  constructor(storeName: string) {
+    super(`Event store ${storeName} is closed`);
+  }
+}

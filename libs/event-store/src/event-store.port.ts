@@ -1,0 +1,119 @@
+import type { Observable } from 'rxjs';
+
+/** Injection token for the EventStore port (Nest modules provide an adapter under it). */
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+/** Metadata every Logbook event carries; adapters store it verbatim. */
+export interface EventMetadata {
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+  seat?: number | null;
+  recordedAt?: string;
+  [key: string]: unknown;
+}
+
+/** What a caller hands to `append`. `id` makes retries idempotent. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+  /** Version of `data`'s shape; upcasters lift older versions on read. Defaults to 1. */
+  schemaVersion?: number;
+}
+
+/** Version given to events appended without one. */
+export const DEFAULT_SCHEMA_VERSION = 1;
+
+/** What the store gives back: the event with its place in the stream and in the whole log. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based position in its stream. */
+  revision: number;
+  /** Position in the store's global order (monotonic, may have gaps). */
+  position: bigint;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  schemaVersion: number;
+}
+
+/**
+ * Expected revision of a stream before an append:
+ * - 'any': no check; 'no_stream': the stream must not exist;
+ * - 'stream_exists': it must exist; a number: its last revision must be exactly that.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Revision of the last event of the stream after the append. */
+  nextExpectedRevision: number;
+  /** Global position of the last appended event. */
+  position: bigint;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive revision to start from (forwards default 0, backwards default the end). */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export type ReadStreamResult<E = RecordedEvent> =
+  | { status: 'ok'; events: E[] }
+  | { status: 'stream_not_found' };
+
+export interface AllFilter {
+  streamPrefixes?: string[];
+  eventTypes?: string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Omit to start at the beginning. */
+  fromPosition?: bigint;
+  maxCount?: number;
+  filter?: AllFilter;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive checkpoint: deliver events strictly after this position. */
+  fromPosition?: bigint;
+  filter?: AllFilter;
+  /** Ends the subscription (the iterable returns, the Observable completes). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The one port every store adapter implements (SQLite embedded, EventStoreDB).
+ * A contract suite in this library runs against each adapter.
+ */
+export interface EventStore {
+  readonly name: string;
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up subscription: history from the checkpoint, then live events, no gap, no duplicate.
+   * rxjs has no demand signal: a slow consumer (`concatMap(async …)`) loses nothing, but the
+   * events it has not handled yet wait in its own buffer. Use `subscribeToAllIterable` to bound
+   * memory on long rebuilds.
+   */
+  subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent>;
+  /**
+   * The same catch-up subscription, pulled: history is read one page at a time as the consumer
+   * asks, and live events wait in a bounded buffer (on overflow the store re-reads its history),
+   * so a slow `for await` loop is real back-pressure. `break` or `signal` ends it.
+   */
+  subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  /** Position of the last event in the store, or undefined when empty (for rebuild progress). */
+  lastPosition(): Promise<bigint | undefined>;
+  /** Cheap liveness probe for /health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One stream per game. */
+export const gameStreamId = (gameId: string): string => `game-${gameId}`;
+export const GAME_STREAM_PREFIX = 'game-';

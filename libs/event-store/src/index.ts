@@ -1,0 +1,8 @@
+export * from './event-store.port';
+export * from './errors';
+export { createEventStore, type EventStoreConfig, type EventStoreDependencies } from './create-event-store';
+export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store';
+export { InMemoryEventStore } from './memory/in-memory-event-store';
+export type { LocalStoreOptions } from './core/local-event-store';
+export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';
+export { matchesFilter } from './core/all-filter';

@@ -1,0 +1,134 @@
+import Database from 'better-sqlite3';
+import type { AllFilter } from '../event-store.port';
+import type { StreamHead } from '../core/expected-revision';
+import type { StoredEventRef } from '../core/idempotent-retry';
+import { isFiltering } from '../core/all-filter';
+import { duplicateIdError } from '../core/local-commit';
+import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
+import type { SerializedEvent, StoredRow } from '../core/serialized-event';
+import { openSchema } from './sqlite-schema';
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, schema_version';
+type RawRow = [number, string, number, string, string, string, string, number];
+/** SQLite's "no limit". */
+const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
+
+export class SqliteStorage implements LocalStorage {
+  private readonly db: Database.Database;
+  private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
+  private readonly allQueries = new Map<string, Database.Statement>();
+  private readonly statements;
+
+  constructor(filename: string) {
+    this.db = new Database(filename);
+    openSchema(this.db);
+    // Called at top level it is BEGIN IMMEDIATE…COMMIT; called inside that, a SAVEPOINT.
+    this.inTransaction = this.db.transaction((work: () => unknown) => work());
+    const prepare = (sql: string) => this.db.prepare(sql);
+    this.statements = {
+      head: prepare('SELECT last_revision FROM streams WHERE stream_id = ?').pluck(),
+      find: prepare('SELECT stream_id AS streamId, revision, position FROM events WHERE event_id = ?'),
+      insert: prepare(
+        'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      setHead: prepare(
+        'INSERT INTO streams (stream_id, last_revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision',
+      ),
+      forwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`).raw(),
+      backwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`).raw(),
+      last: prepare('SELECT max(position) FROM events').pluck(),
+    };
+  }
+
+  transaction(work: () => void): void {
+    this.inTransaction.immediate(work);
+  }
+
+  isolated<T>(work: () => T): T {
+    return this.inTransaction(work) as T;
+  }
+
+  streamHead(streamId: string): StreamHead {
+    return this.statements.head.get(streamId) as number | undefined;
+  }
+
+  findEvent(eventId: string): StoredEventRef | undefined {
+    const row = this.statements.find.get(eventId) as { streamId: string; revision: number; position: number } | undefined;
+    return row && { ...row, position: BigInt(row.position) };
+  }
+
+  insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[] {
+    const positions = events.map((event, i) => {
+      try {
+        const { lastInsertRowid } = this.statements.insert.run(
+          streamId, firstRevision + i, event.id, event.type, event.data, event.metadata, event.schemaVersion,
+        );
+        return BigInt(lastInsertRowid);
+      } catch (error) {
+        if (isUniqueViolation(error, 'events.event_id')) throw duplicateIdError(this, streamId, event.id);
+        throw error;
+      }
+    });
+    this.statements.setHead.run(streamId, firstRevision + events.length - 1);
+    return positions;
+  }
+
+  readStream({ streamId, direction, fromRevision, maxCount }: StreamQuery): StoredRow[] | undefined {
+    const rows =
+      direction === 'forwards'
+        ? this.statements.forwards.all(streamId, fromRevision ?? 0, limit(maxCount))
+        : this.statements.backwards.all(streamId, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
+    if (rows.length === 0 && this.streamHead(streamId) === undefined) return undefined;
+    return (rows as RawRow[]).map(toStoredRow);
+  }
+
+  readAll({ after, maxCount, filter }: AllQuery): StoredRow[] {
+    const { statement, params } = this.allQuery(filter);
+    const rows = statement.all(after === undefined ? -1 : Number(after), ...params, limit(maxCount)) as RawRow[];
+    return rows.map(toStoredRow);
+  }
+
+  lastPosition(): bigint | undefined {
+    const last = this.statements.last.get() as number | null;
+    return last === null ? undefined : BigInt(last);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** One cached statement per filter shape; the SQL mirrors `matchesFilter`. */
+  private allQuery(filter?: AllFilter): { statement: Database.Statement; params: (string | number)[] } {
+    const prefixes = isFiltering(filter) ? (filter.streamPrefixes ?? []) : [];
+    const types = isFiltering(filter) ? (filter.eventTypes ?? []) : [];
+    const key = `${prefixes.length}/${types.length}`;
+    let statement = this.allQueries.get(key);
+    if (!statement) {
+      const where = ['position > ?'];
+      if (prefixes.length) where.push(`(${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
+      if (types.length) where.push(`type IN (${types.map(() => '?').join(', ')})`);
+      const sql = `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`;
+      statement = this.db.prepare(sql).raw();
+      this.allQueries.set(key, statement);
+    }
+    const prefixParams = prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
+    return { statement, params: [...prefixParams, ...types] };
+  }
+}
+
+function toStoredRow(row: RawRow): StoredRow {
+  return {
+    position: BigInt(row[0]),
+    streamId: row[1],
+    revision: row[2],
+    id: row[3],
+    type: row[4],
+    data: row[5],
+    metadata: row[6],
+    schemaVersion: row[7],
+  };
+}
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes(column);
+}
