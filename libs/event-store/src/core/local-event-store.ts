@@ -43,6 +43,8 @@ export class LocalEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
   private readonly tuning: CatchUpTuning;
   private closed = false;
+  /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
+  readonly commitStats = { transactions: 0, appends: 0 };
 
   constructor(
     readonly name: string,
@@ -113,6 +115,8 @@ export class LocalEventStore implements EventStore {
 
   private commit(batch: PendingAppend[]): void {
     const publish = this.feed.hasListeners ? (rows: StoredRow[]) => this.feed.publish(this.decode(rows)) : undefined;
+    this.commitStats.transactions += 1;
+    this.commitStats.appends += batch.length;
     commitGroup(this.storage, batch, publish);
   }
 

@@ -1,0 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeEventStoreContract } from '../testing/event-store.contract';
+import { SqliteEventStore } from './sqlite-event-store';
+
+// On a real file (WAL, fsync) rather than ':memory:', so the contract covers what users run.
+// Small history pages make subscriptions read several pages while writers append, so live
+// events buffered during the history read overlap it (the in-memory run covers overflow).
+const dir = mkdtempSync(join(tmpdir(), 'logbook-contract-'));
+let files = 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describeEventStoreContract('SQLite', ({ upcasters }) => {
+  files += 1;
+  return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7 });
+});

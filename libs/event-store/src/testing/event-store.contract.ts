@@ -1,0 +1,25 @@
+import { appendContract } from './contract/append.contract';
+import { type EventStoreFactory, createFixture } from './contract/contract-fixture';
+import { idempotencyContract } from './contract/idempotency.contract';
+import { readAllContract } from './contract/read-all.contract';
+import { readStreamContract } from './contract/read-stream.contract';
+import { subscriptionContract } from './contract/subscription.contract';
+import { upcastingContract } from './contract/upcasting.contract';
+
+export type { EventStoreFactory } from './contract/contract-fixture';
+
+/**
+ * The one suite every EventStore adapter must pass: each bullet of the port in issue 5.
+ * Run it from an adapter's `*.int-spec.ts` with a factory that builds a fresh store.
+ */
+export function describeEventStoreContract(name: string, factory: EventStoreFactory): void {
+  describe(`${name} event store contract`, () => {
+    const fixture = createFixture(factory);
+    appendContract(fixture);
+    idempotencyContract(fixture);
+    readStreamContract(fixture);
+    readAllContract(fixture);
+    subscriptionContract(fixture);
+    upcastingContract(fixture);
+  });
+}
