@@ -129,6 +129,8 @@ export type PendingState =
       /** Damage left after the reductions applied so far. */
       amount: number;
       source: string;
+      /** [S] step 3 (discards) has begun: no more cards may be played for step 2. */
+      discarding?: boolean;
     }
   | {
       kind: 'plunder-choice';
@@ -174,6 +176,10 @@ export interface GameState {
   altarCheck: CheckDefinition;
   navigation: NavigationState | null;
   pending: PendingState | null;
+  /** Windows and choices opened while another one was pending, in order (see ships/pending.ts). */
+  pendingQueue: PendingState[];
+  /** [D] hex keys of shipwreck hexes already looted (each once per game). */
+  lootedWrecks: string[];
   /** Plunder that became the party's loot on a win. */
   loot: string[];
 }
@@ -211,6 +217,8 @@ export const initialState = (): GameState => ({
   altarCheck: { steps: [] },
   navigation: null,
   pending: null,
+  pendingQueue: [],
+  lootedWrecks: [],
   loot: [],
 });
 
