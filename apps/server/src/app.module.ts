@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { toAppConfig, validateEnvironment } from './config/app-config';
+import { GamesModule } from './games/games.module';
+import { HealthController } from './health/health.controller';
+import { StoreModule } from './store/store.module';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({
+      isGlobal: true,
+      ignoreEnvFile: true,
+      validate: validateEnvironment,
+      load: [() => toAppConfig(validateEnvironment(process.env))],
+    }),
+    StoreModule,
+    GamesModule,
+  ],
+  controllers: [HealthController],
+})
+export class AppModule {}

@@ -1,0 +1,11 @@
+import { IsString, Matches } from 'class-validator';
+
+/** Fields every command body carries. */
+export abstract class CommandDto {
+  /** Client-chosen id; resending the same id never applies the command twice. */
+  @IsString() @Matches(/^[A-Za-z0-9._:-]{1,100}$/, { message: 'commandId must be 1-100 characters of A-Z a-z 0-9 . _ : -' })
+  commandId!: string;
+
+  @IsString()
+  type!: string;
+}

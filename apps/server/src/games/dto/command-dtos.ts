@@ -1,0 +1,60 @@
+// One DTO class per command type: the edge validates every field before the rules see it.
+// The map is checked against the rules' command union, so a new command cannot go unvalidated.
+import { BadRequestException } from '@nestjs/common';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import type { GameCommand, GameCommandType } from '@logbook/rules';
+import type { CommandDto } from './command-base.dto';
+import {
+  DropAnchorDto,
+  EndNavigationDto,
+  EndTurnDto,
+  ExploreTileDto,
+  MoveCrewDto,
+  MoveShipDto,
+  NavigateDto,
+  StartNavigationDto,
+  TurnShipDto,
+  WeighAnchorDto,
+} from './navigation-commands.dto';
+
+type PlayCommandType = Exclude<GameCommandType, 'CreateGame'>;
+export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
+
+const COMMAND_DTOS: Partial<Record<PlayCommandType | string, ClassConstructor<CommandDto>>> = {
+  StartNavigation: StartNavigationDto,
+  MoveShip: MoveShipDto,
+  TurnShip: TurnShipDto,
+  ExploreTile: ExploreTileDto,
+  EndNavigation: EndNavigationDto,
+  Navigate: NavigateDto,
+  MoveCrew: MoveCrewDto,
+  DropAnchor: DropAnchorDto,
+  WeighAnchor: WeighAnchorDto,
+  EndTurn: EndTurnDto,
+};
+
+export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);
+
+const flatten = (errors: ValidationError[], path = ''): string[] =>
+  errors.flatMap((e) => {
+    const at = path ? `${path}.${e.property}` : e.property;
+    return [...Object.values(e.constraints ?? {}).map((m) => `${at}: ${m}`), ...flatten(e.children ?? [], at)];
+  });
+
+/** Validates a command body; throws 400 with every problem found. */
+export function parseCommandBody(body: unknown): { commandId: string; command: PlayCommand } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadRequestException('The body must be a JSON object { commandId, type, ...fields }');
+  }
+  const type = (body as { type?: unknown }).type;
+  const dto = typeof type === 'string' && Object.prototype.hasOwnProperty.call(COMMAND_DTOS, type) ? COMMAND_DTOS[type] : undefined;
+  if (!dto) {
+    throw new BadRequestException(`type must be one of: ${knownCommandTypes().join(', ')}`);
+  }
+  const instance = plainToInstance(dto, body);
+  const errors = flatten(validateSync(instance, { whitelist: true, forbidNonWhitelisted: true }));
+  if (errors.length > 0) throw new BadRequestException(errors);
+  const { commandId, ...command } = JSON.parse(JSON.stringify(instance)) as CommandDto & Record<string, unknown>;
+  return { commandId, command: command as unknown as PlayCommand };
+}

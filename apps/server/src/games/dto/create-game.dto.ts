@@ -1,0 +1,20 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import type { GameMode } from '@logbook/rules';
+
+export class PlayerDto {
+  @IsString() @Length(1, 40)
+  name!: string;
+}
+
+export class CreateGameDto {
+  /** A built-in scenario id, or an inline scenario document (validated by libs/content). */
+  @IsDefined()
+  scenario!: string | Record<string, unknown>;
+
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(4) @ValidateNested({ each: true }) @Type(() => PlayerDto)
+  players!: PlayerDto[];
+
+  @IsOptional() @IsIn(['standard', 'sandbox'])
+  mode?: GameMode;
+}

@@ -1,0 +1,167 @@
+// The command path: load (fold) → seat → idempotency → decide → append with the expected
+// revision → fold what was appended. Five steps, one file.
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  EVENT_STORE,
+  gameStreamId,
+  WrongExpectedRevisionError,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from '@logbook/event-store';
+import { decide, initialState, redactEvent, type GameCommand, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { CommandIdReusedError, GameNotFoundError, SeatTokenInvalidError, SeatTokenMissingError, StaleRevisionError } from './game.errors';
+import { GameRepository, type LoadedGame } from './game-repository';
+import { KeyedLock } from './keyed-lock';
+import { RNG } from './rng.provider';
+import { bearerToken, digestToken, newSeatToken, seatForToken } from './seat-tokens';
+import { stableStringify } from './stable-json';
+import { toDomainEvent, toNewEvents } from './stored-event';
+
+export interface EventView {
+  revision: number;
+  type: string;
+  data: unknown;
+  secret?: unknown;
+}
+
+export interface CommandResult {
+  revision: number;
+  events: EventView[];
+}
+
+export interface CreatedGame {
+  gameId: string;
+  revision: number;
+  seats: Array<{ seat: number; name: string; token: string }>;
+}
+
+/** Identifies a command's content, so a reused commandId with other content is refused. */
+const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest('hex');
+
+/** Attempts when another writer got in first and the client did not pin a revision. */
+const MAX_ATTEMPTS = 3;
+
+@Injectable()
+export class GameCommandsService {
+  private readonly locks = new KeyedLock();
+
+  constructor(
+    private readonly games: GameRepository,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(RNG) private readonly rng: Rng,
+  ) {}
+
+  async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
+    const gameId = randomUUID();
+    const commandId = `create-${gameId}`;
+    const events = decide(initialState(), { type: 'CreateGame', gameId, ...input }, { seat: null, rng: this.rng });
+    const tokens = input.players.map(() => newSeatToken());
+    const metadata = this.metadata(commandId, correlationId, null, fingerprintOf(input));
+    const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
+    const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, metadata, { seatTokens }), 'no_stream');
+    return {
+      gameId,
+      revision: result.nextExpectedRevision,
+      seats: input.players.map((p, i) => ({ seat: i + 1, name: p.name, token: tokens[i] })),
+    };
+  }
+
+  /** The seat an Authorization header stands for in a game; null for a spectator (no header). */
+  async viewerSeat(game: LoadedGame, authorization: string | undefined): Promise<number | null> {
+    const token = bearerToken(authorization);
+    if (token === null) return null;
+    if (token === 'malformed') throw new SeatTokenInvalidError();
+    const seat = seatForToken(game.seatTokens, token);
+    if (seat === undefined) throw new SeatTokenInvalidError();
+    return seat;
+  }
+
+  async execute(
+    gameId: string,
+    authorization: string | undefined,
+    commandId: string,
+    command: Exclude<GameCommand, { type: 'CreateGame' }>,
+    options: { ifMatch?: number; correlationId?: string } = {},
+  ): Promise<CommandResult> {
+    if (bearerToken(authorization) === null) {
+      await this.games.load(gameId); // an unknown game is a 404 before it is a 401
+      throw new SeatTokenMissingError();
+    }
+    return this.locks.run(gameId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const game = await this.games.load(gameId);
+        const seat = (await this.viewerSeat(game, authorization))!;
+        const fingerprint = fingerprintOf({ seat, command });
+
+        const known = game.commands.get(commandId);
+        if (known) {
+          if (known.fingerprint !== fingerprint) throw new CommandIdReusedError(commandId);
+          return this.replayResult(game, known.firstRevision, known.lastRevision, seat);
+        }
+        if (options.ifMatch !== undefined && options.ifMatch !== game.revision) {
+          throw new StaleRevisionError(options.ifMatch, game.revision);
+        }
+
+        const events = decide(game.state, command, { seat, rng: this.rng });
+        const metadata = this.metadata(commandId, options.correlationId, seat, fingerprint);
+        try {
+          const appended = toNewEvents(gameId, commandId, events, metadata);
+          await this.store.append(gameStreamId(gameId), appended, game.revision);
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          this.games.forget(gameId);
+          if (options.ifMatch !== undefined) throw new StaleRevisionError(options.ifMatch, Number(error.actual));
+          if (attempt >= MAX_ATTEMPTS) throw error;
+          continue;
+        }
+        const fromRevision = game.revision + 1;
+        const recorded = await this.readRange(gameId, fromRevision, events.length);
+        for (const event of recorded) this.games.fold(game, event);
+        this.games.remember(game);
+        return { revision: game.revision, events: recorded.map((e) => this.view(e, seat, game)) };
+      }
+    });
+  }
+
+  /** The events of the game as `viewer` may see them, from a revision on. */
+  async eventsFor(gameId: string, authorization: string | undefined, fromRevision = 0, maxCount = 1000): Promise<CommandResult> {
+    const game = await this.games.load(gameId);
+    const seat = await this.viewerSeat(game, authorization);
+    const recorded = await this.readRange(gameId, fromRevision, maxCount);
+    return { revision: game.revision, events: recorded.map((e) => this.view(e, seat, game)) };
+  }
+
+  private async replayResult(game: LoadedGame, first: number, last: number, seat: number): Promise<CommandResult> {
+    const recorded = await this.readRange(game.gameId, first, last - first + 1);
+    return { revision: last, events: recorded.map((e) => this.view(e, seat, game)) };
+  }
+
+  private async readRange(gameId: string, fromRevision: number, maxCount: number): Promise<RecordedEvent[]> {
+    const result = await this.store.readStream(gameStreamId(gameId), { fromRevision, maxCount });
+    if (result.status === 'stream_not_found') throw new GameNotFoundError(gameId);
+    return result.events;
+  }
+
+  private view(recorded: RecordedEvent, seat: number | null, game: LoadedGame): EventView {
+    const event = redactEvent(toDomainEvent(recorded), seat, game.state.status);
+    return {
+      revision: recorded.revision,
+      type: event.type,
+      data: event.data,
+      ...(event.secret ? { secret: event.secret.data } : {}),
+    };
+  }
+
+  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string): EventMetadata {
+    return {
+      commandId,
+      correlationId: correlationId ?? commandId,
+      causationId: commandId,
+      seat,
+      recordedAt: new Date().toISOString(),
+      commandFingerprint: fingerprint,
+    };
+  }
+}

@@ -1,0 +1,93 @@
+// Loads a game by folding its stream, keeps the fold cached, and catches up from the cached
+// revision on every load, so a write by another server process is never missed.
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { applyEvent, initialState, type GameState } from '@logbook/rules';
+import { GameNotFoundError } from './game.errors';
+import type { SeatTokenDigest } from './seat-tokens';
+import { toDomainEvent } from './stored-event';
+
+export interface CommandRecord {
+  /** Fingerprint of the command body, to refuse a reused commandId with other content. */
+  fingerprint: string;
+  firstRevision: number;
+  lastRevision: number;
+}
+
+export interface LoadedGame {
+  gameId: string;
+  state: GameState;
+  /** Revision of the stream's last event. */
+  revision: number;
+  seatTokens: SeatTokenDigest[];
+  commands: Map<string, CommandRecord>;
+}
+
+/** How many games the fold cache keeps (least recently used are dropped). */
+const CACHE_SIZE = 1000;
+
+@Injectable()
+export class GameRepository {
+  private readonly cache = new Map<string, LoadedGame>();
+
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async load(gameId: string): Promise<LoadedGame> {
+    const cached = this.cache.get(gameId);
+    const fromRevision = cached ? cached.revision + 1 : 0;
+    const result = await this.store.readStream(gameStreamId(gameId), { fromRevision });
+    if (result.status === 'stream_not_found') {
+      this.cache.delete(gameId);
+      throw new GameNotFoundError(gameId);
+    }
+    const game = cached ? this.copy(cached) : this.empty(gameId);
+    for (const recorded of result.events) this.fold(game, recorded);
+    if (game.revision < 0) throw new GameNotFoundError(gameId);
+    this.remember(game);
+    return game;
+  }
+
+  /** Records events this process just appended, so the next load needs no re-read of them. */
+  remember(game: LoadedGame): void {
+    this.cache.delete(game.gameId);
+    this.cache.set(game.gameId, game);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  forget(gameId: string): void {
+    this.cache.delete(gameId);
+  }
+
+  /** Folds one recorded event into a loaded game (mutates it). */
+  fold(game: LoadedGame, recorded: RecordedEvent): void {
+    applyEvent(game.state, toDomainEvent(recorded));
+    game.revision = recorded.revision;
+    const { commandId, commandFingerprint, seatTokens } = recorded.metadata;
+    if (Array.isArray(seatTokens)) game.seatTokens = seatTokens as SeatTokenDigest[];
+    if (typeof commandId === 'string') {
+      const known = game.commands.get(commandId);
+      if (known) known.lastRevision = recorded.revision;
+      else
+        game.commands.set(commandId, {
+          fingerprint: String(commandFingerprint ?? ''),
+          firstRevision: recorded.revision,
+          lastRevision: recorded.revision,
+        });
+    }
+  }
+
+  private empty(gameId: string): LoadedGame {
+    return { gameId, state: initialState(), revision: -1, seatTokens: [], commands: new Map() };
+  }
+
+  /** Decisions work on a copy so a failed append never leaves a half-applied cache entry. */
+  private copy(game: LoadedGame): LoadedGame {
+    return {
+      gameId: game.gameId,
+      state: structuredClone(game.state),
+      revision: game.revision,
+      seatTokens: game.seatTokens,
+      commands: new Map([...game.commands].map(([k, v]) => [k, { ...v }])),
+    };
+  }
+}

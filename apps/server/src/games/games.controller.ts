@@ -1,0 +1,83 @@
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { boardView, type BoardView } from '@logbook/projections';
+import { CreateGameDto } from './dto/create-game.dto';
+import { parseCommandBody } from './dto/command-dtos';
+import { GameCommandsService, type CommandResult, type CreatedGame } from './game-commands.service';
+import { GameRepository } from './game-repository';
+import { ScenarioResolver } from './scenario-resolver';
+
+const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent → undefined; anything else is a 400. */
+const parseIfMatch = (header: string | undefined): number | undefined => {
+  if (header === undefined) return undefined;
+  const match = /^(?:W\/)?"?(-?\d{1,15})"?$/.exec(header.trim());
+  if (!match) throw new BadRequestException('If-Match must be a game revision, e.g. If-Match: "12"');
+  return Number(match[1]);
+};
+
+const checkGameId = (gameId: string): string => {
+  if (!GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
+  return gameId;
+};
+
+@Controller('games')
+export class GamesController {
+  constructor(
+    private readonly commands: GameCommandsService,
+    private readonly games: GameRepository,
+    private readonly scenarios: ScenarioResolver,
+  ) {}
+
+  @Post()
+  async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
+    const scenario = this.scenarios.resolve(body.scenario);
+    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
+  }
+
+  @Get(':gameId')
+  async view(
+    @Param('gameId') gameId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<BoardView> {
+    const game = await this.games.load(checkGameId(gameId));
+    const seat = await this.commands.viewerSeat(game, authorization);
+    res.setHeader('ETag', `"${game.revision}"`);
+    return boardView(game.state, game.revision, seat);
+  }
+
+  @Get(':gameId/events')
+  async events(
+    @Param('gameId') gameId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Query('from') from?: string,
+    @Query('limit') limit?: string,
+  ): Promise<CommandResult> {
+    const fromRevision = from === undefined ? 0 : Number(from);
+    const maxCount = limit === undefined ? 1000 : Number(limit);
+    if (!Number.isInteger(fromRevision) || fromRevision < 0) throw new BadRequestException('from must be a revision >= 0');
+    if (!Number.isInteger(maxCount) || maxCount < 1 || maxCount > 1000) throw new BadRequestException('limit must be 1..1000');
+    return this.commands.eventsFor(checkGameId(gameId), authorization, fromRevision, maxCount);
+  }
+
+  @Post(':gameId/commands')
+  @HttpCode(200)
+  async command(
+    @Param('gameId') gameId: string,
+    @Body() body: unknown,
+    @Headers('authorization') authorization: string | undefined,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Headers('x-correlation-id') correlationId: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CommandResult> {
+    const { commandId, command } = parseCommandBody(body);
+    const result = await this.commands.execute(checkGameId(gameId), authorization, commandId, command, {
+      ifMatch: parseIfMatch(ifMatch),
+      correlationId,
+    });
+    res.setHeader('ETag', `"${result.revision}"`);
+    return result;
+  }
+}

@@ -1,0 +1,73 @@
+// Every error leaves as RFC 9457 problem details. Domain errors are mapped here, in one place;
+// anything unexpected is logged and answered with a generic 500 that reveals nothing.
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { WrongExpectedRevisionError } from '@logbook/event-store';
+import { RuleViolation } from '@logbook/rules';
+import {
+  CommandIdReusedError,
+  GameNotFoundError,
+  SeatTokenInvalidError,
+  SeatTokenMissingError,
+  StaleRevisionError,
+} from '../games/game.errors';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  rule?: string;
+  errors?: string[];
+  [extra: string]: unknown;
+}
+
+const problem = (status: number, slug: string, title: string, detail: string, extra: Partial<Problem> = {}): Problem => ({
+  type: `/problems/${slug}`,
+  title,
+  status,
+  detail,
+  ...extra,
+});
+
+export function toProblem(error: unknown): Problem | undefined {
+  if (error instanceof RuleViolation) {
+    if (error.rule === 'game.not-found') return problem(404, 'game-not-found', 'Game not found', error.message);
+    return problem(422, 'rule-violation', 'The rules forbid this', error.message, { rule: error.rule });
+  }
+  if (error instanceof GameNotFoundError) return problem(404, 'game-not-found', 'Game not found', error.message);
+  if (error instanceof StaleRevisionError) {
+    return problem(409, 'stale-revision', 'The game has moved on', error.message, { currentRevision: error.actual });
+  }
+  if (error instanceof WrongExpectedRevisionError) {
+    return problem(409, 'concurrent-write', 'Another order was recorded first', 'Reload the game and try again');
+  }
+  if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
+  if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
+  if (error instanceof SeatTokenInvalidError) return problem(403, 'seat-token-invalid', 'Not a seat of this game', error.message);
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const messages = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
+    const list = Array.isArray(messages) ? messages.map(String) : undefined;
+    const detail = list ? list.join('; ') : String(messages ?? error.message);
+    const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : `http-${status}`;
+    return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail, list ? { errors: list } : {});
+  }
+  return undefined;
+}
+
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ProblemFilter.name);
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    let body = toProblem(error);
+    if (!body) {
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      body = problem(500, 'internal', 'Internal error', 'Something went wrong on the server');
+    }
+    res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+  }
+}

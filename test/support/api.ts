@@ -1,0 +1,40 @@
+// A small client for the game API, so specs read as play, not as HTTP plumbing.
+import type { TestApp } from './app';
+
+export interface Seat {
+  seat: number;
+  name: string;
+  token: string;
+}
+
+let commandSeq = 0;
+export const nextCommandId = (): string => `cmd-${process.pid}-${++commandSeq}`;
+
+export async function createGame(app: TestApp, scenario: unknown = 'first-voyage', players = 1, mode?: string) {
+  const res = await app
+    .http()
+    .post('/games')
+    .send({ scenario, players: Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}` })), ...(mode ? { mode } : {}) })
+    .expect(201);
+  return res.body as { gameId: string; revision: number; seats: Seat[] };
+}
+
+export const send = (app: TestApp, gameId: string, seat: Seat | null, command: Record<string, unknown>) => {
+  const req = app.http().post(`/games/${gameId}/commands`);
+  if (seat) req.set('Authorization', `Bearer ${seat.token}`);
+  return req.send({ commandId: nextCommandId(), ...command });
+};
+
+/** Sends a command that must be accepted; returns the response body. */
+export async function play(app: TestApp, gameId: string, seat: Seat, command: Record<string, unknown>) {
+  const res = await send(app, gameId, seat, command);
+  if (res.status !== 200) throw new Error(`${String(command.type)} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as { revision: number; events: Array<{ revision: number; type: string; data: any; secret?: any }> };
+}
+
+export async function view(app: TestApp, gameId: string, seat?: Seat) {
+  const req = app.http().get(`/games/${gameId}`);
+  if (seat) req.set('Authorization', `Bearer ${seat.token}`);
+  const res = await req.expect(200);
+  return res.body;
+}

@@ -1,0 +1,41 @@
+// Boots the real Nest application for e2e specs, on a SQLite file in a temporary folder.
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { seededRng, type Rng } from '@logbook/rules';
+import { AppModule } from '../../apps/server/src/app.module';
+import { configureApp } from '../../apps/server/src/configure-app';
+import { RNG } from '../../apps/server/src/games/rng.provider';
+
+export interface TestApp {
+  app: INestApplication;
+  http: () => ReturnType<typeof request>;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'logbook-e2e-'));
+
+export const removeDataDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
+
+/** Starts the app on `dataDir` (a fresh temporary folder by default) with a seeded random source. */
+export async function startApp(options: { dataDir?: string; rng?: Rng } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? newDataDir();
+  process.env.LOGBOOK_DATA_DIR = dataDir;
+  delete process.env.LOGBOOK_STORE;
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(RNG)
+    .useValue(options.rng ?? seededRng(42))
+    .compile();
+  const app = configureApp(moduleRef.createNestApplication({ logger: false }));
+  await app.init();
+  return {
+    app,
+    dataDir,
+    http: () => request(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,92 @@
+import { createGame, play, send, view } from './support/api';
+import { removeDataDir, startApp, type TestApp } from './support/app';
+
+describe('walking skeleton: one order end to end on the embedded store', () => {
+  let app: TestApp;
+
+  beforeEach(async () => {
+    app = await startApp();
+  });
+
+  afterEach(async () => {
+    await app.close();
+    removeDataDir(app.dataDir);
+  });
+
+  it('reports the store in use on /health', async () => {
+    const res = await app.http().get('/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok', store: { kind: 'sqlite', status: 'up' } });
+  });
+
+  it('creates a game, moves and turns a ship, and shows the same board after a restart', async () => {
+    const game = await createGame(app);
+    const [seat] = game.seats;
+    expect(game.seats).toEqual([{ seat: 1, name: 'Player 1', token: expect.any(String) }]);
+
+    await play(app, game.gameId, seat, { type: 'StartNavigation' });
+    const moved = await play(app, game.gameId, seat, { type: 'MoveShip' });
+    expect(moved.events.map((e) => e.type)).toContain('ShipMoved');
+    await play(app, game.gameId, seat, { type: 'TurnShip', direction: 'cw' });
+    await play(app, game.gameId, seat, { type: 'EndNavigation' });
+
+    const before = await view(app, game.gameId, seat);
+    expect(before.ships[0]).toMatchObject({ shipId: 'gull', hex: { q: 0, r: -1 }, facing: 1 });
+    expect(before.navigation).toBeNull();
+
+    await app.close();
+    app = await startApp({ dataDir: app.dataDir });
+    expect(await view(app, game.gameId, seat)).toEqual(before);
+  });
+
+  it('answers 401 without a seat token, 403 with a wrong one, and 404 for an unknown game', async () => {
+    const game = await createGame(app);
+    await send(app, game.gameId, null, { type: 'StartNavigation' }).expect(401);
+    await send(app, game.gameId, { seat: 1, name: 'x', token: 'not-a-real-token-at-all' }, { type: 'StartNavigation' }).expect(403);
+    await send(app, 'no-such-game', game.seats[0], { type: 'StartNavigation' }).expect(404);
+  });
+
+  it('rejects unknown fields with 400 and changes nothing', async () => {
+    const game = await createGame(app);
+    const res = await send(app, game.gameId, game.seats[0], { type: 'TurnShip', direction: 'cw', speed: 3 }).expect(400);
+    expect(res.body.detail).toContain('speed');
+    expect((await view(app, game.gameId)).revision).toBe(game.revision);
+  });
+
+  it('answers a rule violation with 422 and the rule that forbids it', async () => {
+    const game = await createGame(app);
+    const res = await send(app, game.gameId, game.seats[0], { type: 'MoveShip' }).expect(422);
+    expect(res.body).toMatchObject({ type: '/problems/rule-violation', rule: 'navigation.no-open-order' });
+  });
+
+  it('applies a resent commandId once', async () => {
+    const game = await createGame(app);
+    const body = { commandId: 'same-id', type: 'StartNavigation' };
+    const auth = `Bearer ${game.seats[0].token}`;
+    const first = await app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send(body).expect(200);
+    const again = await app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send(body).expect(200);
+    expect(again.body).toEqual(first.body);
+    expect((await view(app, game.gameId)).revision).toBe(first.body.revision);
+  });
+
+  it('answers 409 to a stale If-Match revision', async () => {
+    const game = await createGame(app);
+    await play(app, game.gameId, game.seats[0], { type: 'StartNavigation' });
+    await app
+      .http()
+      .post(`/games/${game.gameId}/commands`)
+      .set('Authorization', `Bearer ${game.seats[0].token}`)
+      .set('If-Match', `"${game.revision}"`)
+      .send({ commandId: 'stale', type: 'MoveShip' })
+      .expect(409);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const game = await createGame(app);
+    await app
+      .http()
+      .post(`/games/${game.gameId}/commands`)
+      .set('Content-Type', 'application/json')
+      .send('{"type": ')
+      .expect(400);
+  });
+});
