@@ -1,0 +1,18 @@
+# The Logbook server image used by docker-compose.yml. Node 20 LTS; better-sqlite3 builds
+# from source when no prebuilt binary matches, hence the toolchain in the build stage.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+EXPOSE 3000
+CMD ["node", "dist/apps/server/src/main.js"]
