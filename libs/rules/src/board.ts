@@ -1,5 +1,5 @@
-// Placing map tiles on the board [D §2].
-import { addHex, hexKey, rotateOffset, type Hex, type Rotation } from './hex';
+// Placing map tiles on the board [D §2] and the questions [N] rules ask about tiles.
+import { FACINGS, addHex, hexKey, rotateOffset, type Hex, type Rotation } from './hex';
 import type { TileDefinition } from './scenario';
 import type { BoardHex, GameState } from './state';
 
@@ -24,12 +24,41 @@ export const placeTileHexes = (
     return boardHex;
   });
 
+/** [D §2] a hex is covered when a placed tile includes it. */
+export const isCovered = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)] !== undefined;
+
 /** True when the tile would overlap no covered hex. */
 export const tileFits = (state: GameState, hexes: readonly BoardHex[]): boolean =>
   hexes.every((h) => state.hexes[hexKey(h)] === undefined);
+
+/**
+ * [N] explore: the tile's anchor goes on the explored hex, at a rotation where it overlaps no
+ * placed tile. [D] the named rotation when it fits, otherwise the first of 0..5 that fits: the
+ * tile is drawn unseen, so a named rotation is a wish, never a way to probe the hidden stack.
+ * Undefined when no rotation fits.
+ */
+export const placementRotation = (
+  state: GameState,
+  tile: TileDefinition,
+  anchor: Hex,
+  wished?: Rotation,
+): Rotation | undefined => {
+  const fits = (rotation: Rotation) => tileFits(state, placeTileHexes(tile, anchor, rotation, state.storms));
+  if (wished !== undefined && fits(wished)) return wished;
+  return FACINGS.find(fits);
+};
 
 /** Mutates state: records the tile and covers its hexes. */
 export const coverTile = (state: GameState, tile: TileDefinition, anchor: Hex, rotation: Rotation): void => {
   state.tiles.push({ tileId: tile.tileId, anchor, rotation, act: tile.act, clues: tile.clues });
   for (const h of placeTileHexes(tile, anchor, rotation, state.storms)) state.hexes[hexKey(h)] = h;
 };
+
+/**
+ * [D §2] a tile has an unpurged altar while it holds an `altar` hex that has not been purged.
+ * `state.purgedAltars` holds the hex keys ("q,r") of purged altar hexes.
+ */
+export const tileHasUnpurgedAltar = (state: GameState, tileId: string): boolean =>
+  Object.values(state.hexes).some(
+    (h) => h.tileId === tileId && h.terrain === 'altar' && !state.purgedAltars.includes(hexKey(h)),
+  );

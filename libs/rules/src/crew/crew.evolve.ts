@@ -1,4 +1,20 @@
 import type { Appliers } from '../evolve';
+import { takeOrder } from '../turn/orders';
 import type { CrewEvent } from './crew.events';
 
-export const crewAppliers: Appliers<CrewEvent> = {};
+// Each of these events is a whole Crew order: it uses one of the turn's orders.
+export const crewAppliers: Appliers<CrewEvent> = {
+  CrewMoved(state, { data }) {
+    const crew = state.ships[data.shipId].crew.find((c) => c.crewId === data.crewId)!;
+    crew.node = data.to;
+    takeOrder(state);
+  },
+  AnchorDropped(state, { data }) {
+    state.ships[data.shipId].anchored = true;
+    takeOrder(state);
+  },
+  AnchorWeighed(state, { data }) {
+    state.ships[data.shipId].anchored = false;
+    takeOrder(state);
+  },
+};

@@ -1,14 +1,33 @@
 import type { DomainCommand } from '../event';
-import type { TurnDirection } from '../hex';
+import type { Rotation, TurnDirection } from '../hex';
 
+/** [N] issue a Navigation order: it stays open until EndNavigation. */
 export interface StartNavigation extends DomainCommand<'StartNavigation'> {
-  /** Defaults to the ship the seat's character commands. */
+  /** Optional check: the ship the seat's character commands (the only one it may navigate). */
   shipId?: string;
 }
+/** [N] move one hex in the facing direction. */
 export type MoveShip = DomainCommand<'MoveShip'>;
+/** [N] turn one step (60 degrees) clockwise or counter-clockwise. */
 export interface TurnShip extends DomainCommand<'TurnShip'> {
   direction: TurnDirection;
 }
+/** [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
+export interface ExploreTile extends DomainCommand<'ExploreTile'> {
+  /** 0–5; [D] used when the tile fits that way, else the first of 0..5 that fits. */
+  rotation?: Rotation;
+}
+/** [N] end the open Navigation order; unused points are lost. */
 export type EndNavigation = DomainCommand<'EndNavigation'>;
 
-export type NavigationCommand = StartNavigation | MoveShip | TurnShip | EndNavigation;
+export type NavigationStep =
+  | { action: 'move' }
+  | { action: 'turn'; direction: TurnDirection }
+  | { action: 'explore'; rotation?: Rotation };
+
+/** A whole Navigation order in one command: start, the steps in order, end — all or nothing. */
+export interface Navigate extends DomainCommand<'Navigate'> {
+  steps: NavigationStep[];
+}
+
+export type NavigationCommand = StartNavigation | MoveShip | TurnShip | ExploreTile | EndNavigation | Navigate;

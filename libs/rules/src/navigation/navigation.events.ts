@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../event';
-import type { Facing, Hex } from '../hex';
+import type { Facing, Hex, Rotation } from '../hex';
 
 export type NavigationOrderIssued = DomainEvent<'NavigationOrderIssued', { shipId: string; points: number }>;
 export type ShipMoved = DomainEvent<
@@ -16,6 +16,19 @@ export type ShipMoved = DomainEvent<
   }
 >;
 export type ShipTurned = DomainEvent<'ShipTurned', { shipId: string; from: Facing; to: Facing; cost: number }>;
+/**
+ * [N] a tile drawn and placed. The tile is public once placed; the rest of the stack is never
+ * named in any event (its order is hidden information).
+ */
+export type TileExplored = DomainEvent<
+  'TileExplored',
+  { shipId: string; tileId: string; hex: Hex; rotation: Rotation; clues: number; cost: number }
+>;
 export type NavigationOrderCompleted = DomainEvent<'NavigationOrderCompleted', { shipId: string; unusedPoints: number }>;
 
-export type NavigationEvent = NavigationOrderIssued | ShipMoved | ShipTurned | NavigationOrderCompleted;
+export type NavigationEvent =
+  | NavigationOrderIssued
+  | ShipMoved
+  | ShipTurned
+  | TileExplored
+  | NavigationOrderCompleted;

@@ -1,13 +1,13 @@
+import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
+import { takeOrder } from '../turn/orders';
 import type { NavigationEvent } from './navigation.events';
 
 export const navigationAppliers: Appliers<NavigationEvent> = {
   NavigationOrderIssued(state, { data }) {
     const ship = state.ships[data.shipId];
     state.navigation = { shipId: data.shipId, pointsLeft: data.points, startHex: ship.hex };
-    state.turn!.ordersLeft -= 1;
-    state.turn!.ordersTaken += 1;
-    state.turn!.repairAvailable = false;
+    takeOrder(state);
   },
   ShipMoved(state, { data }) {
     state.ships[data.shipId].hex = data.to;
@@ -20,6 +20,13 @@ export const navigationAppliers: Appliers<NavigationEvent> = {
   },
   ShipTurned(state, { data }) {
     state.ships[data.shipId].facing = data.to;
+    state.navigation!.pointsLeft -= data.cost;
+  },
+  TileExplored(state, { data }) {
+    const index = state.stack.indexOf(data.tileId);
+    if (index >= 0) state.stack.splice(index, 1);
+    coverTile(state, state.tileLibrary[data.tileId], data.hex, data.rotation);
+    state.clues += data.clues;
     state.navigation!.pointsLeft -= data.cost;
   },
   NavigationOrderCompleted(state) {

@@ -6,7 +6,33 @@ export const turnAppliers: Appliers<TurnEvent> = {
     state.round = data.round;
     state.turn = { seat: data.seat, ordersLeft: data.ordersLeft, repairAvailable: true, ordersTaken: 0 };
   },
+  BlessingAdvanced(state, { data }) {
+    state.blessings = { deck: data.deck, discard: data.discard };
+  },
   TurnEnded(state) {
     state.turn = null;
+  },
+  RoundEnded() {
+    // The round number moves with the next TurnStarted; this marks the boundary in the log.
+  },
+  ActAdvanced(state, { data }) {
+    state.act = data.to;
+    for (const spawn of data.spawned) {
+      const index = state.enemyShipPool.indexOf(spawn.cardId);
+      if (index >= 0) state.enemyShipPool.splice(index, 1);
+      state.enemyShips[spawn.enemyShipId] = {
+        enemyShipId: spawn.enemyShipId,
+        cardId: spawn.cardId,
+        name: state.shipCards[spawn.cardId]?.name ?? spawn.cardId,
+        hex: spawn.hex,
+        facing: spawn.facing,
+      };
+    }
+  },
+  ScenarioWon(state) {
+    state.status = 'won';
+  },
+  ScenarioLost(state) {
+    state.status = 'lost';
   },
 };
