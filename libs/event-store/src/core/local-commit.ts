@@ -6,62 +6,93 @@ import { detectIdempotentRetry } from './idempotent-retry';
 import type { LocalStorage } from './local-storage';
 import { decodeRow, type StoredRow } from './serialized-event';
 
-type Outcome = { ok: true; result: AppendResult; written: StoredRow[] } | { ok: false; error: unknown };
+type Outcome = { ok: true; result: AppendResult; written?: StoredRow[] } | { ok: false; error: unknown };
+type Checked = { retryOf: AppendResult } | { firstRevision: number };
+
+/** A write failed midway, so this transaction holds part of one append: it must not commit. */
+class PartialWrite {
+  constructor(readonly error: unknown) {}
+}
 
 /**
- * Commits one group of appends in ONE transaction. Each append is checked on its own (expected
- * revision, idempotent retry) and runs in its own savepoint, so one stale append is rejected
- * while the others in the group commit. Callers are answered only after the commit; live
- * subscribers get the new events first, in global order.
+ * Commits one group of appends in ONE transaction (one fsync). Each append is checked on its
+ * own — expected revision, idempotent retry — against the state left by the appends before
+ * it, so a stale append is rejected while the others commit. Checks only read, so a rejected
+ * append has nothing to undo; savepoints (which cost as much as the inserts) are used only if a
+ * write itself fails, by redoing the group with one savepoint per append. Callers are answered
+ * after the commit; live subscribers hear first, in global order.
  */
 export function commitGroup(
   storage: LocalStorage,
   batch: readonly PendingAppend[],
   publish: ((written: StoredRow[]) => void) | undefined,
 ): void {
-  const outcomes: Outcome[] = [];
+  let outcomes: Outcome[];
   try {
-    storage.transaction(() => {
-      for (const append of batch) {
-        try {
-          outcomes.push({ ok: true, ...storage.isolated(() => applyAppend(storage, append)) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-    });
+    try {
+      outcomes = runGroup(storage, batch, false, publish !== undefined);
+    } catch (error) {
+      if (!(error instanceof PartialWrite)) throw error;
+      outcomes = runGroup(storage, batch, true, publish !== undefined);
+    }
   } catch (error) {
     // The commit itself failed (disk full, I/O error): nothing of this group is stored.
     for (const append of batch) append.reject(error);
     return;
   }
-  if (publish) publish(outcomes.flatMap((outcome) => (outcome.ok ? outcome.written : [])));
+  if (publish) publish(outcomes.flatMap((outcome) => (outcome.ok && outcome.written) || []));
   outcomes.forEach((outcome, i) => (outcome.ok ? batch[i].resolve(outcome.result) : batch[i].reject(outcome.error)));
 }
 
-function applyAppend(storage: LocalStorage, append: PendingAppend): { result: AppendResult; written: StoredRow[] } {
-  const { streamId, expected, events } = append;
+function runGroup(storage: LocalStorage, batch: readonly PendingAppend[], isolateWrites: boolean, keepRows: boolean): Outcome[] {
+  const outcomes: Outcome[] = [];
+  storage.transaction(() => {
+    for (const append of batch) {
+      let checked: Checked;
+      try {
+        checked = check(storage, append);
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+        continue;
+      }
+      if ('retryOf' in checked) {
+        outcomes.push({ ok: true, result: checked.retryOf });
+        continue;
+      }
+      const { firstRevision } = checked;
+      try {
+        const write = () => writeAppend(storage, append, firstRevision, keepRows);
+        outcomes.push(isolateWrites ? storage.isolated(write) : write());
+      } catch (error) {
+        if (!isolateWrites) throw new PartialWrite(error);
+        outcomes.push({ ok: false, error });
+      }
+    }
+  });
+  return outcomes;
+}
+
+function check(storage: LocalStorage, { streamId, expected, events }: PendingAppend): Checked {
   const head = storage.streamHead(streamId);
   const satisfied = satisfiesExpectedRevision(expected, head);
   // With an exact revision or 'no_stream' that holds, a retry is impossible (the stream has not
   // moved since the caller read it), so the hot path skips the id lookups.
-  const mayBeRetry = !satisfied || expected === 'any' || expected === 'stream_exists';
-  if (mayBeRetry) {
+  if (!satisfied || expected === 'any' || expected === 'stream_exists') {
     const ids = events.map((event) => event.id);
-    const original = detectIdempotentRetry(streamId, ids, expected, head, (id) => storage.findEvent(id));
-    if (original) return { result: original, written: [] };
+    const retryOf = detectIdempotentRetry(streamId, ids, expected, head, (id) => storage.findEvent(id));
+    if (retryOf) return { retryOf };
     if (!satisfied) throw wrongExpectedRevision(streamId, expected, head);
   }
-  const firstRevision = head === undefined ? 0 : head + 1;
+  return { firstRevision: head === undefined ? 0 : head + 1 };
+}
+
+function writeAppend(storage: LocalStorage, append: PendingAppend, firstRevision: number, keepRows: boolean): Outcome {
+  const { streamId, events } = append;
   const positions = storage.insert(streamId, firstRevision, events);
-  const written = events.map((event, i) => ({
-    ...event,
-    streamId,
-    revision: firstRevision + i,
-    position: positions[i],
-  }));
-  const last = written[written.length - 1];
-  return { result: { nextExpectedRevision: last.revision, position: last.position }, written };
+  const result = { nextExpectedRevision: firstRevision + events.length - 1, position: positions[positions.length - 1] };
+  if (!keepRows) return { ok: true, result };
+  const written = events.map((event, i) => ({ ...event, streamId, revision: firstRevision + i, position: positions[i] }));
+  return { ok: true, result, written };
 }
 
 /** For storages whose unique index caught a reused id: say where the id already lives. */

@@ -129,6 +129,11 @@ function toStoredRow(row: RawRow): StoredRow {
   };
 }
 
+/**
+ * By code, not `instanceof SqliteError`: the native addon keeps the error class of the first
+ * module instance that loaded it, so under a fresh module registry (Jest) instanceof lies.
+ */
 function isUniqueViolation(error: unknown, column: string): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes(column);
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes(column);
 }
