@@ -18,3 +18,7 @@ export function redactEvent<E extends GameEvent>(event: E, viewer: Viewer, statu
   const { secret: _hidden, ...visible } = event;
   return visible as E;
 }
+
+/** The game's status once `eventType` has happened (a feed tracks it without folding). */
+export const statusAfter = (status: GameStatus, eventType: string): GameStatus =>
+  eventType === 'ScenarioWon' ? 'won' : eventType === 'ScenarioLost' ? 'lost' : status;

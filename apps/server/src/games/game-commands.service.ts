@@ -10,7 +10,16 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@logbook/event-store';
-import { decide, initialState, redactEvent, type GameCommand, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import {
+  decide,
+  initialState,
+  redactEvent,
+  type GameCommand,
+  type GameMode,
+  type GameState,
+  type Rng,
+  type ScenarioDefinition,
+} from '@logbook/rules';
 import { CommandIdReusedError, GameNotFoundError, SeatTokenInvalidError, SeatTokenMissingError, StaleRevisionError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { KeyedLock } from './keyed-lock';
@@ -145,7 +154,12 @@ export class GameCommandsService {
   }
 
   private view(recorded: RecordedEvent, seat: number | null, game: LoadedGame): EventView {
-    const event = redactEvent(toDomainEvent(recorded), seat, game.state.status);
+    return this.viewEvent(recorded, seat, game.state.status);
+  }
+
+  /** A recorded event as `seat` may see it while the game has `status`. */
+  viewEvent(recorded: RecordedEvent, seat: number | null, status: GameState['status']): EventView {
+    const event = redactEvent(toDomainEvent(recorded), seat, status);
     return {
       revision: recorded.revision,
       type: event.type,

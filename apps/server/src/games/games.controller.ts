@@ -1,10 +1,12 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, Sse, type MessageEvent } from '@nestjs/common';
+import type { Observable } from 'rxjs';
 import type { Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CommandResult, type CreatedGame } from './game-commands.service';
 import { GameRepository } from './game-repository';
+import { LiveFeedService } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -15,6 +17,13 @@ const parseIfMatch = (header: string | undefined): number | undefined => {
   const match = /^(?:W\/)?"?(-?\d{1,15})"?$/.exec(header.trim());
   if (!match) throw new BadRequestException('If-Match must be a game revision, e.g. If-Match: "12"');
   return Number(match[1]);
+};
+
+const parseCount = (value: string | undefined, name: string, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d{1,9}$/.test(value) || !Number.isInteger(n)) throw new BadRequestException(`${name} must be a whole number >= 0`);
+  return n;
 };
 
 const checkGameId = (gameId: string): string => {
@@ -28,6 +37,7 @@ export class GamesController {
     private readonly commands: GameCommandsService,
     private readonly games: GameRepository,
     private readonly scenarios: ScenarioResolver,
+    private readonly liveFeed: LiveFeedService,
   ) {}
 
   @Post()
@@ -55,11 +65,19 @@ export class GamesController {
     @Query('from') from?: string,
     @Query('limit') limit?: string,
   ): Promise<CommandResult> {
-    const fromRevision = from === undefined ? 0 : Number(from);
-    const maxCount = limit === undefined ? 1000 : Number(limit);
-    if (!Number.isInteger(fromRevision) || fromRevision < 0) throw new BadRequestException('from must be a revision >= 0');
-    if (!Number.isInteger(maxCount) || maxCount < 1 || maxCount > 1000) throw new BadRequestException('limit must be 1..1000');
-    return this.commands.eventsFor(checkGameId(gameId), authorization, fromRevision, maxCount);
+    const maxCount = parseCount(limit, 'limit', 1000);
+    if (maxCount < 1 || maxCount > 1000) throw new BadRequestException('limit must be 1..1000');
+    return this.commands.eventsFor(checkGameId(gameId), authorization, parseCount(from, 'from', 0), maxCount);
+  }
+
+  /** Server-sent events: the game's events from revision `from`, then live as they happen. */
+  @Sse(':gameId/live')
+  live(
+    @Param('gameId') gameId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Query('from') from?: string,
+  ): Promise<Observable<MessageEvent>> {
+    return this.liveFeed.feed(checkGameId(gameId), authorization, parseCount(from, 'from', 0));
   }
 
   @Post(':gameId/commands')

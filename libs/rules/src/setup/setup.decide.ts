@@ -19,13 +19,15 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
     `Scenario ${scenario.id} has ${scenario.characters.length} characters for ${players.length} players`,
   );
 
-  const { stack, box, characters: all, ...rest } = scenario;
+  const { stack, box, characters: all, tiles, ...rest } = scenario;
+  const starting = new Set(scenario.startingTiles.map((t) => t.tileId));
   // Only the characters that seats play are in the game.
   const characters = all.slice(0, players.length);
   const publicScenario: PublicScenario = {
     ...rest,
     characters: characters.map(({ deck, ...c }) => ({ ...c, deckSize: deck.length })),
     stackSize: stack.length,
+    tiles: tiles.filter((t) => starting.has(t.tileId)),
   };
   const boxByType = Object.fromEntries(CARD_TYPES.map((t) => [t, [] as string[]])) as Record<CardType, string[]>;
   const cardTypes = new Map(scenario.cards.map((c) => [c.cardId, c.type]));
@@ -43,6 +45,7 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
       visibleTo: [],
       data: {
         stack: [...stack],
+        unplacedTiles: tiles.filter((t) => !starting.has(t.tileId)),
         box: boxByType,
         decks: Object.fromEntries(characters.map((c) => [c.characterId, shuffle(decision.rng, c.deck)])),
       },

@@ -2,7 +2,10 @@ import type { DomainEvent } from '../event';
 import type { GameMode } from '../state';
 import type { CardType, ScenarioDefinition } from '../scenario';
 
-/** The scenario as everyone may see it: without the stack order, the box and the decks. */
+/**
+ * The scenario as everyone may see it: without the stack order, the faces of the tiles not yet
+ * placed, the box and the decks. `tiles` holds only the starting tiles.
+ */
 export type PublicScenario = Omit<ScenarioDefinition, 'stack' | 'box' | 'characters'> & {
   characters: Array<Omit<ScenarioDefinition['characters'][number], 'deck'> & { deckSize: number }>;
   stackSize: number;
@@ -18,6 +21,8 @@ export type GameCreated = DomainEvent<
   },
   {
     stack: string[];
+    /** Definitions of the tiles in the unplaced stack: their faces are unseen until explored. */
+    unplacedTiles: ScenarioDefinition['tiles'];
     box: Record<CardType, string[]>;
     /** Each character's deck after the setup shuffle, top first. */
     decks: Record<string, string[]>;

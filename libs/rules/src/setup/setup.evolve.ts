@@ -20,7 +20,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.clueGoal = scenario.clueGoal;
     state.actThresholds = scenario.actThresholds;
     state.blessings = { deck: scenario.blessings, discard: 0 };
-    state.tileLibrary = Object.fromEntries(scenario.tiles.map((t) => [t.tileId, t]));
+    state.tileLibrary = Object.fromEntries([...scenario.tiles, ...hidden.unplacedTiles].map((t) => [t.tileId, t]));
     state.storms = scenario.storms;
     for (const placed of scenario.startingTiles) {
       coverTile(state, state.tileLibrary[placed.tileId], placed.anchor, placed.rotation);

@@ -1,0 +1,45 @@
+// Live updates of one game as server-sent events: the history from a revision, then every new
+// event as it is recorded, redacted for the viewer. Built on the store's catch-up subscription,
+// so there is no gap and no duplicate at the hand-over from history to live.
+import { Inject, Injectable, type MessageEvent } from '@nestjs/common';
+import { concat, filter, from, map, type Observable } from 'rxjs';
+import { statusAfter } from '@logbook/rules';
+import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { GameCommandsService } from './game-commands.service';
+import { GameNotFoundError } from './game.errors';
+import { GameRepository } from './game-repository';
+
+@Injectable()
+export class LiveFeedService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly games: GameRepository,
+    private readonly commands: GameCommandsService,
+  ) {}
+
+  async feed(gameId: string, authorization: string | undefined, fromRevision: number): Promise<Observable<MessageEvent>> {
+    const streamId = gameStreamId(gameId);
+    const game = await this.games.load(gameId);
+    const seat = await this.commands.viewerSeat(game, authorization);
+    const history = await this.store.readStream(streamId, { fromRevision });
+    if (history.status === 'stream_not_found') throw new GameNotFoundError(gameId);
+    // Live events start strictly after the last event already read (or the game's latest).
+    const last = history.events.at(-1) ?? (await this.lastEvent(streamId));
+    const live = this.store
+      .subscribeToAll({ fromPosition: last?.position, filter: { streamPrefixes: [streamId] } })
+      .pipe(filter((e) => e.streamId === streamId));
+    // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
+    let status = game.state.status;
+    return concat(from(history.events), live).pipe(
+      map((recorded) => {
+        status = statusAfter(status, recorded.type);
+        return { id: String(recorded.revision), type: recorded.type, data: this.commands.viewEvent(recorded, seat, status) };
+      }),
+    );
+  }
+
+  private async lastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    const result = await this.store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return result.status === 'ok' ? result.events[0] : undefined;
+  }
+}

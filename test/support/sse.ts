@@ -1,0 +1,54 @@
+// Reads a server-sent-events response until a condition holds, then closes it.
+import { get, type IncomingMessage } from 'node:http';
+
+export interface SseMessage {
+  id?: string;
+  event?: string;
+  data: any;
+}
+
+export function readSse(
+  url: string,
+  headers: Record<string, string>,
+  until: (messages: SseMessage[]) => boolean,
+  onOpen: () => Promise<unknown> = async () => undefined,
+  timeoutMs = 5000,
+): Promise<{ status: number; messages: SseMessage[] }> {
+  return new Promise((resolve, reject) => {
+    const messages: SseMessage[] = [];
+    const req = get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (res: IncomingMessage) => {
+      const done = () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, messages });
+      };
+      if (res.statusCode !== 200) return done();
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const message: SseMessage = { data: undefined };
+          for (const line of block.split('\n')) {
+            const [field, ...rest] = line.split(':');
+            const value = rest.join(':').trimStart();
+            if (field === 'id') message.id = value;
+            else if (field === 'event') message.event = value;
+            else if (field === 'data') message.data = JSON.parse(value);
+          }
+          messages.push(message);
+        }
+        if (until(messages)) done();
+      });
+      onOpen().catch(reject);
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`SSE timed out with ${messages.length} messages: ${JSON.stringify(messages.map((m) => m.event))}`));
+    }, timeoutMs);
+    req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+  });
+}
