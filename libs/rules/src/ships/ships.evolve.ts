@@ -1,4 +1,48 @@
+import { characterAppliers } from '../characters/characters.evolve';
+import { checkAppliers } from '../checks/check.evolve';
+import { enemyAppliers } from '../enemies/enemies.evolve';
 import type { Appliers } from '../evolve';
-import type { ShipEvent } from './ships.events';
+import { nodeIds } from '../nodes';
+import { takeOrder } from '../turn/orders';
+import { damageAppliers } from './damage.evolve';
+import { plunderAppliers } from './plunder.evolve';
+import type { EncounterEvent, ShipEvent } from './ships.events';
 
-export const shipAppliers: Appliers<ShipEvent> = {};
+const encounterAppliers: Appliers<EncounterEvent> = {
+  OrderGiven(state) {
+    takeOrder(state);
+  },
+  ShipEncountered() {
+    // The check and its outcome follow as their own events.
+  },
+  ShipDefeated(state, { data }) {
+    delete state.enemyShips[data.enemyShipId];
+    // [D] unless seized, a defeated ship goes back where it came from: the scenario's pool.
+    if (data.outcome === 'returned-to-pool') state.enemyShipPool.push(data.cardId);
+  },
+  ShipBanished(state, { data }) {
+    delete state.enemyShips[data.enemyShipId];
+  },
+  ShipSeized(state, { data }) {
+    const ship = state.ships[data.shipId];
+    const card = state.shipCards[data.toCardId];
+    // Same hex, facing, anchored and plunder: only the card (and so its deck of nodes) changes.
+    ship.cardId = card.cardId;
+    ship.name = card.name;
+    ship.class = card.class;
+    ship.wrecked = false;
+    ship.nodes = nodeIds(card.deck);
+    // [D] crew come across, keeping their node where the new deck has it; enemies On Deck go with the old ship.
+    for (const crew of ship.crew) if (crew.node !== null && !ship.nodes.includes(crew.node)) crew.node = null;
+    ship.enemiesOnDeck = [];
+  },
+};
+
+export const shipAppliers: Appliers<ShipEvent> = {
+  ...encounterAppliers,
+  ...damageAppliers,
+  ...plunderAppliers,
+  ...checkAppliers,
+  ...characterAppliers,
+  ...enemyAppliers,
+};

@@ -1,11 +1,67 @@
-// [S] Structural damage pipeline. OWNED BY the ships/characters work (issue 4); this is the
-// signature other rules call (storm turns, altar spawns with no free node, failed encounters).
+// [S] The structural damage pipeline. Other rules call dealStructuralDamage (storm turns, enemy
+// spawns with no room On Deck, failed encounters, enemies On Deck at the end of a round).
 import type { Decision } from '../decision';
+import type { GameState } from '../state';
+import type { DamageModifier } from './damage.events';
+
+/** [S] step 1: powers on the ship card (and other cards in play) that reduce or increase the damage. */
+export function shipDamageModifiers(state: GameState, shipId: string): DamageModifier[] {
+  const card = state.shipCards[state.ships[shipId].cardId];
+  const modifiers: DamageModifier[] = [];
+  // [D] the card's powers count face up or face down: the seed flips it only to mark the wreck.
+  if (card.powers.increaseStructuralDamage) {
+    modifiers.push({ cardId: card.cardId, power: 'increaseStructuralDamage', by: card.powers.increaseStructuralDamage });
+  }
+  if (card.powers.reduceStructuralDamage) {
+    modifiers.push({ cardId: card.cardId, power: 'reduceStructuralDamage', by: -card.powers.reduceStructuralDamage });
+  }
+  return modifiers;
+}
+
+/** [D] the window is worth opening only when some character holds a card to play or discard. */
+export const anyoneCanRespond = (state: GameState): boolean =>
+  state.seats.some((s) => (state.characters[s.characterId]?.hand.length ?? 0) > 0);
 
 /**
- * Deals `amount` structural damage to a player ship: applies ship and in-play powers, then
- * opens the response window (pending 'structural-damage') unless nothing is left to respond to.
+ * Deals `amount` structural damage to a player ship: applies step 1, then opens the response
+ * window (pending 'structural-damage'; queued behind anything already pending) unless the damage
+ * is already 0 ([S] the ship is unaffected) or nobody could respond ([D] it resolves at once).
  */
-export function dealStructuralDamage(_decision: Decision, _shipId: string, _amount: number, _source: string): void {
-  throw new Error('dealStructuralDamage: not implemented yet (issue 4)');
+export function dealStructuralDamage(decision: Decision, shipId: string, amount: number, source: string): void {
+  const modifiers = shipDamageModifiers(decision.state, shipId);
+  const after = Math.max(0, amount + modifiers.reduce((sum, m) => sum + m.by, 0));
+  decision.emit({ type: 'StructuralDamageDealt', data: { shipId, source, dealt: amount, modifiers, amount: after } });
+  settlePending(decision);
+}
+
+/**
+ * [S] step 4: 0 → unaffected; a ship not yet wrecked is wrecked whatever the amount; an already
+ * wrecked ship discards that many cards from the blessings deck.
+ */
+export function resolveStructuralDamage(decision: Decision): void {
+  const pending = decision.state.pending;
+  if (pending?.kind !== 'structural-damage') return;
+  const ship = decision.state.ships[pending.shipId];
+  const outcome = pending.amount === 0 ? 'unaffected' : ship.wrecked ? 'blessings-discarded' : 'wrecked';
+  decision.emit({
+    type: 'StructuralDamageResolved',
+    data: { shipId: ship.shipId, dealt: pending.dealt, amount: pending.amount, outcome },
+  });
+  if (outcome === 'wrecked') decision.emit({ type: 'ShipWrecked', data: { shipId: ship.shipId } });
+  if (outcome === 'blessings-discarded') {
+    const { deck, discard } = decision.state.blessings;
+    // [D] damage.blessings-run-out: discard what there is; the clock then finds the deck empty.
+    const count = Math.min(pending.amount, deck);
+    decision.emit({
+      type: 'BlessingsDiscarded',
+      data: { shipId: ship.shipId, requested: pending.amount, count, deck: deck - count, discard: discard + count },
+    });
+  }
+  settlePending(decision);
+}
+
+/** Resolves at once a damage window that has opened (or come up from the queue) where nobody can respond. */
+export function settlePending(decision: Decision): void {
+  const pending = decision.state.pending;
+  if (pending?.kind === 'structural-damage' && !anyoneCanRespond(decision.state)) resolveStructuralDamage(decision);
 }

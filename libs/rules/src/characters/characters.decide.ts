@@ -1,0 +1,42 @@
+import type { CommandSpecs } from '../command-spec';
+import { ensure } from '../errors';
+import { sameHex } from '../hex';
+import { boardHex, characterOfSeat } from '../queries';
+import type { CharacterCommand } from './characters.commands';
+
+export const characterCommands: CommandSpecs<CharacterCommand> = {
+  Embark: {
+    actor: 'active-seat',
+    decide(decision, { shipId }) {
+      const character = characterOfSeat(decision.state, decision.seat!);
+      const ship = decision.state.ships[shipId];
+      ensure(ship, 'ship.unknown', `There is no player ship ${shipId}`);
+      ensure(character.shipId === null, 'embark.already-aboard', `${character.name} is already aboard a ship`);
+      ensure(sameHex(ship.hex, character.hex), 'embark.not-here', `${ship.name} is not on ${character.name}'s hex`);
+      decision.emit({ type: 'CharacterEmbarked', data: { characterId: character.characterId, shipId } });
+    },
+  },
+  Disembark: {
+    actor: 'active-seat',
+    decide(decision) {
+      const character = characterOfSeat(decision.state, decision.seat!);
+      const ship = character.shipId ? decision.state.ships[character.shipId] : undefined;
+      ensure(ship, 'disembark.not-aboard', `${character.name} is not aboard a ship`);
+      ensure(boardHex(decision.state, ship.hex)?.terrain === 'port', 'disembark.not-at-port', 'Characters go ashore only at a port');
+      decision.emit({
+        type: 'CharacterDisembarked',
+        data: { characterId: character.characterId, shipId: ship.shipId, hex: ship.hex },
+      });
+    },
+  },
+  SetFollowShip: {
+    actor: 'any-seat',
+    // A standing choice, so it may be changed while a Navigation order is open.
+    duringNavigation: true,
+    decide(decision, { follow }) {
+      const character = characterOfSeat(decision.state, decision.seat!);
+      ensure(typeof follow === 'boolean', 'command.invalid', 'follow must be true or false');
+      decision.emit({ type: 'FollowShipSet', data: { characterId: character.characterId, follow } });
+    },
+  },
+};

@@ -1,0 +1,29 @@
+import type { Appliers } from '../evolve';
+import type { CharacterEvent } from './characters.events';
+import { discardFromHand } from './hand';
+
+export const characterAppliers: Appliers<CharacterEvent> = {
+  CardsDrawn(state, { data, secret }) {
+    const character = state.characters[data.characterId];
+    const cards = secret!.data.cards;
+    character.deck.splice(0, cards.length);
+    character.hand.push(...cards);
+  },
+  CharacterDamaged(state, { data }) {
+    const character = state.characters[data.characterId];
+    discardFromHand(character, [...(data.armor ? [data.armor] : []), ...data.discarded]);
+  },
+  CharacterEmbarked(state, { data }) {
+    const character = state.characters[data.characterId];
+    character.shipId = data.shipId;
+    character.hex = state.ships[data.shipId].hex;
+  },
+  CharacterDisembarked(state, { data }) {
+    const character = state.characters[data.characterId];
+    character.shipId = null;
+    character.hex = data.hex;
+  },
+  FollowShipSet(state, { data }) {
+    state.characters[data.characterId].followShip = data.follow;
+  },
+};

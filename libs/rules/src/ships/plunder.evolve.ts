@@ -1,0 +1,59 @@
+import type { Appliers } from '../evolve';
+import type { CardType } from '../scenario';
+import type { GameState } from '../state';
+import { hexKey } from '../hex';
+import type { PlunderEvent } from './plunder.events';
+import { closePending, openPending } from './pending';
+
+const takeFromBox = (state: GameState, cardType: CardType, cardId: string): void => {
+  const index = state.box[cardType].indexOf(cardId);
+  if (index >= 0) state.box[cardType].splice(index, 1);
+};
+
+/** [S] banish / back to the box: the card can be drawn again later. */
+const returnToBox = (state: GameState, cardId: string): void => {
+  const type = state.cards[cardId]?.type;
+  if (type) state.box[type].push(cardId);
+};
+
+export const plunderAppliers: Appliers<PlunderEvent> = {
+  PlunderRolled(state, { data }) {
+    if (data.cardType !== 'choose') return;
+    openPending(state, { kind: 'plunder-choice', shipId: data.shipId, characterId: data.characterId, destination: data.destination });
+  },
+  PlunderTypeChosen(state) {
+    closePending(state);
+  },
+  PlunderStashed(state, { data, secret }) {
+    takeFromBox(state, data.cardType, secret!.data.cardId);
+    state.ships[data.shipId].plunder.push(secret!.data.cardId);
+  },
+  PlunderAddedToHand(state, { data, secret }) {
+    takeFromBox(state, data.cardType, secret!.data.cardId);
+    state.characters[data.characterId].hand.push(secret!.data.cardId);
+  },
+  PlunderUnavailable() {
+    // Nothing changes hands; the event records why.
+  },
+  PlunderBanished(state, { data, secret }) {
+    const plunder = state.ships[data.shipId].plunder;
+    const index = plunder.indexOf(secret!.data.cardId);
+    if (index >= 0) plunder.splice(index, 1);
+    returnToBox(state, secret!.data.cardId);
+  },
+  PlunderBecameLoot(state, { secret }) {
+    for (const [shipId, cards] of Object.entries(secret!.data.cards)) {
+      state.loot.push(...cards);
+      state.ships[shipId].plunder = [];
+    }
+  },
+  PlunderReturnedToBox(state, { secret }) {
+    for (const [shipId, cards] of Object.entries(secret!.data.cards)) {
+      for (const cardId of cards) returnToBox(state, cardId);
+      state.ships[shipId].plunder = [];
+    }
+  },
+  ShipwreckLooted(state, { data }) {
+    state.lootedWrecks.push(hexKey(data.hex));
+  },
+};
