@@ -90,3 +90,37 @@ describe('walking skeleton: one order end to end on the embedded store', () => {
       .expect(400);
   });
 });
+
+describe('replay and seek', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startApp();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    removeDataDir(app.dataDir);
+  });
+
+  it('shows the board as it stood at any revision', async () => {
+    const game = await createGame(app);
+    const [seat] = game.seats;
+    await play(app, game.gameId, seat, { type: 'StartNavigation' });
+    const moved = await play(app, game.gameId, seat, { type: 'MoveShip' });
+    await play(app, game.gameId, seat, { type: 'EndNavigation' });
+
+    const atStart = (await app.http().get(`/games/${game.gameId}?at=${game.revision}`).expect(200)).body;
+    expect(atStart.revision).toBe(game.revision);
+    expect(atStart.ships[0].hex).toEqual({ q: 0, r: 0 });
+    const afterMove = (await app.http().get(`/games/${game.gameId}?at=${moved.revision}`).expect(200)).body;
+    expect(afterMove.ships[0].hex).toEqual({ q: 0, r: -1 });
+    expect(afterMove.navigation).not.toBeNull();
+  });
+
+  it('answers 400 for a revision the game has not reached', async () => {
+    const game = await createGame(app);
+    await app.http().get(`/games/${game.gameId}?at=${game.revision + 1}`).expect(400);
+    await app.http().get(`/games/${game.gameId}?at=-1`).expect(400);
+  });
+});

@@ -47,6 +47,15 @@ export class GameRepository {
     return game;
   }
 
+  /** The game as it stood at `revision` (replay and seek): a fresh fold of its first events. */
+  async loadAt(gameId: string, revision: number): Promise<LoadedGame> {
+    const result = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: revision + 1 });
+    if (result.status === 'stream_not_found') throw new GameNotFoundError(gameId);
+    const game = this.empty(gameId);
+    for (const recorded of result.events) this.fold(game, recorded);
+    return game;
+  }
+
   /** Records events this process just appended, so the next load needs no re-read of them. */
   remember(game: LoadedGame): void {
     this.cache.delete(game.gameId);

@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, P
 import type { Observable } from 'rxjs';
 import type { Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
+import { isGameOver } from '@logbook/rules';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CommandResult, type CreatedGame } from './game-commands.service';
@@ -46,16 +47,23 @@ export class GamesController {
     return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
   }
 
+  /** The board view now, or with `?at=<revision>` as it stood then (replay and seek). */
   @Get(':gameId')
   async view(
     @Param('gameId') gameId: string,
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) res: Response,
+    @Query('at') at?: string,
   ): Promise<BoardView> {
     const game = await this.games.load(checkGameId(gameId));
     const seat = await this.commands.viewerSeat(game, authorization);
     res.setHeader('ETag', `"${game.revision}"`);
-    return boardView(game.state, game.revision, seat);
+    if (at === undefined) return boardView(game.state, game.revision, seat);
+    const revision = parseCount(at, 'at', 0);
+    if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
+    const past = await this.games.loadAt(gameId, revision);
+    // Hidden information of the past stays hidden until the game itself is over.
+    return boardView(past.state, revision, seat, { reveal: isGameOver(game.state.status) });
   }
 
   @Get(':gameId/events')

@@ -62,8 +62,13 @@ export interface BoardView {
   loot?: string[];
 }
 
-export function boardView(state: GameState, revision: number, viewer: Viewer): BoardView {
-  const over = isGameOver(state.status);
+export interface BoardViewOptions {
+  /** Show hidden information to everyone: by default once the scenario is over. */
+  reveal?: boolean;
+}
+
+export function boardView(state: GameState, revision: number, viewer: Viewer, options: BoardViewOptions = {}): BoardView {
+  const over = options.reveal ?? isGameOver(state.status);
   return {
     gameId: state.gameId,
     scenario: { id: state.scenarioId, name: state.scenarioName },
