@@ -19,8 +19,11 @@ export function createEventStore(config: EventStoreConfig, dependencies: EventSt
       return new SqliteEventStore({ filename: config.filename, ...dependencies });
     case 'memory':
       return new InMemoryEventStore(dependencies);
-    case 'eventstoredb':
-      throw new Error('The EventStoreDB adapter is not wired yet (issue 5, step 5)');
+    case 'eventstoredb': {
+      // Loaded on demand: the gRPC client costs start-up time that SQLite users never need.
+      const { EventStoreDbEventStore } = require('./eventstoredb/eventstoredb-event-store') as typeof import('./eventstoredb/eventstoredb-event-store');
+      return new EventStoreDbEventStore({ connectionString: config.connectionString, ...dependencies });
+    }
     default: {
       const unknown: never = config;
       throw new Error(`Unknown event store kind ${JSON.stringify(unknown)}`);

@@ -6,3 +6,4 @@ export { InMemoryEventStore } from './memory/in-memory-event-store';
 export type { LocalStoreOptions } from './core/local-event-store';
 export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';
 export { matchesFilter } from './core/all-filter';
+export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';

@@ -20,32 +20,41 @@ export interface StoredRow extends SerializedEvent {
 const EMPTY_METADATA = '{}';
 
 /**
- * Both local adapters keep JSON text, so the in-memory store behaves exactly like SQLite
- * (a Date comes back as a string, undefined fields vanish, callers cannot mutate stored events).
+ * Refuses a malformed append before it reaches any store, with the same errors everywhere
+ * (the EventStoreDB adapter validates with this too).
  */
-export function serializeEvents(streamId: string, events: readonly NewEvent[]): SerializedEvent[] {
+export function validateNewEvents(streamId: string, events: readonly NewEvent[]): void {
   if (events.length === 0) throw new InvalidAppendError(`Append to ${streamId} has no events`);
   const seen = new Set<string>();
-  return events.map((event) => {
+  for (const event of events) {
     if (typeof event.id !== 'string' || event.id.length === 0) {
       throw new InvalidAppendError(`Every event appended to ${streamId} needs an id`);
     }
     if (seen.has(event.id)) throw new DuplicateEventIdError(event.id, streamId);
     seen.add(event.id);
-    const schemaVersion = event.schemaVersion ?? DEFAULT_SCHEMA_VERSION;
-    if (!Number.isSafeInteger(schemaVersion) || schemaVersion < 1) {
-      throw new InvalidAppendError(`Event ${event.id} has schemaVersion ${schemaVersion}; versions start at 1`);
+    const version = schemaVersionOf(event);
+    if (!Number.isSafeInteger(version) || version < 1) {
+      throw new InvalidAppendError(`Event ${event.id} has schemaVersion ${version}; versions start at 1`);
     }
-    const data = JSON.stringify(event.data);
-    if (data === undefined) throw new InvalidAppendError(`Event ${event.id} has no JSON data`);
-    return {
-      id: event.id,
-      type: event.type,
-      data,
-      metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA,
-      schemaVersion,
-    };
-  });
+    if (event.data === undefined) throw new InvalidAppendError(`Event ${event.id} has no JSON data`);
+  }
+}
+
+export const schemaVersionOf = (event: NewEvent): number => event.schemaVersion ?? DEFAULT_SCHEMA_VERSION;
+
+/**
+ * Both local adapters keep JSON text, so the in-memory store behaves exactly like SQLite
+ * (a Date comes back as a string, undefined fields vanish, callers cannot mutate stored events).
+ */
+export function serializeEvents(streamId: string, events: readonly NewEvent[]): SerializedEvent[] {
+  validateNewEvents(streamId, events);
+  return events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    data: JSON.stringify(event.data),
+    metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA,
+    schemaVersion: schemaVersionOf(event),
+  }));
 }
 
 export function decodeRow(row: StoredRow): RecordedEvent {
