@@ -6,8 +6,9 @@ export const characterAppliers: Appliers<CharacterEvent> = {
   CardsDrawn(state, { data, secret }) {
     const character = state.characters[data.characterId];
     const cards = secret!.data.cards;
-    character.deck.splice(0, cards.length);
-    character.hand.push(...cards);
+    // Arrays are replaced, never changed in place: the setup applier may share them with events.
+    character.deck = character.deck.slice(cards.length);
+    character.hand = [...character.hand, ...cards];
   },
   CharacterDamaged(state, { data }) {
     const character = state.characters[data.characterId];

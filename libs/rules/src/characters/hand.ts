@@ -26,5 +26,5 @@ export function ensureInHand(character: CharacterState, cards: readonly string[]
 /** Applier helper: moves `cards` from the hand to the discard pile. */
 export function discardFromHand(character: CharacterState, cards: readonly string[]): void {
   character.hand = withoutCards(character.hand, cards) ?? character.hand;
-  character.discard.push(...cards);
+  character.discard = [...character.discard, ...cards];
 }

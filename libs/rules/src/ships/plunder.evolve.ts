@@ -5,15 +5,18 @@ import { hexKey } from '../hex';
 import type { PlunderEvent } from './plunder.events';
 import { closePending, openPending } from './pending';
 
+// The box is replaced, never changed in place: the setup applier takes it from GameCreated's secret.
 const takeFromBox = (state: GameState, cardType: CardType, cardId: string): void => {
-  const index = state.box[cardType].indexOf(cardId);
-  if (index >= 0) state.box[cardType].splice(index, 1);
+  const rest = [...state.box[cardType]];
+  const index = rest.indexOf(cardId);
+  if (index >= 0) rest.splice(index, 1);
+  state.box = { ...state.box, [cardType]: rest };
 };
 
-/** [S] banish / back to the box: the card can be drawn again later. */
+/** [D] banished cards go back to the box, as banishing does in the card game: they may be drawn again. */
 const returnToBox = (state: GameState, cardId: string): void => {
   const type = state.cards[cardId]?.type;
-  if (type) state.box[type].push(cardId);
+  if (type) state.box = { ...state.box, [type]: [...state.box[type], cardId] };
 };
 
 export const plunderAppliers: Appliers<PlunderEvent> = {
