@@ -1,0 +1,5 @@
+export * from './checkpoint-store.port';
+export * from './in-memory-checkpoint-store';
+export * from './sqlite-checkpoint-store';
+export * from './projection';
+export * from './projection-runner';

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EventStore, InMemoryEventStore, type NewEvent, type RecordedEvent, SqliteEventStore } from '@logbook/event-store';
+import { InMemoryCheckpointStore } from './in-memory-checkpoint-store';
+import type { Projection, RebuildProgress } from './projection';
+import { ProjectionRunner } from './projection-runner';
+import { SqliteCheckpointStore } from './sqlite-checkpoint-store';
+
+class RecordingProjection implements Projection {
+  readonly name = 'recording';
+  seen: RecordedEvent[] = [];
+  resets = 0;
+  constructor(readonly filter?: Projection['filter']) {}
+  handle(event: RecordedEvent): void {
+    this.seen.push(event);
+  }
+  reset(): void {
+    this.resets += 1;
+    this.seen = [];
+  }
+}
+
+const anEvent = (type = 'ShipMoved'): NewEvent => ({ id: randomUUID(), type, data: {} });
+const ids = (events: { id: string }[]) => events.map((event) => event.id);
+
+async function appendTo(store: EventStore, streamId: string, events: NewEvent[]): Promise<bigint> {
+  return (await store.append(streamId, events, 'any')).position;
+}
+
+describe('ProjectionRunner', () => {
+  let store: EventStore;
+  let checkpoints: InMemoryCheckpointStore;
+  let projection: RecordingProjection;
+  let runner: ProjectionRunner;
+  beforeEach(() => {
+    store = new InMemoryEventStore();
+    checkpoints = new InMemoryCheckpointStore();
+    projection = new RecordingProjection();
+    runner = new ProjectionRunner(store, checkpoints, projection);
+  });
+  afterEach(async () => {
+    await runner.stop();
+    await store.close();
+  });
+
+  it('hands the projection every stored event in global order, then live ones', async () => {
+    const history = [anEvent(), anEvent(), anEvent()];
+    await appendTo(store, 'game-1', history.slice(0, 2));
+    await appendTo(store, 'game-2', history.slice(2));
+    await runner.start();
+    const live = anEvent();
+    await runner.whenHandled(await appendTo(store, 'game-1', [live]));
+    expect(ids(projection.seen)).toEqual(ids([...history, live]));
+  });
+
+  it('stores the checkpoint after each handled event', async () => {
+    await runner.start();
+    const position = await appendTo(store, 'game-1', [anEvent()]);
+    await runner.whenHandled(position);
+    expect(await checkpoints.load('recording')).toBe(position);
+  });
+
+  it('only sees the events its filter keeps', async () => {
+    projection = new RecordingProjection({ streamPrefixes: ['game-'] });
+    runner = new ProjectionRunner(store, checkpoints, projection);
+    await runner.start();
+    await appendTo(store, 'lobby-1', [anEvent()]);
+    const kept = anEvent();
+    await runner.whenHandled(await appendTo(store, 'game-1', [kept]));
+    expect(ids(projection.seen)).toEqual([kept.id]);
+  });
+
+  it('with checkpointEvery, saves every n events and once more when stopped', async () => {
+    runner = new ProjectionRunner(store, checkpoints, projection, { checkpointEvery: 3 });
+    const positions: bigint[] = [];
+    for (let i = 0; i < 4; i++) positions.push(await appendTo(store, 'game-1', [anEvent()]));
+    await runner.start();
+    await runner.whenHandled(positions[3]);
+    expect(await checkpoints.load('recording')).toBe(positions[2]);
+    await runner.stop();
+    expect(await checkpoints.load('recording')).toBe(positions[3]);
+  });
+
+  describe('when the projection throws', () => {
+    it('stops before checkpointing that event, and retries it on the next start', async () => {
+      const events = [anEvent(), anEvent('Poison'), anEvent()];
+      const first = await appendTo(store, 'game-1', [events[0]]);
+      await appendTo(store, 'game-1', events.slice(1));
+      let poisoned = true;
+      const failures: unknown[] = [];
+      projection.handle = (event) => {
+        if (event.type === 'Poison' && poisoned) throw new Error('read model unavailable');
+        projection.seen.push(event);
+      };
+      runner = new ProjectionRunner(store, checkpoints, projection, { onError: (error) => failures.push(error) });
+      await runner.start();
+      await waitUntil(() => runner.status === 'failed');
+      expect(await checkpoints.load('recording')).toBe(first);
+      expect(failures).toHaveLength(1);
+
+      poisoned = false;
+      await runner.start();
+      await runner.whenHandled(await store.lastPosition() as bigint);
+      expect(ids(projection.seen)).toEqual(ids(events));
+    });
+  });
+
+  describe('rebuilding from zero', () => {
+    it('resets the read model, replays everything once with progress, then carries on live', async () => {
+      const history = Array.from({ length: 5 }, () => anEvent());
+      for (const event of history) await appendTo(store, 'game-1', [event]);
+      runner = new ProjectionRunner(store, checkpoints, projection, { rebuildPageSize: 2 });
+      await runner.start();
+      await runner.whenHandled((await store.lastPosition()) as bigint);
+
+      const progress: RebuildProgress[] = [];
+      const handled = await runner.rebuild((report) => progress.push(report));
+
+      expect(handled).toBe(5);
+      expect(projection.resets).toBe(1);
+      expect(ids(projection.seen)).toEqual(ids(history));
+      expect(progress.map((report) => report.handled)).toEqual([0, 2, 4, 5, 5]);
+      expect(progress.at(-1)?.fraction).toBe(1);
+      const live = anEvent();
+      await runner.whenHandled(await appendTo(store, 'game-2', [live]));
+      expect(ids(projection.seen)).toEqual(ids([...history, live]));
+    });
+
+    it('stops at the last position of when it began; later events come live, once', async () => {
+      const history = [anEvent(), anEvent(), anEvent()];
+      await appendTo(store, 'game-1', history);
+      await runner.start();
+      await runner.whenHandled((await store.lastPosition()) as bigint);
+      const during = anEvent();
+      let appended: Promise<bigint> | undefined;
+      const handled = await runner.rebuild(() => (appended ??= appendTo(store, 'game-1', [during])));
+      await runner.whenHandled(await (appended as Promise<bigint>));
+      expect(handled).toBe(3);
+      expect(ids(projection.seen)).toEqual(ids([...history, during]));
+    });
+  });
+});
+
+describe('ProjectionRunner across a restart (SQLite store and checkpoints)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'logbook-runner-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('resumes after its checkpoint without handling old events again', async () => {
+    const files = { events: join(dir, 'events.db'), checkpoints: join(dir, 'checkpoints.db') };
+    const before = [anEvent(), anEvent()];
+    let store: EventStore = new SqliteEventStore({ filename: files.events });
+    let checkpoints = new SqliteCheckpointStore({ filename: files.checkpoints });
+    let projection = new RecordingProjection();
+    let runner = new ProjectionRunner(store, checkpoints, projection);
+    await runner.start();
+    await runner.whenHandled(await appendTo(store, 'game-1', before));
+    await runner.stop();
+    await Promise.all([store.close(), checkpoints.close()]);
+
+    store = new SqliteEventStore({ filename: files.events });
+    const after = [anEvent()];
+    const last = await appendTo(store, 'game-1', after);
+    checkpoints = new SqliteCheckpointStore({ filename: files.checkpoints });
+    projection = new RecordingProjection();
+    runner = new ProjectionRunner(store, checkpoints, projection);
+    await runner.start();
+    await runner.whenHandled(last);
+    await runner.stop();
+    await Promise.all([store.close(), checkpoints.close()]);
+
+    expect(ids(projection.seen)).toEqual(ids(after));
+  });
+});
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!condition()) throw new Error('condition never became true');
+}

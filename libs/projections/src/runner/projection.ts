@@ -1,0 +1,26 @@
+import type { AllFilter, RecordedEvent } from '@logbook/event-store';
+
+/**
+ * A read model fed by the runner. Delivery is at least once: after a crash between `handle`
+ * and the checkpoint, the last events come again, so `handle` should be idempotent (e.g. skip
+ * an event whose stream revision the read model has already seen).
+ */
+export interface Projection {
+  /** Key of its checkpoint: renaming a projection rebuilds it. */
+  readonly name: string;
+  /** Narrows what the store sends (server-side on EventStoreDB). */
+  readonly filter?: AllFilter;
+  handle(event: RecordedEvent): void | Promise<void>;
+  /** Drops the read model before a rebuild from the first event. */
+  reset?(): void | Promise<void>;
+}
+
+export interface RebuildProgress {
+  projection: string;
+  handled: number;
+  position: bigint | undefined;
+  /** The last position in the store when the rebuild began; the rebuild stops there. */
+  target: bigint | undefined;
+  /** 0..1, by position (SQLite positions are dense; EventStoreDB's are log offsets). */
+  fraction: number;
+}
