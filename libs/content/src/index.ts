@@ -1,1 +1,2 @@
 export * from './scenarios';
+export { parseScenario, type ParsedScenario } from './validation/parse-scenario';

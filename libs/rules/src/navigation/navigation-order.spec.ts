@@ -1,3 +1,4 @@
+import type { GameCommand } from '../commands';
 import { foldEvents } from '../evolve';
 import { given } from '../testing/decider-spec';
 import { LOOKOUT, NAVIGATOR, atSea, end, move, play, start } from './testing/sea-kit';
@@ -69,12 +70,12 @@ describe('the Navigation order', () => {
 
   describe('[N] nothing else may happen inside an open Navigation order', () => {
     const open = play(atSea(), start, move);
-    it.each([
-      ['another Navigation order', { type: 'StartNavigation' } as const],
-      ['a whole planned order', { type: 'Navigate', steps: [] } as const],
-      ['a Crew order', { type: 'MoveCrew', crewId: 'pell', node: 'blank-1' } as const],
-      ['dropping anchor', { type: 'DropAnchor' } as const],
-      ['ending the turn', { type: 'EndTurn' } as const],
+    it.each<[string, GameCommand]>([
+      ['another Navigation order', { type: 'StartNavigation' }],
+      ['a whole planned order', { type: 'Navigate', steps: [] }],
+      ['a Crew order', { type: 'MoveCrew', crewId: 'pell', node: 'blank-1' }],
+      ['dropping anchor', { type: 'DropAnchor' }],
+      ['ending the turn', { type: 'EndTurn' }],
     ])('refuses %s', (_what, command) => {
       given(open).when(command).thenRejects('navigation.order-in-progress');
     });

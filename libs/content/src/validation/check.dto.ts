@@ -1,0 +1,35 @@
+// Scenario document classes, part 1: the small shapes other parts reuse (hexes, checks).
+import 'reflect-metadata'; // class-transformer's @Type reads design metadata
+import { Type } from 'class-transformer';
+import { ArrayMinSize, IsArray, IsInt, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import type { CheckDefinition, CheckOptionDefinition, CheckStepDefinition, Hex } from '@logbook/rules';
+
+/** Board coordinates are kept small: a table, not an ocean. */
+export const MAX_COORDINATE = 1000;
+
+export class HexDto implements Hex {
+  @IsInt() @Min(-MAX_COORDINATE) @Max(MAX_COORDINATE)
+  q!: number;
+
+  @IsInt() @Min(-MAX_COORDINATE) @Max(MAX_COORDINATE)
+  r!: number;
+}
+
+export class CheckOptionDto implements CheckOptionDefinition {
+  /** A skill or feat name, e.g. ['Strength', 'Melee']. */
+  @IsArray() @ArrayMinSize(1) @IsString({ each: true }) @Length(1, 40, { each: true })
+  skills!: string[];
+
+  @IsInt() @Min(0) @Max(100)
+  difficulty!: number;
+}
+
+export class CheckStepDto implements CheckStepDefinition {
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => CheckOptionDto)
+  options!: CheckOptionDto[];
+}
+
+export class CheckDto implements CheckDefinition {
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => CheckStepDto)
+  steps!: CheckStepDto[];
+}

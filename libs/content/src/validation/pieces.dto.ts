@@ -1,0 +1,104 @@
+// Scenario document classes, part 3: ship cards, player and enemy ships, crew, enemies, cards.
+import 'reflect-metadata'; // class-transformer's @Type reads design metadata
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CARD_TYPES,
+  DICE,
+  FACINGS,
+  type CardDefinition,
+  type CardPowers,
+  type CardType,
+  type CrewDefinition,
+  type Die,
+  type EnemyDefinition,
+  type EnemyShipDefinition,
+  type Facing,
+  type PlayerShipDefinition,
+  type ShipCardDefinition,
+  type ShipDeckDefinition,
+  type ShipPowers,
+} from '@logbook/rules';
+import { ID_LENGTH } from './board.dto';
+import { CheckDto, HexDto } from './check.dto';
+
+export class ShipPowersDto implements ShipPowers {
+  @IsOptional() @IsInt() @Min(0) @Max(10) reduceStructuralDamage?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(10) increaseStructuralDamage?: number;
+  @IsOptional() @IsBoolean() cannotBeSeized?: boolean;
+}
+
+/** [N] Navigation Nodes, [D] artillery and blank nodes; the Crow's Nest is always one node. */
+export class ShipDeckDto implements ShipDeckDefinition {
+  @IsInt() @Min(0) @Max(8) navigation!: number;
+  @IsInt() @Min(0) @Max(8) artillery!: number;
+  @IsInt() @Min(0) @Max(8) blank!: number;
+}
+
+export class ShipCardDto implements ShipCardDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) cardId!: string;
+  @IsString() @Length(1, 100) name!: string;
+  @IsString() @Length(1, 40) class!: string;
+  @ValidateNested() @Type(() => CheckDto) defeat!: CheckDto;
+  @ValidateNested() @Type(() => CheckDto) repair!: CheckDto;
+  @ValidateNested() @Type(() => ShipPowersDto) powers: ShipPowersDto = {};
+  @ValidateNested() @Type(() => ShipDeckDto) deck!: ShipDeckDto;
+}
+
+export class CrewDto implements CrewDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) crewId!: string;
+  @IsString() @Length(1, 100) name!: string;
+  /** e.g. ['WAYFINDER'] */
+  @IsArray() @IsString({ each: true }) @Length(1, 40, { each: true }) traits: string[] = [];
+  /** A node id of the ship's deck ('navigation-1', 'crows-nest', …) or null. */
+  @ValidateIf((_o, v) => v !== null) @IsString() node: string | null = null;
+}
+
+export class PlayerShipDto implements PlayerShipDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) shipId!: string;
+  /** A cardId of shipCards. */
+  @IsString() card!: string;
+  @ValidateNested() @Type(() => HexDto) hex!: HexDto;
+  @IsIn(FACINGS) facing!: Facing;
+  @IsOptional() @IsBoolean() anchored?: boolean;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CrewDto) crew: CrewDto[] = [];
+}
+
+export class EnemyShipDto implements EnemyShipDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) enemyShipId!: string;
+  @IsString() card!: string;
+  @ValidateNested() @Type(() => HexDto) hex!: HexDto;
+  @IsOptional() @IsIn(FACINGS) facing?: Facing;
+}
+
+export class EnemyDto implements EnemyDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) enemyId!: string;
+  @IsString() @Length(1, 100) name!: string;
+  @ValidateNested() @Type(() => CheckDto) check!: CheckDto;
+}
+
+export class CardPowersDto implements CardPowers {
+  @IsOptional() @IsIn(DICE) addDie?: Die;
+  @IsOptional() @IsInt() @Min(0) @Max(10) reduceStructuralDamage?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(10) reduceCharacterDamage?: number;
+  @IsOptional() @IsBoolean() maySeize?: boolean;
+}
+
+export class CardDto implements CardDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) cardId!: string;
+  @IsString() @Length(1, 100) name!: string;
+  @IsIn(CARD_TYPES) type!: CardType;
+  @ValidateNested() @Type(() => CardPowersDto) powers: CardPowersDto = {};
+}

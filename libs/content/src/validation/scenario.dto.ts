@@ -1,0 +1,86 @@
+// Scenario document classes, part 4: characters and the scenario itself. The classes implement
+// the rules' definitions, so the compiler keeps the two in step.
+import 'reflect-metadata'; // class-transformer's @Type reads design metadata
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { DICE, SKILLS, type CharacterDefinition, type Die, type FeatDefinition, type ScenarioDefinition, type Skill } from '@logbook/rules';
+import { ID_LENGTH, PlacedTileDto, TileDto } from './board.dto';
+import { CheckDto, HexDto } from './check.dto';
+import { CardDto, EnemyDto, EnemyShipDto, PlayerShipDto, ShipCardDto } from './pieces.dto';
+
+export class SkillsDto implements Partial<Record<Skill, Die>> {
+  @IsOptional() @IsIn(DICE) Strength?: Die;
+  @IsOptional() @IsIn(DICE) Dexterity?: Die;
+  @IsOptional() @IsIn(DICE) Constitution?: Die;
+  @IsOptional() @IsIn(DICE) Intelligence?: Die;
+  @IsOptional() @IsIn(DICE) Wisdom?: Die;
+  @IsOptional() @IsIn(DICE) Charisma?: Die;
+}
+
+export class FeatDto implements FeatDefinition {
+  @IsString() @Length(1, 40) name!: string;
+  @IsIn(SKILLS) skill!: Skill;
+  @IsInt() @Min(0) @Max(10) bonus!: number;
+}
+
+export class CharacterDto implements CharacterDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) characterId!: string;
+  @IsString() @Length(1, 100) name!: string;
+  @ValidateNested() @Type(() => SkillsDto) skills!: SkillsDto;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => FeatDto) feats: FeatDto[] = [];
+  /** Card ids of `cards`. */
+  @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) deck!: string[];
+  @IsInt() @Min(1) @Max(20) handSize!: number;
+  /** A shipId of playerShips, or null to start at `hex`. */
+  @ValidateIf((_o, v) => v !== null) @IsString() aboard: string | null = null;
+  @IsOptional() @ValidateNested() @Type(() => HexDto) hex?: HexDto;
+  @IsOptional() @IsArray() @IsString({ each: true }) conditions?: string[];
+}
+
+export class ActThresholdsDto {
+  @IsInt() @Min(1) @Max(1000) act2 = 4;
+  @IsInt() @Min(1) @Max(1000) act3 = 8;
+}
+
+export class ScenarioDto implements ScenarioDefinition {
+  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) id!: string;
+  @IsString() @Length(1, 100) name!: string;
+  @IsOptional() @IsString() @Length(0, 2000) description?: string;
+  /** [N] standard orders per turn; [D] default 3. */
+  @IsInt() @Min(1) @Max(10) ordersPerTurn = 3;
+  /** [D §10] default: act 2 at 4 clues, act 3 at 8. */
+  @ValidateNested() @Type(() => ActThresholdsDto) actThresholds: ActThresholdsDto = new ActThresholdsDto();
+  /** [D §10] default 12. */
+  @IsInt() @Min(1) @Max(1000) clueGoal = 12;
+  /** [S] the clock; at least 1, or the first turn would lose. */
+  @IsInt() @Min(1) @Max(1000) blessings!: number;
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => TileDto) tiles!: TileDto[];
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => PlacedTileDto) startingTiles!: PlacedTileDto[];
+  /** [N] tile ids in order, act 1 first (hidden from players). */
+  @IsArray() @IsString({ each: true }) stack: string[] = [];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => HexDto) storms: HexDto[] = [];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => ShipCardDto) shipCards!: ShipCardDto[];
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => PlayerShipDto) playerShips!: PlayerShipDto[];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => EnemyShipDto) enemyShips: EnemyShipDto[] = [];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => EnemyDto) enemyPool: EnemyDto[] = [];
+  /** cardIds of shipCards. */
+  @IsArray() @IsString({ each: true }) enemyShipPool: string[] = [];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CardDto) cards: CardDto[] = [];
+  /** cardIds of cards. */
+  @IsArray() @IsString({ each: true }) box: string[] = [];
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(8) @ValidateNested({ each: true }) @Type(() => CharacterDto) characters!: CharacterDto[];
+  @ValidateNested() @Type(() => CheckDto) altarCheck!: CheckDto;
+}
