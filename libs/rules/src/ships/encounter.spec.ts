@@ -67,7 +67,7 @@ describe('encountering ships', () => {
       });
     });
 
-    it('[encounter.wrecked-no-stash] stashes nothing when the commander\'s ship is wrecked', () => {
+    it('[wreck.no-stash] stashes nothing when the commander\'s ship is wrecked', () => {
       given([...arrangedGame(), wreck()]).when(engage, { rolls: [6] }).then((events, after) => {
         expect(eventsOfType(events, 'ShipDefeated')).toHaveLength(1);
         expect(eventsOfType(events, 'PlunderRolled')).toHaveLength(0);

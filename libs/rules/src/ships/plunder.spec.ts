@@ -71,6 +71,13 @@ describe('plunder', () => {
       });
     });
 
+    it('[wreck.no-stash] stashes nothing if the ship was wrecked while the choice waited', () => {
+      given([...rolledSix(), wreck()]).when({ type: 'ChoosePlunderType', cardType: 'ally' }).then((events, after) => {
+        expect(eventsOfType(events, 'PlunderUnavailable')[0].data).toMatchObject({ cardType: 'ally', reason: 'ship-wrecked' });
+        expect(after.ships.gull.plunder).toEqual(['boarding-axe']);
+      });
+    });
+
     it('[plunder.invalid-type] offers only the five table types', () => {
       given(rolledSix()).when({ type: 'ChoosePlunderType', cardType: 'blessing' }).thenRejects('plunder.invalid-type');
     });
@@ -89,7 +96,7 @@ describe('plunder', () => {
   });
 
   describe('[wreck.loses-plunder] at the end of any turn', () => {
-    it('a wrecked ship banishes 1 random plunder card, back to the box, unseen', () => {
+    it('[plunder.banish-to-box] a wrecked ship banishes 1 random plunder card, back to the box, unseen', () => {
       const events = [...play(arrangedGame(), engage, defeatThen(2, 1)), wreck()];
       given(events).when({ type: 'EndTurn' }, { rolls: [1] }).then((decided, after) => {
         const [banished] = eventsOfType(decided, 'PlunderBanished');
@@ -105,7 +112,7 @@ describe('plunder', () => {
     });
   });
 
-  describe('[plunder.to-hand] adding a plunder card to a hand', () => {
+  describe('[plunder.to-hand] [loot.shipwreck] adding a plunder card to a hand', () => {
     // The Gull anchored over a shipwreck at (0,-1).
     const overWreck = () =>
       arrangedGame({

@@ -61,6 +61,14 @@ describe('seizing ships', () => {
       expect(event.data).toMatchObject({ checkedOffFleet: false, powerCardId: 'boarding-axe', fromCardId: 'gull', toCardId: 'red-lantern' });
     });
 
+    it('[seize.power] the seize card may be the boon just played on the check', () => {
+      given(arrangedGame()).when({ ...seize, boons: ['boarding-axe'] }, { rolls: [3, 5, 1, 0] }).then((events, after) => {
+        expect(eventsOfType(events, 'ShipSeized')[0].data.powerCardId).toBe('boarding-axe');
+        expect(after.characters.ysolde.discard).toEqual(['boarding-axe']);
+        expect(after.ships.gull.cardId).toBe('red-lantern');
+      });
+    });
+
     it('[seize.deck] crew keep the nodes the new deck has; enemies On Deck go with the old ship', () => {
       // The Red Lantern's deck has one Navigation Node: Marta (navigation-1) keeps hers.
       const after = stateOf(seized([...arrangedGame(), enemyOnDeck()]));

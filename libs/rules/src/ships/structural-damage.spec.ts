@@ -27,6 +27,10 @@ describe('structural damage', () => {
       });
     });
 
+    it('[damage.ship-powers-face-down] apply whether the ship card is face up or face down', () => {
+      expect(stateOf(dealt([...arrangedGame(), wreck()], 1)).pending).toBeNull();
+    });
+
     it('increase it too', () => {
       const events = arrangedGame({ tweak: (s) => (s.shipCards[0].powers = { increaseStructuralDamage: 1 }) });
       expect(stateOf(dealt(events, 1)).pending).toMatchObject({ kind: 'structural-damage', dealt: 1, amount: 2 });
