@@ -21,11 +21,15 @@ const APPLIERS = {
   ...shipAppliers,
 } satisfies Appliers<GameEvent>;
 
-/** Applies an event to a state the caller owns (mutates it). */
+/**
+ * Applies an event to a state the caller owns (mutates it). The applier gets its own copy of the
+ * event: appliers may keep event arrays in the state (a deck, the stack), and later events mutate
+ * those, which must never reach back into the log (or into an event a Decision has yet to return).
+ */
 export function applyEvent(state: GameState, event: GameEvent): void {
   const apply = (APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>)[event.type];
   if (!apply) throw new Error(`No applier for event type ${event.type}`);
-  apply(state, event);
+  apply(state, structuredClone(event));
 }
 
 export function evolve(state: GameState, event: GameEvent): GameState {
