@@ -23,6 +23,16 @@ describe('plunder', () => {
     expect(after.box.weapon).toEqual(['cutlass', 'cutlass']);
   });
 
+  it('[plunder.choose-on-six] a 6 at setup waits for the first seat\'s choice before anything else', () => {
+    const events = arrangedGame({ dice: [6] });
+    expect(stateOf(events).pending).toEqual({ kind: 'plunder-choice', shipId: 'gull', characterId: null, destination: 'stash' });
+    given(events).when({ type: 'StartNavigation' }).thenRejects('pending.response-required');
+    given(events).when({ type: 'ChoosePlunderType', cardType: 'spell' }, { rolls: [2] }).then((_, after) => {
+      expect(after.ships.gull.plunder).toEqual(['calm-waters']);
+      expect(after.pending).toBeNull();
+    });
+  });
+
   describe('[plunder.stash-table] stashing rolls 1d6 on the plunder table', () => {
     it('maps 1 weapon, 2 spell, 3 armor, 4 item, 5 ally, 6 choose', () => {
       expect([1, 2, 3, 4, 5, 6].map(plunderTypeForRoll)).toEqual(['weapon', 'spell', 'armor', 'item', 'ally', 'choose']);
