@@ -12,23 +12,14 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
-/**
- * An event id is already stored in another stream (or twice in one append).
- * Ids identify one event for idempotent retries, so reusing one elsewhere is a caller bug,
- * not a concurrency conflict: retrying cannot help.
- */
+/** The same event id twice in one append: ids key idempotent retries, so this is a caller bug. */
 export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
   constructor(
     readonly eventId: string,
     readonly streamId: string,
-    readonly storedIn?: string,
   ) {
-    super(
-      storedIn
-        ? `Event id ${eventId} appended to ${streamId} is already stored in ${storedIn}`
-        : `Event id ${eventId} appears twice in one append to ${streamId}`,
-    );
+    super(`Event id ${eventId} appears twice in one append to ${streamId}`);
   }
 }
 

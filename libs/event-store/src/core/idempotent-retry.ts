@@ -1,42 +1,56 @@
 import type { AppendResult, ExpectedRevision } from '../event-store.port';
-import { DuplicateEventIdError } from '../errors';
-import { retryStartsAt, type StreamHead, wrongExpectedRevision } from './expected-revision';
+import type { StreamHead } from './expected-revision';
+import type { StreamQuery } from './local-storage';
 
 /** Where an already stored event sits. */
 export interface StoredEventRef {
-  streamId: string;
+  id: string;
   revision: number;
   position: bigint;
 }
 
+/** How far back an 'any' / 'stream_exists' append looks for an earlier attempt of itself. */
+export const IDEMPOTENCE_WINDOW = 1000;
+
+export type RetryVerdict = { retryOf: AppendResult } | 'new' | 'conflict';
+
 /**
- * EventStoreDB's idempotence rule, applied by every local adapter: an append whose events are
- * ALL already in the stream, at consecutive revisions starting where `expected` said the stream
- * was, is a retry of a write that succeeded (the caller never saw the answer) and returns the
- * original result without writing. Returns undefined when none of the ids is stored (a new
- * write). Any partial overlap is a conflict: the caller's view of the stream is stale.
+ * EventStoreDB's idempotence rule: an append whose events are ALL already in the stream, at
+ * consecutive revisions starting where `expected` said the stream was, is a retry of a write
+ * that succeeded unseen, and gets the original result. With an exact revision or 'no_stream'
+ * the place is known, so the check is exact. With 'any' or 'stream_exists' the ids are looked
+ * for among the stream's last IDEMPOTENCE_WINDOW events (EventStoreDB also promises only best
+ * effort there); some but not all of them found means the caller's view is stale: 'conflict'.
+ * Ids are keys within a stream, as in EventStoreDB: no global id index, which would cost half
+ * the write throughput (random UUIDs touch a different index page per event).
  */
 export function detectIdempotentRetry(
   streamId: string,
   eventIds: readonly string[],
   expected: ExpectedRevision,
   head: StreamHead,
-  lookup: (eventId: string) => StoredEventRef | undefined,
-): AppendResult | undefined {
-  const refs = eventIds.map(lookup);
-  if (refs.every((ref) => ref === undefined)) return undefined;
-
-  refs.forEach((ref, i) => {
-    if (ref && ref.streamId !== streamId) {
-      throw new DuplicateEventIdError(eventIds[i], streamId, ref.streamId);
-    }
-  });
-  const first = refs[0];
-  const consecutive =
-    first !== undefined && refs.every((ref, i) => ref !== undefined && ref.revision === first.revision + i);
-  if (!consecutive || !retryStartsAt(expected, first.revision)) {
-    throw wrongExpectedRevision(streamId, expected, head);
+  readRefs: (query: StreamQuery) => StoredEventRef[],
+): RetryVerdict {
+  if (head === undefined) return 'new';
+  if (typeof expected === 'number' || expected === 'no_stream') {
+    const fromRevision = expected === 'no_stream' ? 0 : expected + 1;
+    const refs = readRefs({ streamId, direction: 'forwards', fromRevision, maxCount: eventIds.length });
+    const same = refs.length === eventIds.length && refs.every((ref, i) => ref.id === eventIds[i]);
+    return same ? { retryOf: resultOf(refs) } : 'conflict';
   }
-  const last = refs[refs.length - 1] as StoredEventRef;
+  const wanted = new Set(eventIds);
+  const found = new Map<string, StoredEventRef>();
+  for (const ref of readRefs({ streamId, direction: 'backwards', maxCount: IDEMPOTENCE_WINDOW })) {
+    if (wanted.has(ref.id)) found.set(ref.id, ref);
+  }
+  if (found.size === 0) return 'new';
+  const refs = eventIds.map((id) => found.get(id));
+  const first = refs[0];
+  const consecutive = first !== undefined && refs.every((ref, i) => ref?.revision === first.revision + i);
+  return consecutive ? { retryOf: resultOf(refs as StoredEventRef[]) } : 'conflict';
+}
+
+function resultOf(refs: readonly StoredEventRef[]): AppendResult {
+  const last = refs[refs.length - 1];
   return { nextExpectedRevision: last.revision, position: last.position };
 }

@@ -1,10 +1,9 @@
-import type { AppendResult, RecordedEvent } from '../event-store.port';
-import { DuplicateEventIdError } from '../errors';
+import type { AppendResult } from '../event-store.port';
 import type { PendingAppend } from './append-batcher';
 import { satisfiesExpectedRevision, wrongExpectedRevision } from './expected-revision';
 import { detectIdempotentRetry } from './idempotent-retry';
 import type { LocalStorage } from './local-storage';
-import { decodeRow, type StoredRow } from './serialized-event';
+import type { StoredRow } from './serialized-event';
 
 type Outcome = { ok: true; result: AppendResult; written?: StoredRow[] } | { ok: false; error: unknown };
 type Checked = { retryOf: AppendResult } | { firstRevision: number };
@@ -76,12 +75,12 @@ function check(storage: LocalStorage, { streamId, expected, events }: PendingApp
   const head = storage.streamHead(streamId);
   const satisfied = satisfiesExpectedRevision(expected, head);
   // With an exact revision or 'no_stream' that holds, a retry is impossible (the stream has not
-  // moved since the caller read it), so the hot path skips the id lookups.
+  // moved since the caller read it), so the hot path skips the idempotence check.
   if (!satisfied || expected === 'any' || expected === 'stream_exists') {
     const ids = events.map((event) => event.id);
-    const retryOf = detectIdempotentRetry(streamId, ids, expected, head, (id) => storage.findEvent(id));
-    if (retryOf) return { retryOf };
-    if (!satisfied) throw wrongExpectedRevision(streamId, expected, head);
+    const verdict = detectIdempotentRetry(streamId, ids, expected, head, (query) => storage.eventRefs(query));
+    if (typeof verdict === 'object') return verdict;
+    if (verdict === 'conflict' || !satisfied) throw wrongExpectedRevision(streamId, expected, head);
   }
   return { firstRevision: head === undefined ? 0 : head + 1 };
 }
@@ -93,13 +92,4 @@ function writeAppend(storage: LocalStorage, append: PendingAppend, firstRevision
   if (!keepRows) return { ok: true, result };
   const written = events.map((event, i) => ({ ...event, streamId, revision: firstRevision + i, position: positions[i] }));
   return { ok: true, result, written };
-}
-
-/** For storages whose unique index caught a reused id: say where the id already lives. */
-export function duplicateIdError(storage: LocalStorage, streamId: string, eventId: string): DuplicateEventIdError {
-  return new DuplicateEventIdError(eventId, streamId, storage.findEvent(eventId)?.streamId);
-}
-
-export function decodeRows(rows: readonly StoredRow[], upcast: (event: RecordedEvent) => RecordedEvent): RecordedEvent[] {
-  return rows.map((row) => upcast(decodeRow(row)));
 }

@@ -4,8 +4,8 @@ import { SqliteEventStore } from '../sqlite/sqlite-event-store';
 import { anEvent, events, ids, readEvents } from '../testing/contract/contract-fixture';
 import type { LocalEventStore } from './local-event-store';
 
-// Local-store rules beyond the contract: ids are unique across the whole store (EventStoreDB
-// only checks them within a stream), and malformed appends are refused before queueing.
+// Local-store rules beyond the contract: how far idempotence reaches, and malformed appends
+// refused before they are queued.
 describe.each([
   ['in-memory', () => new InMemoryEventStore()],
   ['SQLite', () => new SqliteEventStore({ filename: ':memory:' })],
@@ -14,23 +14,19 @@ describe.each([
   beforeEach(() => (store = create()));
   afterEach(() => store.close());
 
-  describe('when an event id is already stored in another stream', () => {
-    it('rejects that append, keeps none of its events, and commits the rest of its group', async () => {
-      const reused = anEvent();
-      await store.append('game-9', [reused], 'no_stream');
-      const fresh = anEvent();
-      const [others, clash] = await Promise.all([
-        Promise.allSettled([store.append('game-1', events(2), 'no_stream'), store.append('game-2', events(2), 'no_stream')]),
-        store.append('game-3', [fresh, reused], 'no_stream').catch((error: unknown) => error),
-        store.append('game-4', events(1), 'no_stream'),
-      ]);
-      expect(clash).toBeInstanceOf(DuplicateEventIdError);
-      expect(clash).toMatchObject({ eventId: reused.id, storedIn: 'game-9' });
-      expect(others.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
-      expect(await store.readStream('game-3')).toEqual({ status: 'stream_not_found' });
-      expect(await readEvents(store, 'game-4')).toHaveLength(1);
-      expect(ids(await store.readAll())).not.toContain(fresh.id);
-    });
+  it('keys ids within a stream, as EventStoreDB does: the same id in another stream is another event', async () => {
+    const event = anEvent();
+    await store.append('game-1', [event], 'no_stream');
+    await store.append('game-2', [event], 'no_stream');
+    expect([ids(await readEvents(store, 'game-1')), ids(await readEvents(store, 'game-2'))]).toEqual([[event.id], [event.id]]);
+  });
+
+  it("an 'any' retry is recognised among the stream's last 1000 events", async () => {
+    const order = events(2);
+    const first = await store.append('game-1', order, 'any');
+    for (let i = 0; i < 20; i++) await store.append('game-1', events(40), 'any');
+    expect(await store.append('game-1', order, 'any')).toEqual(first);
+    expect(await readEvents(store, 'game-1')).toHaveLength(802);
   });
 
   describe('refusing malformed appends before they are queued', () => {

@@ -17,9 +17,9 @@ import { abortableIterable, toObservable } from './async-iterables';
 import { catchUp, type CatchUpTuning } from './catch-up';
 import { assertValidExpectedRevision } from './expected-revision';
 import { LiveFeed } from './live-feed';
-import { commitGroup, decodeRows } from './local-commit';
+import { commitGroup } from './local-commit';
 import type { LocalStorage } from './local-storage';
-import { serializeEvents, type StoredRow } from './serialized-event';
+import { decodeRow, serializeEvents, type StoredRow } from './serialized-event';
 
 export interface LocalStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -74,7 +74,7 @@ export class LocalEventStore implements EventStore {
       maxCount: options.maxCount ?? ALL,
     });
     if (!rows) return { status: 'stream_not_found' };
-    return { status: 'ok', events: this.decode(rows) };
+    return { status: 'ok', events: this.upcast(rows) };
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -110,18 +110,20 @@ export class LocalEventStore implements EventStore {
   }
 
   private readPage(after: bigint | undefined, maxCount: number, filter?: ReadAllOptions['filter']): RecordedEvent[] {
-    return this.decode(this.storage.readAll({ after, maxCount, filter }));
+    return this.upcast(this.storage.readAll({ after, maxCount, filter }));
   }
 
   private commit(batch: PendingAppend[]): void {
-    const publish = this.feed.hasListeners ? (rows: StoredRow[]) => this.feed.publish(this.decode(rows)) : undefined;
+    const publish = this.feed.hasListeners
+      ? (rows: StoredRow[]) => this.feed.publish(this.upcast(rows.map(decodeRow)))
+      : undefined;
     this.commitStats.transactions += 1;
     this.commitStats.appends += batch.length;
     commitGroup(this.storage, batch, publish);
   }
 
-  private decode(rows: readonly StoredRow[]): RecordedEvent[] {
-    return decodeRows(rows, (event) => this.upcasters.upcast(event));
+  private upcast(events: RecordedEvent[]): RecordedEvent[] {
+    return this.upcasters.isEmpty ? events : events.map((event) => this.upcasters.upcast(event));
   }
 
   private assertOpen(): void {

@@ -1,7 +1,7 @@
-import type { AllFilter } from '../event-store.port';
+import type { AllFilter, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from './expected-revision';
 import type { StoredEventRef } from './idempotent-retry';
-import type { SerializedEvent, StoredRow } from './serialized-event';
+import type { SerializedEvent } from './serialized-event';
 
 /**
  * The synchronous storage under an in-process store (SQLite via better-sqlite3, or plain
@@ -16,12 +16,14 @@ export interface LocalStorage {
   /** Runs `work` inside the current transaction so that, if it throws, only its writes vanish. */
   isolated<T>(work: () => T): T;
   streamHead(streamId: string): StreamHead;
-  findEvent(eventId: string): StoredEventRef | undefined;
+  /** Ids, revisions and positions only: what the idempotence check compares. */
+  eventRefs(query: StreamQuery): StoredEventRef[];
   /** Writes the events at `firstRevision`, `firstRevision + 1`…; returns their global positions. */
   insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[];
-  /** Undefined when the stream does not exist. */
-  readStream(query: StreamQuery): StoredRow[] | undefined;
-  readAll(query: AllQuery): StoredRow[];
+  /** Decoded but not upcast; undefined when the stream does not exist. */
+  readStream(query: StreamQuery): RecordedEvent[] | undefined;
+  /** Decoded but not upcast. */
+  readAll(query: AllQuery): RecordedEvent[];
   lastPosition(): bigint | undefined;
   close(): void;
 }

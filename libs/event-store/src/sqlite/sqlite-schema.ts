@@ -8,13 +8,17 @@ export const SCHEMA_VERSION = 1;
  * one connection writes, positions grow in commit order, which catch-up subscriptions rely on.
  * `streams` holds each stream's head so the revision check is one primary-key lookup, and
  * leaves room for per-stream metadata later (archived games, truncation).
+ * `event_id` has no index of its own: ids are idempotence keys within a stream (as in
+ * EventStoreDB), checked through UNIQUE (stream_id, revision). A UNIQUE index on random UUIDs
+ * halved durable throughput — each event dirtied another index page, which WAL rewrites whole
+ * at every commit (measured: ~19k vs ~41k orders/s for the bare SQL, 100 games in flight).
  */
 const DDL = `
   CREATE TABLE IF NOT EXISTS events (
     position       INTEGER PRIMARY KEY,
     stream_id      TEXT    NOT NULL,
     revision       INTEGER NOT NULL,
-    event_id       TEXT    NOT NULL UNIQUE,
+    event_id       TEXT    NOT NULL,
     type           TEXT    NOT NULL,
     data           TEXT    NOT NULL,
     metadata       TEXT    NOT NULL,

@@ -1,11 +1,10 @@
 import Database from 'better-sqlite3';
-import type { AllFilter } from '../event-store.port';
+import type { AllFilter, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from '../core/expected-revision';
 import type { StoredEventRef } from '../core/idempotent-retry';
 import { isFiltering } from '../core/all-filter';
-import { duplicateIdError } from '../core/local-commit';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
-import type { SerializedEvent, StoredRow } from '../core/serialized-event';
+import type { SerializedEvent } from '../core/serialized-event';
 import { openSchema } from './sqlite-schema';
 
 const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, schema_version';
@@ -27,7 +26,8 @@ export class SqliteStorage implements LocalStorage {
     const prepare = (sql: string) => this.db.prepare(sql);
     this.statements = {
       head: prepare('SELECT last_revision FROM streams WHERE stream_id = ?').pluck(),
-      find: prepare('SELECT stream_id AS streamId, revision, position FROM events WHERE event_id = ?'),
+      refsForwards: prepare('SELECT event_id, revision, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
+      refsBackwards: prepare('SELECT event_id, revision, position FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
       insert: prepare(
         'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -52,40 +52,33 @@ export class SqliteStorage implements LocalStorage {
     return this.statements.head.get(streamId) as number | undefined;
   }
 
-  findEvent(eventId: string): StoredEventRef | undefined {
-    const row = this.statements.find.get(eventId) as { streamId: string; revision: number; position: number } | undefined;
-    return row && { ...row, position: BigInt(row.position) };
+  eventRefs(query: StreamQuery): StoredEventRef[] {
+    const { refsForwards, refsBackwards } = this.statements;
+    const rows = this.byRevision(query, refsForwards, refsBackwards) as [string, number, number][];
+    return rows.map(([id, revision, position]) => ({ id, revision, position: BigInt(position) }));
   }
 
   insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[] {
     const positions = events.map((event, i) => {
-      try {
-        const { lastInsertRowid } = this.statements.insert.run(
-          streamId, firstRevision + i, event.id, event.type, event.data, event.metadata, event.schemaVersion,
-        );
-        return BigInt(lastInsertRowid);
-      } catch (error) {
-        if (isUniqueViolation(error, 'events.event_id')) throw duplicateIdError(this, streamId, event.id);
-        throw error;
-      }
+      const { lastInsertRowid } = this.statements.insert.run(
+        streamId, firstRevision + i, event.id, event.type, event.data, event.metadata, event.schemaVersion,
+      );
+      return BigInt(lastInsertRowid);
     });
     this.statements.setHead.run(streamId, firstRevision + events.length - 1);
     return positions;
   }
 
-  readStream({ streamId, direction, fromRevision, maxCount }: StreamQuery): StoredRow[] | undefined {
-    const rows =
-      direction === 'forwards'
-        ? this.statements.forwards.all(streamId, fromRevision ?? 0, limit(maxCount))
-        : this.statements.backwards.all(streamId, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
-    if (rows.length === 0 && this.streamHead(streamId) === undefined) return undefined;
-    return (rows as RawRow[]).map(toStoredRow);
+  readStream(query: StreamQuery): RecordedEvent[] | undefined {
+    const rows = this.byRevision(query, this.statements.forwards, this.statements.backwards) as RawRow[];
+    if (rows.length === 0 && this.streamHead(query.streamId) === undefined) return undefined;
+    return rows.map(toRecordedEvent);
   }
 
-  readAll({ after, maxCount, filter }: AllQuery): StoredRow[] {
+  readAll({ after, maxCount, filter }: AllQuery): RecordedEvent[] {
     const { statement, params } = this.allQuery(filter);
     const rows = statement.all(after === undefined ? -1 : Number(after), ...params, limit(maxCount)) as RawRow[];
-    return rows.map(toStoredRow);
+    return rows.map(toRecordedEvent);
   }
 
   lastPosition(): bigint | undefined {
@@ -95,6 +88,13 @@ export class SqliteStorage implements LocalStorage {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  private byRevision(query: StreamQuery, forwards: Database.Statement, backwards: Database.Statement): unknown[] {
+    const { streamId, direction, fromRevision, maxCount } = query;
+    return direction === 'forwards'
+      ? forwards.all(streamId, fromRevision ?? 0, limit(maxCount))
+      : backwards.all(streamId, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
   }
 
   /** One cached statement per filter shape; the SQL mirrors `matchesFilter`. */
@@ -116,24 +116,16 @@ export class SqliteStorage implements LocalStorage {
   }
 }
 
-function toStoredRow(row: RawRow): StoredRow {
+/** Straight from the raw row to the envelope: reading all is the hot path of every rebuild. */
+function toRecordedEvent(row: RawRow): RecordedEvent {
   return {
-    position: BigInt(row[0]),
+    id: row[3],
     streamId: row[1],
     revision: row[2],
-    id: row[3],
+    position: BigInt(row[0]),
     type: row[4],
-    data: row[5],
-    metadata: row[6],
+    data: JSON.parse(row[5]),
+    metadata: JSON.parse(row[6]),
     schemaVersion: row[7],
   };
-}
-
-/**
- * By code, not `instanceof SqliteError`: the native addon keeps the error class of the first
- * module instance that loaded it, so under a fresh module registry (Jest) instanceof lies.
- */
-function isUniqueViolation(error: unknown, column: string): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes(column);
 }

@@ -22,6 +22,10 @@ export class UpcasterRegistry {
     return this;
   }
 
+  get isEmpty(): boolean {
+    return this.upcasters.size === 0;
+  }
+
   /** The newest version `type` can be lifted to from `fromVersion`. */
   currentVersion(type: string, fromVersion: number): number {
     const steps = this.upcasters.get(type);
