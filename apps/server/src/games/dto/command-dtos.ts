@@ -17,11 +17,24 @@ import {
   TurnShipDto,
   WeighAnchorDto,
 } from './navigation-commands.dto';
+import {
+  AttemptRepairDto,
+  ChoosePlunderTypeDto,
+  DisembarkDto,
+  EmbarkDto,
+  EngageShipDto,
+  LootShipwreckDto,
+  PurgeAltarDto,
+  ReduceStructuralDamageDto,
+  RepelEnemyDto,
+  ResolveStructuralDamageDto,
+  SetFollowShipDto,
+} from './ship-commands.dto';
 
 type PlayCommandType = Exclude<GameCommandType, 'CreateGame'>;
 export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
 
-const COMMAND_DTOS: Partial<Record<PlayCommandType | string, ClassConstructor<CommandDto>>> = {
+const COMMAND_DTOS: Record<PlayCommandType, ClassConstructor<CommandDto>> = {
   StartNavigation: StartNavigationDto,
   MoveShip: MoveShipDto,
   TurnShip: TurnShipDto,
@@ -32,6 +45,17 @@ const COMMAND_DTOS: Partial<Record<PlayCommandType | string, ClassConstructor<Co
   DropAnchor: DropAnchorDto,
   WeighAnchor: WeighAnchorDto,
   EndTurn: EndTurnDto,
+  EngageShip: EngageShipDto,
+  AttemptRepair: AttemptRepairDto,
+  ReduceStructuralDamage: ReduceStructuralDamageDto,
+  ResolveStructuralDamage: ResolveStructuralDamageDto,
+  ChoosePlunderType: ChoosePlunderTypeDto,
+  LootShipwreck: LootShipwreckDto,
+  RepelEnemy: RepelEnemyDto,
+  PurgeAltar: PurgeAltarDto,
+  Embark: EmbarkDto,
+  Disembark: DisembarkDto,
+  SetFollowShip: SetFollowShipDto,
 };
 
 export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);
@@ -48,7 +72,7 @@ export function parseCommandBody(body: unknown): { commandId: string; command: P
     throw new BadRequestException('The body must be a JSON object { commandId, type, ...fields }');
   }
   const type = (body as { type?: unknown }).type;
-  const dto = typeof type === 'string' && Object.prototype.hasOwnProperty.call(COMMAND_DTOS, type) ? COMMAND_DTOS[type] : undefined;
+  const dto = typeof type === 'string' && Object.prototype.hasOwnProperty.call(COMMAND_DTOS, type) ? COMMAND_DTOS[type as PlayCommandType] : undefined;
   if (!dto) {
     throw new BadRequestException(`type must be one of: ${knownCommandTypes().join(', ')}`);
   }
