@@ -15,6 +15,6 @@ export * from './scenario';
 export * from './state';
 export * from './view';
 export type { PublicScenario } from './setup/setup.events';
-export { partyView, type CharacterView, type PartyView, type ShipView } from './ships/ships.view';
+export { partyView, type CharacterView, type PartyView, type PartyViewOptions, type ShipView } from './ships/ships.view';
 export { PLUNDER_TYPES } from './ships/plunder';
 export type { CheckChoice, DieRoll } from './checks/check';

@@ -1,6 +1,6 @@
-// The board view: a game's state as one viewer may see it. Hidden information (stack order,
-// box, plunder identities, other seats' hands, deck order) is left out here, in one place.
-import { isGameOver, type GameState, type Viewer } from '@logbook/rules';
+// The board view: a game's state as one viewer may see it. Who may see which card is decided
+// by the rules' partyView; this adds the board, the turn and the clock around it.
+import { isGameOver, partyView, type CharacterView, type GameState, type ShipView, type Viewer } from '@logbook/rules';
 
 export interface BoardView {
   gameId: string;
@@ -27,38 +27,10 @@ export interface BoardView {
     clues: number;
     hexes: Array<{ q: number; r: number; terrain: string; storm: boolean; enemyShipSpawn: boolean; altarPurged?: boolean }>;
   }>;
-  ships: Array<{
-    shipId: string;
-    name: string;
-    class: string;
-    hex: { q: number; r: number };
-    facing: number;
-    wrecked: boolean;
-    anchored: boolean;
-    /** Only a count while the scenario runs; the cards once it is over. */
-    plunder: { count: number; cards?: string[] };
-    nodes: string[];
-    crew: Array<{ crewId: string; name: string; traits: string[]; node: string | null }>;
-    enemiesOnDeck: Array<{ enemyId: string; name: string; node: string }>;
-  }>;
+  ships: ShipView[];
   enemyShips: Array<{ enemyShipId: string; name: string; hex: { q: number; r: number }; facing: number }>;
-  characters: Array<{
-    characterId: string;
-    name: string;
-    seat: number | null;
-    shipId: string | null;
-    hex: { q: number; r: number };
-    skills: GameState['characters'][string]['skills'];
-    feats: GameState['characters'][string]['feats'];
-    handSize: number;
-    handCount: number;
-    /** Only for the character's own seat (and for everyone once the scenario is over). */
-    hand?: string[];
-    deckCount: number;
-    discard: string[];
-    followShip: boolean;
-    conditions: string[];
-  }>;
+  characters: CharacterView[];
+  /** The party's loot, once the scenario is won. */
   loot?: string[];
 }
 
@@ -68,7 +40,7 @@ export interface BoardViewOptions {
 }
 
 export function boardView(state: GameState, revision: number, viewer: Viewer, options: BoardViewOptions = {}): BoardView {
-  const over = options.reveal ?? isGameOver(state.status);
+  const party = partyView(state, viewer, { reveal: options.reveal ?? isGameOver(state.status) });
   return {
     gameId: state.gameId,
     scenario: { id: state.scenarioId, name: state.scenarioName },
@@ -103,36 +75,9 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
           ...(h.terrain === 'altar' ? { altarPurged: state.purgedAltars.includes(`${h.q},${h.r}`) } : {}),
         })),
     })),
-    ships: Object.values(state.ships).map((ship) => ({
-      shipId: ship.shipId,
-      name: ship.name,
-      class: ship.class,
-      hex: ship.hex,
-      facing: ship.facing,
-      wrecked: ship.wrecked,
-      anchored: ship.anchored,
-      plunder: over ? { count: ship.plunder.length, cards: ship.plunder } : { count: ship.plunder.length },
-      nodes: ship.nodes,
-      crew: ship.crew,
-      enemiesOnDeck: ship.enemiesOnDeck.map(({ enemyId, name, node }) => ({ enemyId, name, node })),
-    })),
+    ships: party.ships,
     enemyShips: Object.values(state.enemyShips).map(({ enemyShipId, name, hex, facing }) => ({ enemyShipId, name, hex, facing })),
-    characters: Object.values(state.characters).map((c) => ({
-      characterId: c.characterId,
-      name: c.name,
-      seat: c.seat,
-      shipId: c.shipId,
-      hex: c.hex,
-      skills: c.skills,
-      feats: c.feats,
-      handSize: c.handSize,
-      handCount: c.hand.length,
-      ...(over || (viewer !== null && viewer === c.seat) ? { hand: c.hand } : {}),
-      deckCount: c.deck.length,
-      discard: c.discard,
-      followShip: c.followShip,
-      conditions: c.conditions,
-    })),
-    ...(state.status === 'won' ? { loot: state.loot } : {}),
+    characters: party.characters,
+    ...(state.status === 'won' ? { loot: party.loot } : {}),
   };
 }

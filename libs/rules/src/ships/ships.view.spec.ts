@@ -16,9 +16,9 @@ describe('[view.party] what a viewer may see of characters, hands and plunder', 
   it('[plunder.hidden] shows plunder only as a count, on every ship, to every seat', () => {
     for (const viewer of [1, 2, null]) {
       const [gull] = partyView(game(), viewer).ships;
-      expect(gull).toMatchObject({ shipId: 'gull', plunderCount: 1 });
-      expect(gull.plunder).toBeUndefined();
-      expect(JSON.stringify(partyView(game(), viewer))).not.toContain('"plunder":');
+      expect(gull).toMatchObject({ shipId: 'gull', plunder: { count: 1 } });
+      expect(gull.plunder.cards).toBeUndefined();
+      expect(JSON.stringify(partyView(game(), viewer))).not.toContain('"cards":');
     }
   });
 
@@ -26,7 +26,7 @@ describe('[view.party] what a viewer may see of characters, hands and plunder', 
     const lost = stateOf(play(arrangedGame({ tweak: (s) => (s.blessings = 1) }), { type: 'EndTurn' }));
     expect(lost.status).toBe('lost');
     const won = { ...game(), status: 'won' as const };
-    expect(partyView(won, 2).ships[0].plunder).toEqual(['boarding-axe']);
+    expect(partyView(won, 2).ships[0].plunder.cards).toEqual(['boarding-axe']);
   });
 
   it('[wreck.face-down] shows a wrecked ship face down', () => {

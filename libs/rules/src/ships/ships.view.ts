@@ -35,9 +35,8 @@ export interface ShipView {
   /** [S] a wrecked ship is face down. */
   faceUp: boolean;
   anchored: boolean;
-  plunderCount: number;
-  /** [S] only once the scenario is over: "no one may see which card it is until the scenario ends". */
-  plunder?: string[];
+  /** [S] a count; the cards only once the scenario is over ("no one may see which card it is until the scenario ends"). */
+  plunder: { count: number; cards?: string[] };
   nodes: string[];
   crew: CrewState[];
   enemiesOnDeck: EnemyOnDeck[];
@@ -50,8 +49,13 @@ export interface PartyView {
   loot: string[];
 }
 
-export function partyView(state: GameState, viewer: Viewer): PartyView {
-  const over = isGameOver(state.status);
+export interface PartyViewOptions {
+  /** Show hidden cards to everyone; by default once the scenario is over. */
+  reveal?: boolean;
+}
+
+export function partyView(state: GameState, viewer: Viewer, options: PartyViewOptions = {}): PartyView {
+  const over = options.reveal ?? isGameOver(state.status);
   return {
     characters: Object.values(state.characters).map((c) => ({
       characterId: c.characterId,
@@ -79,8 +83,7 @@ export function partyView(state: GameState, viewer: Viewer): PartyView {
       wrecked: s.wrecked,
       faceUp: !s.wrecked,
       anchored: s.anchored,
-      plunderCount: s.plunder.length,
-      ...(over ? { plunder: [...s.plunder] } : {}),
+      plunder: over ? { count: s.plunder.length, cards: [...s.plunder] } : { count: s.plunder.length },
       nodes: [...s.nodes],
       crew: s.crew.map((c) => ({ ...c, traits: [...c.traits] })),
       enemiesOnDeck: s.enemiesOnDeck.map((e) => ({ ...e })),
