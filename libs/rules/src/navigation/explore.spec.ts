@@ -18,7 +18,10 @@ describe('[N] exploring', () => {
       given(play(atSea(rim()), start))
         .when(explore())
         .then([
-          { type: 'TileExplored', data: { shipId: 'gull', tileId: 'misty', hex: { q: 0, r: -2 }, rotation: 0, clues: 2, cost: 1 } },
+          {
+            type: 'TileExplored',
+            data: { shipId: 'gull', tileId: 'misty', hex: { q: 0, r: -2 }, rotation: 0, clues: 2, cost: 1, tile: stackTile('misty', 1, 2) },
+          },
         ]);
     });
 
@@ -151,6 +154,15 @@ describe('[N] exploring', () => {
   });
 
   describe('hidden information', () => {
+    it('shows the face of the tile placed, which is public once placed', () => {
+      given(play(atSea(rim()), start))
+        .when(explore())
+        .then((events) => {
+          expect(events[0].secret).toBeUndefined();
+          expect(events[0].data).toMatchObject({ tile: { tileId: 'misty', act: 1, clues: 2, hexes: expect.any(Array) } });
+        });
+    });
+
     it('names only the drawn tile: the rest of the stack never appears in the events', () => {
       const events = play(atSea(rim()), start, explore());
       const explored = events.slice(events.findIndex((e) => e.type === 'TileExplored'));

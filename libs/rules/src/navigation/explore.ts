@@ -46,6 +46,6 @@ export function decideExplore(decision: Decision, wished?: Rotation): void {
   ensure(rotation !== undefined, 'explore.no-fit', 'The next map tile cannot be placed on that hex at any rotation');
 
   // [N] gain the clues on the back of the tile.
-  decision.emit({ type: 'TileExplored', data: { shipId: ship.shipId, tileId, hex, rotation, clues: tile.clues, cost } });
+  decision.emit({ type: 'TileExplored', data: { shipId: ship.shipId, tileId, hex, rotation, clues: tile.clues, cost, tile } });
   afterCluesGained(decision);
 }

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../event';
 import type { Facing, Hex, Rotation } from '../hex';
+import type { TileDefinition } from '../scenario';
 
 export type NavigationOrderIssued = DomainEvent<'NavigationOrderIssued', { shipId: string; points: number }>;
 export type ShipMoved = DomainEvent<
@@ -17,12 +18,12 @@ export type ShipMoved = DomainEvent<
 >;
 export type ShipTurned = DomainEvent<'ShipTurned', { shipId: string; from: Facing; to: Facing; cost: number }>;
 /**
- * [N] a tile drawn and placed. The tile is public once placed; the rest of the stack is never
- * named in any event (its order is hidden information).
+ * [N] a tile drawn and placed. The tile is public once placed, so its face travels here (unplaced
+ * faces are secret in GameCreated); the rest of the stack is never named in any event.
  */
 export type TileExplored = DomainEvent<
   'TileExplored',
-  { shipId: string; tileId: string; hex: Hex; rotation: Rotation; clues: number; cost: number }
+  { shipId: string; tileId: string; hex: Hex; rotation: Rotation; clues: number; cost: number; tile: TileDefinition }
 >;
 export type NavigationOrderCompleted = DomainEvent<'NavigationOrderCompleted', { shipId: string; unusedPoints: number }>;
 

@@ -25,7 +25,7 @@ export const navigationAppliers: Appliers<NavigationEvent> = {
   TileExplored(state, { data }) {
     const index = state.stack.indexOf(data.tileId);
     if (index >= 0) state.stack.splice(index, 1);
-    coverTile(state, state.tileLibrary[data.tileId], data.hex, data.rotation);
+    coverTile(state, data.tile, data.hex, data.rotation);
     state.clues += data.clues;
     state.navigation!.pointsLeft -= data.cost;
   },
