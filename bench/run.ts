@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: the issue 5 figures, printed (not timed tests). SQLite with durable writes
+ * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
+ * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
+import { measureOrders } from './orders-throughput.bench';
+import { measureReadAndFold } from './read-fold.bench';
+import { rejectedAppendLeavesStream } from './rejected-append.bench';
+
+const GAMES = 100;
+const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function benchSqlite(dir: string): Promise<void> {
+  console.log(`\nSQLite (WAL, synchronous=FULL, group commit), ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
+  const rates: number[] = [];
+  let store: SqliteEventStore | undefined;
+  for (let round = 1; round <= ROUNDS; round++) {
+    await store?.close();
+    store = new SqliteEventStore({ filename: join(dir, `orders-${round}.db`) });
+    const result = await measureOrders(store, { games: GAMES, ordersPerGame: ORDERS_PER_GAME, gamePrefix: 'bench-' });
+    const { transactions, appends } = store.commitStats;
+    rates.push(result.ordersPerSecond);
+    console.log(
+      `  round ${round}: ${int(result.orders)} orders in ${result.seconds.toFixed(2)} s = ${int(result.ordersPerSecond)} acknowledged orders/s,` +
+        ` ${result.failures} failed, ${(appends / transactions).toFixed(1)} appends per commit`,
+    );
+  }
+  console.log(`  median: ${int(median(rates))} acknowledged orders/s (target >= 20,000)`);
+
+  const check = await rejectedAppendLeavesStream(store!, 'game-bench-0');
+  console.log(`  stale append rejected: ${check.rejected ? 'yes' : 'NO'}; stream unchanged after it: ${check.unchanged ? 'yes' : 'NO'}`);
+
+  // The first read is cold (JIT, SQLite page cache); a rebuild after a restart pays that once.
+  const cold = await measureReadAndFold(store!);
+  const warm = [];
+  for (let i = 0; i < 5; i++) warm.push(await measureReadAndFold(store!));
+  const read = warm.sort((a, b) => a.eventsPerSecond - b.eventsPerSecond)[2];
+  console.log(
+    `  read all + fold: ${int(read.events)} events of ${read.streams} games in ${read.seconds.toFixed(2)} s = ${int(read.eventsPerSecond)} events/s` +
+      ` (median of 5 warm reads; first, cold read ${int(cold.eventsPerSecond)}/s; target >= 300,000)`,
+  );
+  await store!.close();
+
+  // For scale: the same load with one transaction, hence one fsync, per order.
+  const single = new SqliteEventStore({ filename: join(dir, 'one-fsync-per-order.db'), maxBatchSize: 1 });
+  const baseline = await measureOrders(single, { games: GAMES, ordersPerGame: 30, gamePrefix: 'single-' });
+  await single.close();
+  console.log(`  for scale, one commit (fsync) per order: ${int(baseline.ordersPerSecond)} orders/s`);
+}
+
+async function benchEventStoreDb(connectionString: string): Promise<void> {
+  const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
+  console.log(`\nEventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')}), ${GAMES} games, ${GAMES} orders in flight`);
+  const store: EventStore = createEventStore({ kind: 'eventstoredb', connectionString });
+  const prefix = `bench-${randomUUID().slice(0, 8)}-`;
+  try {
+    const result = await measureOrders(store, { games: GAMES, ordersPerGame, gamePrefix: prefix });
+    console.log(`  ${int(result.orders)} orders in ${result.seconds.toFixed(2)} s = ${int(result.ordersPerSecond)} acknowledged orders/s, ${result.failures} failed`);
+    const check = await rejectedAppendLeavesStream(store, `game-${prefix}0`);
+    console.log(`  stale append rejected: ${check.rejected ? 'yes' : 'NO'}; stream unchanged after it: ${check.unchanged ? 'yes' : 'NO'}`);
+    const read = await measureReadAndFold(store, { filter: { streamPrefixes: [`game-${prefix}`] } });
+    console.log(`  read all (server-side prefix filter) + fold: ${int(read.events)} events in ${read.seconds.toFixed(2)} s = ${int(read.eventsPerSecond)} events/s`);
+  } finally {
+    await store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(`Logbook event store bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+  const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
+  try {
+    await benchSqlite(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
+  if (connectionString) await benchEventStoreDb(connectionString);
+  else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
