@@ -67,6 +67,7 @@ describe('a whole Navigation order given as one plan (Navigate)', () => {
         expect(types.at(-1)).toBe('ScenarioWon');
         expect(types).not.toContain('ShipMoved');
         expect(after.status).toBe('won');
+        expect(after.navigation).toBeNull();
       });
   });
 });

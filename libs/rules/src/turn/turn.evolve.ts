@@ -29,10 +29,13 @@ export const turnAppliers: Appliers<TurnEvent> = {
       };
     }
   },
+  // The scenario's end also ends any order still open (a plan that wins stops at that step).
   ScenarioWon(state) {
     state.status = 'won';
+    state.navigation = null;
   },
   ScenarioLost(state) {
     state.status = 'lost';
+    state.navigation = null;
   },
 };
