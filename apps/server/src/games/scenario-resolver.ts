@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { builtInScenario, builtInScenarioIds } from '@logbook/content';
+import { builtInScenario, builtInScenarioIds, parseScenario } from '@logbook/content';
 import type { ScenarioDefinition } from '@logbook/rules';
 
 /** Turns `scenario` of POST /games (a built-in id or an inline document) into a valid scenario. */
@@ -14,6 +14,8 @@ export class ScenarioResolver {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new BadRequestException('scenario must be a built-in scenario id or a scenario document');
     }
-    throw new BadRequestException('inline scenario documents are not supported yet');
+    const parsed = parseScenario(input);
+    if (!parsed.ok) throw new BadRequestException(parsed.errors.map((e) => `scenario.${e}`));
+    return parsed.scenario;
   }
 }
