@@ -26,7 +26,7 @@ import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
 import { bearerToken, digestToken, newSeatToken, seatForToken } from './seat-tokens';
 import { stableStringify } from './stable-json';
-import { toDomainEvent, toNewEvents } from './stored-event';
+import { toDomainEvent, toNewEvents } from '@logbook/projections';
 
 export interface EventView {
   revision: number;

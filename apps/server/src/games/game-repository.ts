@@ -5,7 +5,7 @@ import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '
 import { applyEvent, initialState, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
-import { toDomainEvent } from './stored-event';
+import { toDomainEvent } from '@logbook/projections';
 
 export interface CommandRecord {
   /** Fingerprint of the command body, to refuse a reused commandId with other content. */

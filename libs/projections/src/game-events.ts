@@ -1,0 +1,42 @@
+// How a game's domain events sit in the store, both ways: the store's `type` is the event type
+// and its payload is `{ data, secret? }`, so the public part is readable by any store tool and
+// the secret part stays separable. The write side (apps/server) and every read model use this.
+import { createHash } from 'node:crypto';
+import { GAME_STREAM_PREFIX, type EventMetadata, type NewEvent, type RecordedEvent } from '@logbook/event-store';
+import type { GameEvent } from '@logbook/rules';
+
+export const GAME_EVENT_SCHEMA_VERSION = 1;
+
+export const toDomainEvent = (recorded: RecordedEvent): GameEvent =>
+  ({ type: recorded.type, ...(recorded.data as Omit<GameEvent, 'type'>) }) as GameEvent;
+
+/** The game id of a `game-<id>` stream. */
+export const gameIdOf = (streamId: string): string => streamId.slice(GAME_STREAM_PREFIX.length);
+
+/** A UUID derived from the game, command and index: a retried append carries the same ids. */
+export const deterministicEventId = (gameId: string, commandId: string, index: number): string => {
+  const hex = createHash('sha256').update(`${gameId}\u0000${commandId}\u0000${index}`).digest('hex');
+  // Shaped as an RFC 4122 UUID (version 5 style, variant 10xx).
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** The events one command decided, ready to append; `firstEventMetadata` goes on the first only. */
+export const toNewEvents = (
+  gameId: string,
+  commandId: string,
+  events: GameEvent[],
+  metadata: EventMetadata,
+  firstEventMetadata: EventMetadata = {},
+): NewEvent[] =>
+  events.map(({ type, ...payload }, index) => ({
+    id: deterministicEventId(gameId, commandId, index),
+    type,
+    data: payload,
+    schemaVersion: GAME_EVENT_SCHEMA_VERSION,
+    metadata: {
+      ...metadata,
+      ...(index === 0 ? firstEventMetadata : {}),
+      schemaVersion: GAME_EVENT_SCHEMA_VERSION,
+    },
+  }));

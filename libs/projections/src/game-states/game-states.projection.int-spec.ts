@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore, gameStreamId, type EventStore } from '@logbook/event-store';
+import { foldEvents, type GameEvent } from '@logbook/rules';
+import { playRandomGame } from '@logbook/rules/testing/random-play';
+import { toDomainEvent, toNewEvents } from '../game-events';
+import { ProjectionRunner } from '../runner/projection-runner';
+import type { RebuildProgress } from '../runner/projection';
+import { SqliteCheckpointStore } from '../runner/sqlite-checkpoint-store';
+import { GameStatesProjection } from './game-states.projection';
+import { SqliteGameStateStore } from './sqlite-game-state-store';
+
+/** Appends the games' events in small chunks, interleaving the games in the global order. */
+async function appendInterleaved(store: EventStore, games: Map<string, GameEvent[]>, chunk = 5): Promise<void> {
+  const cursors = new Map([...games.keys()].map((id) => [id, 0]));
+  let left = true;
+  while (left) {
+    left = false;
+    for (const [gameId, events] of games) {
+      const at = cursors.get(gameId)!;
+      if (at >= events.length) continue;
+      left = true;
+      const part = events.slice(at, at + chunk);
+      await store.append(gameStreamId(gameId), toNewEvents(gameId, `c${at}`, part, {}), at === 0 ? 'no_stream' : at - 1);
+      cursors.set(gameId, at + part.length);
+    }
+  }
+}
+
+async function freshFold(store: EventStore, gameId: string) {
+  const result = await store.readStream(gameStreamId(gameId));
+  if (result.status !== 'ok') throw new Error(`no stream for ${gameId}`);
+  return { state: foldEvents(result.events.map(toDomainEvent)), revision: result.events.length - 1 };
+}
+
+describe('the game-states read model', () => {
+  let dir: string;
+  let store: EventStore;
+  const games = new Map<string, GameEvent[]>();
+
+  beforeAll(() => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const gameId = `g${seed}`;
+      games.set(gameId, playRandomGame(seed % 2 ? 'first-voyage' : 'twin-sails', { seed, players: 1 + (seed % 3), commands: 300, gameId }).events);
+    }
+  });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'logbook-game-states-'));
+    store = new SqliteEventStore({ filename: join(dir, 'events.sqlite') });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = () => {
+    const states = new SqliteGameStateStore({ filename: join(dir, 'read-models.sqlite') });
+    const checkpoints = new SqliteCheckpointStore({ filename: join(dir, 'read-models.sqlite') });
+    const runner = new ProjectionRunner(store, checkpoints, new GameStatesProjection(states));
+    return {
+      states,
+      runner,
+      async close() {
+        await runner.stop();
+        states.close();
+        await checkpoints.close();
+      },
+    };
+  };
+
+  const expectEqualToFreshFolds = async (states: SqliteGameStateStore, ids: Iterable<string>) => {
+    for (const gameId of ids) {
+      const fresh = await freshFold(store, gameId);
+      const record = states.get(gameId);
+      expect(record?.revision).toBe(fresh.revision);
+      expect(record?.state).toEqual(fresh.state);
+    }
+  };
+
+  it('equals a fresh fold of every game, through a restart that resumes from the checkpoint', async () => {
+    const firstHalf = new Map([...games].map(([id, events]) => [id, events.slice(0, Math.ceil(events.length / 2))]));
+    await appendInterleaved(store, firstHalf);
+    let model = open();
+    await model.runner.start();
+    await model.runner.whenHandled((await store.lastPosition())!);
+    await expectEqualToFreshFolds(model.states, games.keys());
+    await model.close();
+
+    // The server stops; more orders are recorded; a new process resumes where the old one stopped.
+    for (const [gameId, events] of games) {
+      const rest = events.slice(firstHalf.get(gameId)!.length);
+      if (rest.length > 0) await store.append(gameStreamId(gameId), toNewEvents(gameId, 'rest', rest, {}), firstHalf.get(gameId)!.length - 1);
+    }
+    model = open();
+    await model.runner.start();
+    await model.runner.whenHandled((await store.lastPosition())!);
+    await expectEqualToFreshFolds(model.states, games.keys());
+    expect(model.states.list({ limit: 100 }).map((s) => s.gameId).sort()).toEqual([...games.keys()].sort());
+    await model.close();
+  });
+
+  it('rebuilds from zero with progress and ends equal to a fresh fold', async () => {
+    await appendInterleaved(store, games);
+    const model = open();
+    const progress: RebuildProgress[] = [];
+    const handled = await model.runner.rebuild((p) => progress.push(p));
+    expect(handled).toBe([...games.values()].reduce((n, events) => n + events.length, 0));
+    expect(progress.at(-1)?.fraction).toBe(1);
+    const fractions = progress.map((p) => p.fraction);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    await expectEqualToFreshFolds(model.states, games.keys());
+    await model.close();
+  });
+
+  it('folds an event delivered twice only once', async () => {
+    await appendInterleaved(store, new Map([['g1', games.get('g1')!]]));
+    const states = new SqliteGameStateStore({ filename: ':memory:' });
+    const projection = new GameStatesProjection(states);
+    const stream = await store.readStream(gameStreamId('g1'));
+    if (stream.status !== 'ok') throw new Error('missing');
+    for (const event of stream.events) projection.handle(event);
+    for (const event of stream.events.slice(-3)) projection.handle(event);
+    expect(states.get('g1')?.state).toEqual((await freshFold(store, 'g1')).state);
+    states.close();
+  });
+});

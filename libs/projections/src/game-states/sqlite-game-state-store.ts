@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import type { GameState } from '@logbook/rules';
+import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
+
+/**
+ * The game-states read model in SQLite: the folded state as JSON plus summary columns that
+ * cross-game queries (lists, analytics) read without parsing states. A few recently used
+ * records stay parsed in memory, since the runner folds events of the same games in a row.
+ */
+export class SqliteGameStateStore implements GameStateStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+  private readonly recent = new Map<string, GameStateRecord>();
+
+  constructor({ filename }: { filename: string }) {
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    // A read model can always be rebuilt from the log: a lost write costs a replay, not data.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS game_states (
+      game_id     TEXT PRIMARY KEY,
+      revision    INTEGER NOT NULL,
+      scenario_id TEXT NOT NULL,
+      status      TEXT NOT NULL,
+      mode        TEXT NOT NULL,
+      round       INTEGER NOT NULL,
+      act         INTEGER NOT NULL,
+      clues       INTEGER NOT NULL,
+      clue_goal   INTEGER NOT NULL,
+      seats       INTEGER NOT NULL,
+      state       TEXT NOT NULL
+    ) WITHOUT ROWID`);
+    this.statements = {
+      get: this.db.prepare('SELECT revision, state FROM game_states WHERE game_id = ?'),
+      put: this.db.prepare(`INSERT INTO game_states VALUES
+        (@gameId, @revision, @scenarioId, @status, @mode, @round, @act, @clues, @clueGoal, @seats, @state)
+        ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, scenario_id = excluded.scenario_id,
+          status = excluded.status, mode = excluded.mode, round = excluded.round, act = excluded.act,
+          clues = excluded.clues, clue_goal = excluded.clue_goal, seats = excluded.seats, state = excluded.state`),
+      list: this.db.prepare(`SELECT game_id gameId, revision, scenario_id scenarioId, status, mode, round, act, clues,
+          clue_goal clueGoal, seats FROM game_states
+        WHERE (@status IS NULL OR status = @status) AND (@scenarioId IS NULL OR scenario_id = @scenarioId)
+        ORDER BY game_id LIMIT @limit`),
+      clear: this.db.prepare('DELETE FROM game_states'),
+    };
+  }
+
+  get(gameId: string): GameStateRecord | undefined {
+    const cached = this.recent.get(gameId);
+    if (cached) return cached;
+    const row = this.statements.get.get(gameId) as { revision: number; state: string } | undefined;
+    return row && this.remember({ gameId, revision: row.revision, state: JSON.parse(row.state) as GameState });
+  }
+
+  put(record: GameStateRecord): void {
+    this.statements.put.run({ ...summarize(record), state: JSON.stringify(record.state) });
+    this.remember(record);
+  }
+
+  list(query: GameSummaryQuery = {}): GameSummary[] {
+    return this.statements.list.all({
+      status: query.status ?? null,
+      scenarioId: query.scenarioId ?? null,
+      limit: query.limit ?? 100,
+    }) as GameSummary[];
+  }
+
+  clear(): void {
+    this.statements.clear.run();
+    this.recent.clear();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private remember(record: GameStateRecord): GameStateRecord {
+    this.recent.delete(record.gameId);
+    this.recent.set(record.gameId, record);
+    if (this.recent.size > 100) this.recent.delete(this.recent.keys().next().value!);
+    return record;
+  }
+}
