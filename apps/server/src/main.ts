@@ -1,7 +1,7 @@
+import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
-import 'reflect-metadata';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';

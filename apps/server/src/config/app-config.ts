@@ -25,6 +25,8 @@ export class Environment {
 export interface AppConfig {
   port: number;
   store: EventStoreConfig;
+  /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
+  readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
@@ -42,11 +44,14 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
 
 export function toAppConfig(env: Environment): AppConfig {
   const kind = env.LOGBOOK_STORE ?? 'sqlite';
+  const dataDir = env.LOGBOOK_DATA_DIR ?? join(process.cwd(), 'data');
   const store: EventStoreConfig =
     kind === 'eventstoredb'
       ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING! }
       : kind === 'memory'
         ? { kind }
-        : { kind, filename: join(env.LOGBOOK_DATA_DIR ?? join(process.cwd(), 'data'), 'logbook.sqlite') };
-  return { port: env.PORT ?? 3000, store };
+        : { kind, filename: join(dataDir, 'logbook.sqlite') };
+  const readModels: AppConfig['readModels'] =
+    kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
+  return { port: env.PORT ?? 3000, store, readModels };
 }

@@ -1,0 +1,36 @@
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import type { AppConfig } from '../config/app-config';
+import { GamesListController } from './games-list.controller';
+import { openReadModels, READ_MODELS, type ReadModels } from './read-models';
+
+/** Keeps the read models live: their runners follow the store from their checkpoints. */
+@Module({
+  controllers: [GamesListController],
+  providers: [
+    {
+      provide: READ_MODELS,
+      inject: [EVENT_STORE, ConfigService],
+      useFactory: (store: EventStore, config: ConfigService): ReadModels =>
+        openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels')),
+    },
+  ],
+  exports: [READ_MODELS],
+})
+export class ReadModelsModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ReadModelsModule.name);
+
+  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModels) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const [name, runner] of Object.entries(this.readModels.runners)) {
+      await runner.start();
+      this.logger.log(`read model ${name} following the store from its checkpoint`);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.readModels.close();
+  }
+}
