@@ -9,6 +9,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
 import { measureOrders } from './orders-throughput.bench';
+import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 
@@ -49,6 +50,19 @@ async function benchSqlite(dir: string): Promise<void> {
       ` (median of 5 warm reads; first, cold read ${int(cold.eventsPerSecond)}/s; target >= 300,000)`,
   );
   await store!.close();
+
+  // The same read with the game's own fold (libs/rules appliers) over randomly played games.
+  const played = new SqliteEventStore({ filename: join(dir, 'played.db') });
+  await recordPlayedGames(played, 200, 1500);
+  await measureReadAndFold(played, { fold: gameFold });
+  const gameRuns = [];
+  for (let i = 0; i < 3; i++) gameRuns.push(await measureReadAndFold(played, { fold: gameFold }));
+  const game = gameRuns.sort((a, b) => a.eventsPerSecond - b.eventsPerSecond)[1];
+  console.log(
+    `  read all + the game's own fold: ${int(game.events)} events of ${game.streams} played games in ${game.seconds.toFixed(2)} s` +
+      ` = ${int(game.eventsPerSecond)} events/s (median of 3 warm reads)`,
+  );
+  await played.close();
 
   // For scale: the same load with one transaction, hence one fsync, per order.
   const single = new SqliteEventStore({ filename: join(dir, 'one-fsync-per-order.db'), maxBatchSize: 1 });

@@ -2,6 +2,7 @@
 // working copy of the state, so chained rules (a move that enters an altar tile, damage that
 // wrecks a ship) always see the state as it is after what was already decided.
 import { applyEvent } from './evolve';
+import { deepFreeze } from './freeze';
 import type { GameEvent } from './events';
 import type { Rng } from './random';
 import { cloneState, type GameState } from './state';
@@ -21,6 +22,9 @@ export class Decision {
 
   emit(...events: GameEvent[]): void {
     for (const event of events) {
+      // Frozen, so an applier that keeps a piece of an event in the state and changes it
+      // later fails at once instead of quietly rewriting the log.
+      deepFreeze(event);
       this.events.push(event);
       applyEvent(this.state, event);
     }

@@ -22,14 +22,15 @@ const APPLIERS = {
 } satisfies Appliers<GameEvent>;
 
 /**
- * Applies an event to a state the caller owns (mutates it). The applier gets its own copy of the
- * event: appliers may keep event arrays in the state (a deck, the stack), and later events mutate
- * those, which must never reach back into the log (or into an event a Decision has yet to return).
+ * Applies an event to a state the caller owns (mutates it). Appliers copy whatever part of an
+ * event they keep in the state (a deck, the stack): later events change the state's copy, and
+ * that must never reach back into the log or into an event other subscribers hold. Decisions
+ * freeze the events they emit, so an applier that forgets to copy fails in every test.
  */
 export function applyEvent(state: GameState, event: GameEvent): void {
   const apply = (APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>)[event.type];
   if (!apply) throw new Error(`No applier for event type ${event.type}`);
-  apply(state, structuredClone(event));
+  apply(state, event);
 }
 
 export function evolve(state: GameState, event: GameEvent): GameState {

@@ -5,7 +5,9 @@ import type { CharacterState, PlayerShipState } from '../state';
 import type { SetupEvent } from './setup.events';
 
 export const setupAppliers: Appliers<SetupEvent> = {
-  GameCreated(state, { data, secret }) {
+  GameCreated(state, event) {
+    // The state owns its data: it starts from a copy of the scenario, never the event's arrays.
+    const { data, secret } = structuredClone(event);
     const { scenario } = data;
     const hidden = secret!.data;
     state.gameId = data.gameId;
