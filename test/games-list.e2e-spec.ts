@@ -1,5 +1,5 @@
 import { createGame, play } from './support/api';
-import { removeDataDir, startApp, type TestApp } from './support/app';
+import { startApp, type TestApp } from './support/app';
 
 describe('listing games (the game-states read model)', () => {
   let app: TestApp;
@@ -8,10 +8,7 @@ describe('listing games (the game-states read model)', () => {
     app = await startApp();
   });
 
-  afterEach(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterEach(() => app.dispose());
 
   it('lists the games just created, with their public summary', async () => {
     const first = await createGame(app);
@@ -31,8 +28,7 @@ describe('listing games (the game-states read model)', () => {
   it('resumes after a restart with the same list', async () => {
     const game = await createGame(app);
     const before = (await app.http().get('/games').expect(200)).body;
-    await app.close();
-    app = await startApp({ dataDir: app.dataDir });
+    app = await app.restart();
     expect((await app.http().get('/games').expect(200)).body).toEqual(before);
     expect(before.games[0].gameId).toBe(game.gameId);
   });

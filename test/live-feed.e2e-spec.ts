@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createGame, play } from './support/api';
-import { removeDataDir, startApp, type TestApp } from './support/app';
+import { startApp, type TestApp } from './support/app';
 import { readSse } from './support/sse';
 
 describe('live feed of a game (server-sent events)', () => {
@@ -13,10 +13,7 @@ describe('live feed of a game (server-sent events)', () => {
     base = `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
   });
 
-  afterEach(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterEach(() => app.dispose());
 
   it('sends the history, then each new event once, in revision order', async () => {
     const game = await createGame(app);

@@ -3,7 +3,7 @@
 import { seededRng, type GameCommand, type PendingState } from '@logbook/rules';
 import { TWIN_SAILS_LOSS, TWIN_SAILS_WIN, respond, type ScriptedCommand } from '@logbook/rules/turn/testing/voyages';
 import { createGame, play, send, view, type Seat } from './support/api';
-import { removeDataDir, startApp, type TestApp } from './support/app';
+import { startApp, type TestApp } from './support/app';
 
 /** A rules command as an HTTP body. */
 const body = (command: GameCommand): Record<string, unknown> => ({ ...command }) as unknown as Record<string, unknown>;
@@ -16,10 +16,7 @@ describe('a whole game of Twin Sails through the API', () => {
     app = await startApp({ rng: seededRng(7) });
   });
 
-  afterEach(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterEach(() => app.dispose());
 
   /** Sends the script; whatever the game waits for in between is answered by the active seat. */
   async function voyage(script: ScriptedCommand[]) {

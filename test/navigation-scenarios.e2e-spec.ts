@@ -2,7 +2,7 @@
 // libs/content's parseScenario, and refuses an invalid one with 400 naming each field and why.
 import { builtInScenario } from '@logbook/content';
 import { createGame, play, view } from './support/api';
-import { removeDataDir, startApp, type TestApp } from './support/app';
+import { startApp, type TestApp } from './support/app';
 
 describe('inline scenario documents at POST /games', () => {
   let app: TestApp;
@@ -11,10 +11,7 @@ describe('inline scenario documents at POST /games', () => {
     app = await startApp();
   });
 
-  afterEach(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterEach(() => app.dispose());
 
   it('starts a game from a valid document, with its defaults filled in', async () => {
     const doc: Record<string, unknown> = { ...builtInScenario('first-voyage')!, id: 'inline-voyage', name: 'Inline Voyage' };

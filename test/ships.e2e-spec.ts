@@ -5,7 +5,7 @@
 // first-mate. The Gull starts at the harbour (0,0); the Red Lantern (lantern-1) lies at (0,1).
 import type { Rng } from '@logbook/rules';
 import { createGame, play, send, view, type Seat } from './support/api';
-import { removeDataDir, startApp, type TestApp } from './support/app';
+import { startApp, type TestApp } from './support/app';
 
 const scriptedSource = () => {
   const dice: number[] = [];
@@ -48,10 +48,7 @@ describe('ships through the API', () => {
     await newVoyage();
   });
 
-  afterEach(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterEach(() => app.dispose());
 
   it('an encounter that succeeds stashes a plunder card, unseen, under the ship', async () => {
     // 5 + Melee 2 = 7 against 7; plunder roll 3: an armor, the first in the box (Leather Armor).

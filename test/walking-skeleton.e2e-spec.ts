@@ -1,5 +1,5 @@
 import { createGame, play, send, view } from './support/api';
-import { removeDataDir, startApp, type TestApp } from './support/app';
+import { startApp, type TestApp } from './support/app';
 
 describe('walking skeleton: one order end to end on the embedded store', () => {
   let app: TestApp;
@@ -8,10 +8,7 @@ describe('walking skeleton: one order end to end on the embedded store', () => {
     app = await startApp();
   });
 
-  afterEach(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterEach(() => app.dispose());
 
   it('reports the store in use on /health', async () => {
     const res = await app.http().get('/health').expect(200);
@@ -33,8 +30,7 @@ describe('walking skeleton: one order end to end on the embedded store', () => {
     expect(before.ships[0]).toMatchObject({ shipId: 'gull', hex: { q: 0, r: -1 }, facing: 1 });
     expect(before.navigation).toBeNull();
 
-    await app.close();
-    app = await startApp({ dataDir: app.dataDir });
+    app = await app.restart();
     expect(await view(app, game.gameId, seat)).toEqual(before);
   });
 
@@ -98,10 +94,7 @@ describe('replay and seek', () => {
     app = await startApp();
   });
 
-  afterAll(async () => {
-    await app.close();
-    removeDataDir(app.dataDir);
-  });
+  afterAll(() => app.dispose());
 
   it('shows the board as it stood at any revision', async () => {
     const game = await createGame(app);

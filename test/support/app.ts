@@ -15,6 +15,10 @@ export interface TestApp {
   http: () => ReturnType<typeof request>;
   dataDir: string;
   close(): Promise<void>;
+  /** Closes the app and starts a new one on the same data folder (a server restart). */
+  restart(): Promise<TestApp>;
+  /** Closes the app and removes its data folder. */
+  dispose(): Promise<void>;
 }
 
 export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'logbook-e2e-'));
@@ -37,5 +41,13 @@ export async function startApp(options: { dataDir?: string; rng?: Rng } = {}): P
     dataDir,
     http: () => request(app.getHttpServer()),
     close: () => app.close(),
+    async restart() {
+      await app.close();
+      return startApp({ ...options, dataDir });
+    },
+    async dispose() {
+      await app.close();
+      removeDataDir(dataDir);
+    },
   };
 }
