@@ -1,3 +1,4 @@
+import { seededRng } from '@logbook/rules';
 import { createGame, play, send, view } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
@@ -115,5 +116,42 @@ describe('replay and seek', () => {
     const game = await createGame(app);
     await app.http().get(`/games/${game.gameId}?at=${game.revision + 1}`).expect(400);
     await app.http().get(`/games/${game.gameId}?at=-1`).expect(400);
+  });
+});
+
+describe('commands sent at the same moment', () => {
+  let app: TestApp;
+
+  // Seed 7: the setup plunder roll asks no choice, so the first turn is open to orders.
+  beforeEach(async () => {
+    app = await startApp({ rng: seededRng(7) });
+  });
+
+  afterEach(() => app.dispose());
+
+  it('applies the same commandId once even when both copies arrive together', async () => {
+    const game = await createGame(app);
+    const send = () =>
+      app
+        .http()
+        .post(`/games/${game.gameId}/commands`)
+        .set('Authorization', `Bearer ${game.seats[0].token}`)
+        .send({ commandId: 'twice-at-once', type: 'EndTurn' });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toEqual(b.body);
+    const events = (await app.http().get(`/games/${game.gameId}/events`).expect(200)).body.events;
+    expect(events.filter((e: { type: string }) => e.type === 'TurnEnded')).toHaveLength(1);
+  });
+
+  it('decides racing orders one after the other against the latest state', async () => {
+    const game = await createGame(app);
+    const [seat] = game.seats;
+    const results = await Promise.all([1, 2, 3, 4].map(() => send(app, game.gameId, seat, { type: 'StartNavigation' })));
+    // One opens the order; the others meet it open and are refused by the rules, not by a crash.
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
+    for (const refused of results.filter((r) => r.status === 422)) expect(refused.body.rule).toBe('navigation.order-in-progress');
+    const revisions = (await app.http().get(`/games/${game.gameId}/events`).expect(200)).body.events.map((e: { revision: number }) => e.revision);
+    expect(revisions).toEqual(revisions.map((_: number, i: number) => i));
   });
 });
