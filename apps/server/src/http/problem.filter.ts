@@ -54,8 +54,20 @@ export function toProblem(error: unknown): Problem | undefined {
     const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : `http-${status}`;
     return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail, list ? { errors: list } : {});
   }
+  if (isClientHttpError(error)) {
+    // Errors raised before routing (body-parser: malformed JSON, too large, bad charset).
+    const slug = error.status === 413 ? 'payload-too-large' : error.status === 400 ? 'invalid-request' : `http-${error.status}`;
+    const detail = error.type === 'entity.parse.failed' ? `The body is not valid JSON: ${error.message}` : error.message;
+    return problem(error.status, slug, HttpStatus[error.status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail);
+  }
   return undefined;
 }
+
+/** An http-errors error a client caused (`expose` marks messages safe to show). */
+const isClientHttpError = (error: unknown): error is { status: number; message: string; type?: string } => {
+  const e = error as { status?: unknown; expose?: unknown };
+  return typeof e === 'object' && e !== null && e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+};
 
 @Catch()
 export class ProblemFilter implements ExceptionFilter {

@@ -1,19 +1,7 @@
 // Scenario document classes, part 2: map tiles and their placement [D §2].
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import {
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import { FACINGS, TERRAINS, type PlacedTileDefinition, type Rotation, type Terrain, type TileDefinition, type TileHexDefinition } from '@logbook/rules';
 import { CheckDto, HexDto } from './check.dto';
 
@@ -26,7 +14,7 @@ export class TileHexDto extends HexDto implements TileHexDefinition {
   @IsOptional() @IsBoolean()
   enemyShipSpawn?: boolean;
 
-  @IsOptional() @ValidateNested() @Type(() => CheckDto)
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => CheckDto)
   altarCheck?: CheckDto;
 }
 
@@ -45,7 +33,7 @@ export class TileDto implements TileDefinition {
   @IsInt() @Min(0) @Max(100)
   clues!: number;
 
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => TileHexDto)
+  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileHexDto)
   hexes!: TileHexDto[];
 }
 
@@ -53,7 +41,7 @@ export class PlacedTileDto implements PlacedTileDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max)
   tileId!: string;
 
-  @ValidateNested() @Type(() => HexDto)
+  @IsObject() @ValidateNested() @Type(() => HexDto)
   anchor!: HexDto;
 
   @IsIn(FACINGS)

@@ -1,7 +1,7 @@
 // Scenario document classes, part 1: the small shapes other parts reuse (hexes, checks).
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsInt, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsArray, IsInt, IsObject, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import type { CheckDefinition, CheckOptionDefinition, CheckStepDefinition, Hex } from '@logbook/rules';
 
 /** Board coordinates are kept small: a table, not an ocean. */
@@ -25,11 +25,11 @@ export class CheckOptionDto implements CheckOptionDefinition {
 }
 
 export class CheckStepDto implements CheckStepDefinition {
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => CheckOptionDto)
+  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckOptionDto)
   options!: CheckOptionDto[];
 }
 
 export class CheckDto implements CheckDefinition {
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => CheckStepDto)
+  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckStepDto)
   steps!: CheckStepDto[];
 }

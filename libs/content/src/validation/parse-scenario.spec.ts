@@ -37,6 +37,9 @@ describe('parsing a scenario document', () => {
       ['an empty check', (d) => (d.altarCheck.steps = []), /^altarCheck\.steps: must contain at least 1 elements/],
       ['zero blessings', (d) => (d.blessings = 0), /^blessings: must not be less than 1/],
       ['a tile of act 4', (d) => (d.tiles[2].act = 4), /^tiles\[2\]\.act: must be one of the following values: 1, 2, 3/],
+      // class-validator validates an array in place of a nested object as a list: it must still say no.
+      ['a list where a character belongs', (d) => (d.characters[0] = []), /^characters: each value in characters must be an object/],
+      ['a list where the skills belong', (d) => (d.characters[0].skills = []), /^characters\[0\]\.skills: .*must be an object/],
     ])('%s', (_what, spoil, message) => {
       const doc = twin();
       spoil(doc);

@@ -1,19 +1,7 @@
 // Scenario document classes, part 3: ship cards, player and enemy ships, crew, enemies, cards.
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import {
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import {
   CARD_TYPES,
   DICE,
@@ -51,10 +39,10 @@ export class ShipCardDto implements ShipCardDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) cardId!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsString() @Length(1, 40) class!: string;
-  @ValidateNested() @Type(() => CheckDto) defeat!: CheckDto;
-  @ValidateNested() @Type(() => CheckDto) repair!: CheckDto;
-  @ValidateNested() @Type(() => ShipPowersDto) powers: ShipPowersDto = {};
-  @ValidateNested() @Type(() => ShipDeckDto) deck!: ShipDeckDto;
+  @IsObject() @ValidateNested() @Type(() => CheckDto) defeat!: CheckDto;
+  @IsObject() @ValidateNested() @Type(() => CheckDto) repair!: CheckDto;
+  @IsObject() @ValidateNested() @Type(() => ShipPowersDto) powers: ShipPowersDto = {};
+  @IsObject() @ValidateNested() @Type(() => ShipDeckDto) deck!: ShipDeckDto;
 }
 
 export class CrewDto implements CrewDefinition {
@@ -70,23 +58,23 @@ export class PlayerShipDto implements PlayerShipDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) shipId!: string;
   /** A cardId of shipCards. */
   @IsString() card!: string;
-  @ValidateNested() @Type(() => HexDto) hex!: HexDto;
+  @IsObject() @ValidateNested() @Type(() => HexDto) hex!: HexDto;
   @IsIn(FACINGS) facing!: Facing;
   @IsOptional() @IsBoolean() anchored?: boolean;
-  @IsArray() @ValidateNested({ each: true }) @Type(() => CrewDto) crew: CrewDto[] = [];
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CrewDto) crew: CrewDto[] = [];
 }
 
 export class EnemyShipDto implements EnemyShipDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) enemyShipId!: string;
   @IsString() card!: string;
-  @ValidateNested() @Type(() => HexDto) hex!: HexDto;
+  @IsObject() @ValidateNested() @Type(() => HexDto) hex!: HexDto;
   @IsOptional() @IsIn(FACINGS) facing?: Facing;
 }
 
 export class EnemyDto implements EnemyDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) enemyId!: string;
   @IsString() @Length(1, 100) name!: string;
-  @ValidateNested() @Type(() => CheckDto) check!: CheckDto;
+  @IsObject() @ValidateNested() @Type(() => CheckDto) check!: CheckDto;
 }
 
 export class CardPowersDto implements CardPowers {
@@ -100,5 +88,5 @@ export class CardDto implements CardDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) cardId!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsIn(CARD_TYPES) type!: CardType;
-  @ValidateNested() @Type(() => CardPowersDto) powers: CardPowersDto = {};
+  @IsObject() @ValidateNested() @Type(() => CardPowersDto) powers: CardPowersDto = {};
 }

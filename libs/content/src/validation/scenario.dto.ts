@@ -2,20 +2,7 @@
 // the rules' definitions, so the compiler keeps the two in step.
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { DICE, SKILLS, type CharacterDefinition, type Die, type FeatDefinition, type ScenarioDefinition, type Skill } from '@logbook/rules';
 import { ID_LENGTH, PlacedTileDto, TileDto } from './board.dto';
 import { CheckDto, HexDto } from './check.dto';
@@ -39,14 +26,14 @@ export class FeatDto implements FeatDefinition {
 export class CharacterDto implements CharacterDefinition {
   @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) characterId!: string;
   @IsString() @Length(1, 100) name!: string;
-  @ValidateNested() @Type(() => SkillsDto) skills!: SkillsDto;
-  @IsArray() @ValidateNested({ each: true }) @Type(() => FeatDto) feats: FeatDto[] = [];
+  @IsObject() @ValidateNested() @Type(() => SkillsDto) skills!: SkillsDto;
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FeatDto) feats: FeatDto[] = [];
   /** Card ids of `cards`. */
   @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) deck!: string[];
   @IsInt() @Min(1) @Max(20) handSize!: number;
   /** A shipId of playerShips, or null to start at `hex`. */
   @ValidateIf((_o, v) => v !== null) @IsString() aboard: string | null = null;
-  @IsOptional() @ValidateNested() @Type(() => HexDto) hex?: HexDto;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => HexDto) hex?: HexDto;
   @IsOptional() @IsArray() @IsString({ each: true }) conditions?: string[];
 }
 
@@ -62,25 +49,25 @@ export class ScenarioDto implements ScenarioDefinition {
   /** [N] standard orders per turn; [D] default 3. */
   @IsInt() @Min(1) @Max(10) ordersPerTurn = 3;
   /** [D §10] default: act 2 at 4 clues, act 3 at 8. */
-  @ValidateNested() @Type(() => ActThresholdsDto) actThresholds: ActThresholdsDto = new ActThresholdsDto();
+  @IsObject() @ValidateNested() @Type(() => ActThresholdsDto) actThresholds: ActThresholdsDto = new ActThresholdsDto();
   /** [D §10] default 12. */
   @IsInt() @Min(1) @Max(1000) clueGoal = 12;
   /** [S] the clock; at least 1, or the first turn would lose. */
   @IsInt() @Min(1) @Max(1000) blessings!: number;
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => TileDto) tiles!: TileDto[];
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => PlacedTileDto) startingTiles!: PlacedTileDto[];
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileDto) tiles!: TileDto[];
+  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlacedTileDto) startingTiles!: PlacedTileDto[];
   /** [N] tile ids in order, act 1 first (hidden from players). */
   @IsArray() @IsString({ each: true }) stack: string[] = [];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => HexDto) storms: HexDto[] = [];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => ShipCardDto) shipCards!: ShipCardDto[];
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => PlayerShipDto) playerShips!: PlayerShipDto[];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => EnemyShipDto) enemyShips: EnemyShipDto[] = [];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => EnemyDto) enemyPool: EnemyDto[] = [];
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => HexDto) storms: HexDto[] = [];
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => ShipCardDto) shipCards!: ShipCardDto[];
+  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlayerShipDto) playerShips!: PlayerShipDto[];
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => EnemyShipDto) enemyShips: EnemyShipDto[] = [];
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => EnemyDto) enemyPool: EnemyDto[] = [];
   /** cardIds of shipCards. */
   @IsArray() @IsString({ each: true }) enemyShipPool: string[] = [];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => CardDto) cards: CardDto[] = [];
+  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CardDto) cards: CardDto[] = [];
   /** cardIds of cards. */
   @IsArray() @IsString({ each: true }) box: string[] = [];
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(8) @ValidateNested({ each: true }) @Type(() => CharacterDto) characters!: CharacterDto[];
-  @ValidateNested() @Type(() => CheckDto) altarCheck!: CheckDto;
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(8) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CharacterDto) characters!: CharacterDto[];
+  @IsObject() @ValidateNested() @Type(() => CheckDto) altarCheck!: CheckDto;
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import type { GameMode } from '@logbook/rules';
 
 export class PlayerDto {
@@ -12,7 +12,7 @@ export class CreateGameDto {
   @IsDefined()
   scenario!: string | Record<string, unknown>;
 
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(4) @ValidateNested({ each: true }) @Type(() => PlayerDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(4) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlayerDto)
   players!: PlayerDto[];
 
   @IsOptional() @IsIn(['standard', 'sandbox'])

@@ -1,19 +1,5 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateNested,
-  type ValidationOptions,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
 import { CommandDto } from './command-base.dto';
 
 const isCardIdList = (value: unknown): value is string[] =>
@@ -99,7 +85,7 @@ export class HexDto {
 }
 
 export class PurgeAltarDto extends CheckChoiceDto {
-  @ValidateNested() @Type(() => HexDto)
+  @IsObject() @ValidateNested() @Type(() => HexDto)
   hex!: HexDto;
 }
 
