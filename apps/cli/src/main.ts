@@ -3,7 +3,7 @@
 // Stop the server first when it uses the embedded store: one process writes a SQLite file.
 import 'reflect-metadata';
 import { createEventStore, GAME_STREAM_PREFIX, gameStreamId } from '@logbook/event-store';
-import { gameIdOf, toDomainEvent } from '@logbook/projections';
+import { gameEventUpcasters, gameIdOf, toDomainEvent } from '@logbook/projections';
 import { foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
 import { toAppConfig, validateEnvironment } from '../../server/src/config/app-config';
@@ -19,7 +19,7 @@ async function main(command: string | undefined): Promise<number> {
     return 2;
   }
   const config = toAppConfig(validateEnvironment(process.env));
-  const store = createEventStore(config.store);
+  const store = createEventStore(config.store, { upcasters: gameEventUpcasters() });
   const readModels = openReadModels(store, config.readModels);
   try {
     if (command === 'rebuild') {

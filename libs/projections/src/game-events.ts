@@ -2,10 +2,18 @@
 // and its payload is `{ data, secret? }`, so the public part is readable by any store tool and
 // the secret part stays separable. The write side (apps/server) and every read model use this.
 import { createHash } from 'node:crypto';
-import { GAME_STREAM_PREFIX, type EventMetadata, type NewEvent, type RecordedEvent } from '@logbook/event-store';
+import { GAME_STREAM_PREFIX, UpcasterRegistry, type EventMetadata, type NewEvent, type RecordedEvent } from '@logbook/event-store';
 import type { GameEvent } from '@logbook/rules';
 
 export const GAME_EVENT_SCHEMA_VERSION = 1;
+
+/**
+ * Where each change to a game event's shape registers the step that lifts the old shape, e.g.
+ * `.register('ShipMoved', 1, (data) => ({ ...data, carried: [] }))`, and the writer bumps that
+ * type's version. Stored events are never rewritten; every reader gets the current shape.
+ * Empty while every game event is at version 1.
+ */
+export const gameEventUpcasters = (): UpcasterRegistry => new UpcasterRegistry();
 
 export const toDomainEvent = (recorded: RecordedEvent): GameEvent =>
   ({ type: recorded.type, ...(recorded.data as Omit<GameEvent, 'type'>) }) as GameEvent;

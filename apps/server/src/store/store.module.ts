@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { gameEventUpcasters } from '@logbook/projections';
 import type { AppConfig } from '../config/app-config';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
@@ -15,7 +16,7 @@ import type { AppConfig } from '../config/app-config';
       useFactory: (config: ConfigService): EventStore => {
         const store = config.getOrThrow<AppConfig['store']>('store');
         if (store.kind === 'sqlite' && store.filename !== ':memory:') mkdirSync(dirname(store.filename), { recursive: true });
-        return createEventStore(store);
+        return createEventStore(store, { upcasters: gameEventUpcasters() });
       },
     },
   ],
