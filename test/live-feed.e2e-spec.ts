@@ -46,6 +46,20 @@ describe('live feed of a game (server-sent events)', () => {
     }
   });
 
+  it('ends open feeds when the server shuts down, so a client never holds up a stop', async () => {
+    const game = await createGame(app);
+    const { messages } = await readSse(
+      `${base}/games/${game.gameId}/live`,
+      {},
+      () => false,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await app.close();
+      },
+    );
+    expect(messages.length).toBe(game.revision + 1);
+  });
+
   it('answers 404 for an unknown game and 403 for a wrong token', async () => {
     const game = await createGame(app);
     expect((await readSse(`${base}/games/nope/live`, {}, () => true)).status).toBe(404);

@@ -1,4 +1,4 @@
-// Reads a server-sent-events response until a condition holds, then closes it.
+// Reads a server-sent-events response until a condition holds (then closes it) or the server ends it.
 import { get, type IncomingMessage } from 'node:http';
 
 export interface SseMessage {
@@ -43,6 +43,7 @@ export function readSse(
         }
         if (until(messages)) done();
       });
+      res.on('end', done);
       onOpen().catch(reject);
     });
     const timer = setTimeout(() => {

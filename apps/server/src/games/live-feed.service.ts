@@ -1,8 +1,8 @@
 // Live updates of one game as server-sent events: the history from a revision, then every new
 // event as it is recorded, redacted for the viewer. Built on the store's catch-up subscription,
 // so there is no gap and no duplicate at the hand-over from history to live.
-import { Inject, Injectable, type MessageEvent } from '@nestjs/common';
-import { concat, filter, from, map, type Observable } from 'rxjs';
+import { Inject, Injectable, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
+import { concat, filter, from, map, Subject, takeUntil, type Observable } from 'rxjs';
 import { statusAfter } from '@logbook/rules';
 import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { GameCommandsService } from './game-commands.service';
@@ -10,7 +10,10 @@ import { GameNotFoundError } from './game.errors';
 import { GameRepository } from './game-repository';
 
 @Injectable()
-export class LiveFeedService {
+export class LiveFeedService implements BeforeApplicationShutdown {
+  /** Ends every open feed when the server stops, so an open connection never holds up a shutdown. */
+  private readonly stopping = new Subject<void>();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly games: GameRepository,
@@ -35,7 +38,13 @@ export class LiveFeedService {
         status = statusAfter(status, recorded.type);
         return { id: String(recorded.revision), type: recorded.type, data: this.commands.viewEvent(recorded, seat, status) };
       }),
+      takeUntil(this.stopping),
     );
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopping.next();
+    this.stopping.complete();
   }
 
   private async lastEvent(streamId: string): Promise<RecordedEvent | undefined> {
