@@ -155,3 +155,21 @@ describe('commands sent at the same moment', () => {
     expect(revisions).toEqual(revisions.map((_: number, i: number) => i));
   });
 });
+
+describe('conditional reads', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startApp();
+  });
+
+  afterAll(() => app.dispose());
+
+  it('answers 304 while the game has not moved on from the revision the client holds', async () => {
+    const game = await createGame(app);
+    const first = await app.http().get(`/games/${game.gameId}`).expect(200);
+    expect(first.headers.etag).toBe(`"${game.revision}"`);
+    expect(first.headers.vary).toContain('Authorization');
+    await app.http().get(`/games/${game.gameId}`).set('If-None-Match', first.headers.etag).expect(304);
+  });
+});

@@ -57,7 +57,9 @@ export class GamesController {
   ): Promise<BoardView> {
     const game = await this.games.load(checkGameId(gameId));
     const seat = await this.commands.viewerSeat(game, authorization);
+    // The revision is the version of the game; the view also depends on who asks.
     res.setHeader('ETag', `"${game.revision}"`);
+    res.setHeader('Vary', 'Authorization');
     if (at === undefined) return boardView(game.state, game.revision, seat);
     const revision = parseCount(at, 'at', 0);
     if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
