@@ -12,6 +12,7 @@ import type { Rng } from './random';
 import { decideCreateGame } from './setup/setup.decide';
 import { shipCommands } from './ships/ships.decide';
 import type { GameState } from './state';
+import { continueAfterTurnEnd } from './turn/turn-flow';
 import { turnCommands } from './turn/turn.decide';
 
 type PlayCommand = Exclude<GameCommand, CommandOfType<'CreateGame'>>;
@@ -64,5 +65,7 @@ export function decide(state: GameState, command: GameCommand, context: DecideCo
     );
   }
   spec.decide(decision, command);
+  // Triggers after any accepted command: a turn that ended waits for nothing pending to pass on.
+  continueAfterTurnEnd(decision);
   return decision.events;
 }

@@ -110,6 +110,11 @@ export interface TurnState {
   /** [S] a repair may be attempted once, at the start of the turn, before any order. */
   repairAvailable: boolean;
   ordersTaken: number;
+  /**
+   * The turn has ended and the next starts once nothing is pending: a response window opened by
+   * the end of the round is answered (by this seat) before the round ends and the clock moves.
+   */
+  ended?: boolean;
 }
 
 export interface NavigationState {

@@ -26,21 +26,36 @@ export function startFirstTurn(decision: Decision): void {
 /**
  * [D §5] the active seat ends its turn. The end-of-turn effects run while the turn is still the
  * seat's (the active character resets its hand), then the turn ends; after the last seat the
- * end-of-round effects run and the next round starts. A response window they open stays open
- * into the next turn: it blocks every order until it is resolved.
+ * end-of-round effects run. The round ends and the next turn starts (with its clock) only once
+ * whatever those effects opened is answered: see continueAfterTurnEnd.
  */
 export function endTurn(decision: Decision): void {
   const { seat } = decision.state.turn!;
   endOfTurnEffects(decision);
   if (isOver(decision)) return;
-  const { seats, round } = decision.state;
-  decision.emit({ type: 'TurnEnded', data: { seat, round } });
-  const index = seats.findIndex((s) => s.seat === seat);
-  const lastSeat = index + 1 === seats.length;
-  if (lastSeat) {
+  decision.emit({ type: 'TurnEnded', data: { seat, round: decision.state.round } });
+  if (isLastSeat(decision, seat)) {
     endOfRoundEffects(decision);
     if (isOver(decision)) return;
-    decision.emit({ type: 'RoundEnded', data: { round } });
   }
-  startTurn(decision, seats[(index + 1) % seats.length].seat, lastSeat ? round + 1 : round);
+  continueAfterTurnEnd(decision);
+}
+
+const isLastSeat = (decision: Decision, seat: number): boolean => {
+  const { seats } = decision.state;
+  return seats.findIndex((s) => s.seat === seat) + 1 === seats.length;
+};
+
+/**
+ * [D §5] after a turn has ended and nothing is pending: after the last seat the round ends, then
+ * the next seat's turn starts. Run after every accepted command, so a damage window that the end
+ * of the round opened is settled (blessings discarded) before the next turn's clock advances.
+ */
+export function continueAfterTurnEnd(decision: Decision): void {
+  const { turn, pending, seats, round } = decision.state;
+  if (!turn?.ended || pending || isOver(decision)) return;
+  const lastSeat = isLastSeat(decision, turn.seat);
+  if (lastSeat) decision.emit({ type: 'RoundEnded', data: { round } });
+  const next = seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length];
+  startTurn(decision, next.seat, lastSeat ? round + 1 : round);
 }

@@ -10,7 +10,8 @@ export const turnAppliers: Appliers<TurnEvent> = {
     state.blessings = { deck: data.deck, discard: data.discard };
   },
   TurnEnded(state) {
-    state.turn = null;
+    // The seat stays the one answering whatever the end of the round opens; no order is left.
+    if (state.turn) state.turn = { ...state.turn, ordersLeft: 0, ended: true };
   },
   RoundEnded() {
     // The round number moves with the next TurnStarted; this marks the boundary in the log.
