@@ -6,7 +6,7 @@ export interface Embark extends DomainCommand<'Embark'> {
 }
 /** [D §6] at a port, a character leaves its ship (free action, own turn). */
 export type Disembark = DomainCommand<'Disembark'>;
-/** [S] a standing choice: move with the commander whenever the ship moves. Any seat, any time. */
+/** [S] a standing choice: move with the commander whenever the ship moves. Any seat, between orders. */
 export interface SetFollowShip extends DomainCommand<'SetFollowShip'> {
   follow: boolean;
 }

@@ -30,9 +30,10 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
     },
   },
   SetFollowShip: {
+    // A standing choice, any seat's, made between actions: [N] "you can't stop in the middle of
+    // the Navigation action to do other actions", so not while a Navigation order is open
+    // (navigation.order-in-progress), nor while a response is pending (pending.response-required).
     actor: 'any-seat',
-    // A standing choice, so it may be changed while a Navigation order is open.
-    duringNavigation: true,
     decide(decision, { follow }) {
       const character = characterOfSeat(decision.state, decision.seat!);
       ensure(typeof follow === 'boolean', 'command.invalid', 'follow must be true or false');

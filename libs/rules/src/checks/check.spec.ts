@@ -112,6 +112,12 @@ describe('checks', () => {
       expect(results.map((r) => [r.total, r.success])).toEqual([[4, true], [6, true]]);
     });
 
+    it('[check.boon-type-repeated] counts the boons of all steps: one weapon per check, not per step', () => {
+      expect(() => planCheck(ysolde(), cards(), twoSteps, { boons: [['cutlass'], ['boarding-axe']] })).toThrow(
+        expect.objectContaining({ rule: 'check.boon-type-repeated' }),
+      );
+    });
+
     it('stops at the first failed step; later boons are not played', () => {
       const plan = planCheck(ysolde(), cards(), twoSteps, { boons: [[], ['cutlass']] });
       const results = rollCheck(plan, cards(), scriptedRng([3]));

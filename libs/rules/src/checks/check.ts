@@ -88,19 +88,21 @@ function pickOption(character: CharacterState, step: number, options: CheckOptio
   return wanted;
 }
 
-/** [S] boons: cards from the hand that add a die, at most one card of each type per check (step). */
+/**
+ * [S §4] boons: cards from the hand that add a die, at most one card of each type per check. A check
+ * of several THEN steps is still one check, so the limit counts the boons of all its steps together.
+ */
 function validateBoons(character: CharacterState, cards: Record<string, CardDefinition>, perStep: string[][]): void {
-  for (const boons of perStep) {
-    for (const cardId of boons) {
-      ensure(cards[cardId]?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
-    }
-    const types = boons.map((id) => cards[id].type);
-    ensure(new Set(types).size === types.length, 'check.boon-type-repeated', 'At most one card of each type may be played on a check');
+  const all = perStep.flat();
+  for (const cardId of all) {
+    ensure(cards[cardId]?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
   }
+  const types = all.map((id) => cards[id].type);
+  ensure(new Set(types).size === types.length, 'check.boon-type-repeated', 'At most one card of each type may be played on a check, across all its steps');
   ensure(
-    withoutCards(character.hand, perStep.flat()) !== null,
+    withoutCards(character.hand, all) !== null,
     'hand.card-not-in-hand',
-    `${character.name} does not hold all of these cards: ${perStep.flat().join(', ')}`,
+    `${character.name} does not hold all of these cards: ${all.join(', ')}`,
   );
 }
 

@@ -99,10 +99,39 @@ describe('commanding and moving ships', () => {
       given(atSea).when({ type: 'Disembark' }).thenRejects('disembark.not-at-port');
     });
 
-    it('[ship.follow-choice] the follow choice is any seat\'s, at any time', () => {
-      given(sail()).when({ type: 'SetFollowShip', follow: false }, { seat: 2 }).then((_, after) => {
+  });
+
+  describe('[ship.follow-choice] the choice to move with the commander', () => {
+    const stay = { type: 'SetFollowShip', follow: false } as const;
+
+    it('is any seat\'s, also on another seat\'s turn', () => {
+      given(party()).when(stay, { seat: 2 }).then((_, after) => {
         expect(after.characters.tamsin.followShip).toBe(false);
       });
+    });
+
+    it('[navigation.order-in-progress] cannot be changed inside an open Navigation order', () => {
+      given(sail()).when(stay, { seat: 2 }).thenRejects('navigation.order-in-progress');
+      given(play(sail(), move)).when(stay, { seat: 1 }).thenRejects('navigation.order-in-progress');
+    });
+
+    it('may be changed again once the Navigation order has ended', () => {
+      const ended = play(play(sail(), move), { type: 'EndNavigation' });
+      given(ended).when(stay, { seat: 2 }).then((_, after) => expect(after.characters.tamsin.followShip).toBe(false));
+    });
+
+    it('[pending.response-required] waits while a structural damage window is open', () => {
+      // A failed check to defeat the Red Lantern: 1 + 2 against 7.
+      const damaged = play(party(), { type: 'EngageShip', enemyShipId: 'lantern-1' }, { rolls: [1] });
+      expect(stateOf(damaged).pending).toMatchObject({ kind: 'structural-damage' });
+      given(damaged).when(stay, { seat: 2 }).thenRejects('pending.response-required');
+    });
+
+    it('[pending.response-required] waits while a plunder choice is pending', () => {
+      // The Red Lantern defeated (5 + 2 against 7), then a 6 on the plunder table.
+      const choosing = play(party(), { type: 'EngageShip', enemyShipId: 'lantern-1' }, { rolls: [5, 6] });
+      expect(stateOf(choosing).pending).toMatchObject({ kind: 'plunder-choice' });
+      given(choosing).when(stay, { seat: 2 }).thenRejects('pending.response-required');
     });
   });
 });

@@ -115,6 +115,70 @@ describe('encountering ships', () => {
     });
   });
 
+  describe('[check.boon-type-repeated] boons on the check to defeat', () => {
+    // Iron Widow: Dexterity/Ranged 8 THEN Strength/Melee 9 — two steps, one check.
+    const widow = () => arrangedGame({ tweak: (s) => (s.enemyShips[0].card = 'iron-widow') });
+
+    it('refuses a weapon on each step of the same check, before any die is rolled or order spent', () => {
+      given(widow()).when({ ...engage, boons: [['cutlass'], ['boarding-axe']] }, { rolls: [] }).thenRejects('check.boon-type-repeated');
+    });
+
+    it('accepts boons of different types on different steps', () => {
+      given(widow()).when({ ...engage, boons: [['spyglass'], ['cutlass']] }, { rolls: [6, 2, 4, 3, 3, 0] }).then((events) => {
+        expect(eventsOfType(events, 'CheckAttempted').map((e) => [e.data.boons, e.data.total, e.data.success])).toEqual([
+          [['spyglass'], 8, true],
+          [['cutlass'], 9, true],
+        ]);
+      });
+    });
+  });
+
+  describe('[damage.ship-powers-first] the encountered ship\'s card is in play', () => {
+    it('its increaseStructuralDamage applies in step 1 when the check to defeat it fails, recorded as a modifier', () => {
+      // Iron Widow (+1) against the Gull (-1): step 2 fails, 2 + 2 against 9 deals 5.
+      const events = arrangedGame({ tweak: (s) => (s.enemyShips[0].card = 'iron-widow') });
+      given(events).when(engage, { rolls: [8, 2] }).then((decided, after) => {
+        expect(eventsOfType(decided, 'StructuralDamageDealt')[0].data).toEqual({
+          shipId: 'gull',
+          source: 'defeat:iron-widow',
+          dealt: 5,
+          modifiers: [
+            { cardId: 'gull', power: 'reduceStructuralDamage', by: -1 },
+            { cardId: 'iron-widow', power: 'increaseStructuralDamage', by: 1 },
+          ],
+          amount: 5,
+        });
+        expect(after.pending).toMatchObject({ kind: 'structural-damage', dealt: 5, amount: 5 });
+      });
+    });
+
+    it('adds to the damage of a ship without powers of its own', () => {
+      const events = arrangedGame({
+        tweak: (s) => {
+          s.enemyShips[0].card = 'iron-widow';
+          s.shipCards.find((c) => c.cardId === 'gull')!.powers = {};
+        },
+      });
+      given(events).when(engage, { rolls: [8, 2] }).then((_, after) => {
+        expect(after.pending).toMatchObject({ kind: 'structural-damage', dealt: 5, amount: 6 });
+      });
+    });
+
+    it('an enemy ship that is not being encountered adds nothing', () => {
+      // The Red Lantern is encountered; an Iron Widow elsewhere on the board is not in play.
+      const events = arrangedGame({
+        tweak: (s) => s.enemyShips.push({ ...s.enemyShips[0], enemyShipId: 'widow-1', card: 'iron-widow', hex: { q: 3, r: 0 } }),
+      });
+      given(events).when(engage, { rolls: [2] }).then((decided) => {
+        expect(eventsOfType(decided, 'StructuralDamageDealt')[0].data).toMatchObject({
+          dealt: 3,
+          modifiers: [{ cardId: 'gull', power: 'reduceStructuralDamage', by: -1 }],
+          amount: 2,
+        });
+      });
+    });
+  });
+
   describe('[encounter.banish-if-not-commanding] a character not commanding a ship', () => {
     it('banishes any ship it would encounter', () => {
       const state = stateOf(arrangedGame({ tweak: (s) => Object.assign(s.characters[0], { aboard: null, hex: { q: 0, r: 0 } }) }));

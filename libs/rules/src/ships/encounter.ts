@@ -43,8 +43,9 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
   const outcome = attemptCheck(decision, characterId, 'defeat', enemy.cardId, card.defeat, choice);
   if (!outcome.success) {
     // [S] the difference between the difficulty and the check result; [D] the ship stays on its hex.
+    // [S] step 1 reads "the ship card or other cards in play": the encountered ship's card is in play.
     const failed = outcome.failed!;
-    dealStructuralDamage(decision, ship.shipId, failed.option.difficulty - failed.total, `defeat:${enemy.cardId}`);
+    dealStructuralDamage(decision, ship.shipId, failed.option.difficulty - failed.total, `defeat:${enemy.cardId}`, [enemy.cardId]);
     return;
   }
   // [S] judged before any seizure: "if ... your ship is not wrecked, stash a plunder card".

@@ -26,6 +26,16 @@ describe('[wreck.repair] repairing a wrecked ship', () => {
     given(play(wrecked(), { type: 'DropAnchor' })).when(repair, { rolls: [6] }).thenRejects('repair.not-now');
   });
 
+  it('[repair.after-free-actions] may still be attempted after a free action such as Embark, while no order was given', () => {
+    // Ysolde starts ashore on the Gull's port hex, embarks (a free action), then repairs.
+    const ashore = arrangedGame({ tweak: (s) => Object.assign(s.characters[0], { aboard: null, hex: { q: 0, r: 0 } }) });
+    const embarked = play([...ashore, wreck()], { type: 'Embark', shipId: 'gull' });
+    given(embarked).when(repair, { rolls: [6] }).then((events, after) => {
+      expect(events.map((e) => e.type)).toEqual(['RepairAttempted', 'CheckAttempted', 'ShipRepaired']);
+      expect(after.ships.gull.wrecked).toBe(false);
+    });
+  });
+
   it('is open again at the start of the commander\'s next turn', () => {
     const next = play(play(wrecked(), repair, { rolls: [1] }), { type: 'EndTurn' });
     given(next).when(repair, { rolls: [6] }).then((_, after) => expect(after.ships.gull.wrecked).toBe(false));

@@ -4,18 +4,23 @@ import type { Decision } from '../decision';
 import type { GameState } from '../state';
 import type { DamageModifier } from './damage.events';
 
-/** [S] step 1: powers on the ship card (and other cards in play) that reduce or increase the damage. */
-export function shipDamageModifiers(state: GameState, shipId: string): DamageModifier[] {
-  const card = state.shipCards[state.ships[shipId].cardId];
+/** The damage powers of one ship card, as step-1 modifiers. */
+function cardModifiers(state: GameState, cardId: string): DamageModifier[] {
+  const powers = state.shipCards[cardId].powers;
   const modifiers: DamageModifier[] = [];
-  // [D] the card's powers count face up or face down: the seed flips it only to mark the wreck.
-  if (card.powers.increaseStructuralDamage) {
-    modifiers.push({ cardId: card.cardId, power: 'increaseStructuralDamage', by: card.powers.increaseStructuralDamage });
-  }
-  if (card.powers.reduceStructuralDamage) {
-    modifiers.push({ cardId: card.cardId, power: 'reduceStructuralDamage', by: -card.powers.reduceStructuralDamage });
-  }
+  if (powers.increaseStructuralDamage) modifiers.push({ cardId, power: 'increaseStructuralDamage', by: powers.increaseStructuralDamage });
+  if (powers.reduceStructuralDamage) modifiers.push({ cardId, power: 'reduceStructuralDamage', by: -powers.reduceStructuralDamage });
   return modifiers;
+}
+
+/**
+ * [S] step 1: "apply any powers on the ship card or other cards in play that reduce or increase that
+ * damage". The damaged ship's own card first, then `inPlay`: other ship cards in play while the
+ * damage is dealt ([D] the ship being encountered; enemy ships elsewhere on the board are not).
+ */
+export function shipDamageModifiers(state: GameState, shipId: string, inPlay: string[] = []): DamageModifier[] {
+  // [D] the card's powers count face up or face down: the seed flips it only to mark the wreck.
+  return [state.ships[shipId].cardId, ...inPlay].flatMap((cardId) => cardModifiers(state, cardId));
 }
 
 /** [D] the window is worth opening only when some character holds a card to play or discard. */
@@ -23,12 +28,13 @@ export const anyoneCanRespond = (state: GameState): boolean =>
   state.seats.some((s) => (state.characters[s.characterId]?.hand.length ?? 0) > 0);
 
 /**
- * Deals `amount` structural damage to a player ship: applies step 1, then opens the response
- * window (pending 'structural-damage'; queued behind anything already pending) unless the damage
- * is already 0 ([S] the ship is unaffected) or nobody could respond ([D] it resolves at once).
+ * Deals `amount` structural damage to a player ship: applies step 1 (its own card and the ship
+ * cards `inPlay`), then opens the response window (pending 'structural-damage'; queued behind
+ * anything already pending) unless the damage is already 0 ([S] the ship is unaffected) or nobody
+ * could respond ([D] it resolves at once).
  */
-export function dealStructuralDamage(decision: Decision, shipId: string, amount: number, source: string): void {
-  const modifiers = shipDamageModifiers(decision.state, shipId);
+export function dealStructuralDamage(decision: Decision, shipId: string, amount: number, source: string, inPlay: string[] = []): void {
+  const modifiers = shipDamageModifiers(decision.state, shipId, inPlay);
   const after = Math.max(0, amount + modifiers.reduce((sum, m) => sum + m.by, 0));
   decision.emit({ type: 'StructuralDamageDealt', data: { shipId, source, dealt: amount, modifiers, amount: after } });
   settlePending(decision);
