@@ -109,16 +109,20 @@ describe('ships through the API', () => {
   it('the end of a scenario turns the plunder under the ship into the party\'s loot', async () => {
     // Five tiles explored: 2 + 2 + 3 + 3 + 4 clues reach the goal of 12.
     const order = (...steps: Array<Record<string, unknown>>) => act({ type: 'Navigate', steps });
+    // A plan may not go on after an explore (navigation.plan-explore-last): explore, then move, step by step.
+    const exploreThenMove = async () => {
+      for (const type of ['StartNavigation', 'ExploreTile', 'MoveShip', 'EndNavigation']) await act({ type });
+    };
     const move = { action: 'move' };
     const explore = { action: 'explore' };
     const cw = { action: 'turn', direction: 'cw' };
     await order(move, cw);
-    await order(explore, move);
+    await exploreThenMove();
     await order(move, explore);
     await act({ type: 'EndTurn' });
     await order(cw, explore);
     await order(move, move);
-    await order(explore, move);
+    await exploreThenMove();
     await act({ type: 'EndTurn' });
 
     const before = await view(app, gameId, seat);

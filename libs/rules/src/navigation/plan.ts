@@ -1,5 +1,6 @@
 // A whole Navigation order as one plan: start, every step in order, end — applied whole or not
-// at all (a rejected step rejects the command, and a rejected command leaves no events).
+// at all (a rejected step rejects the command, and a rejected command leaves no events). An
+// explore may only be the last step, so no step is ever decided against a tile the plan revealed.
 import type { Decision } from '../decision';
 import { RuleViolation, ensure } from '../errors';
 import { isOver } from '../turn/scenario-end';
@@ -39,6 +40,16 @@ function atStep(index: number, step: NavigationStep, run: () => void): void {
 export function decideNavigate(decision: Decision, command: Navigate): void {
   const steps = command.steps;
   ensure(Array.isArray(steps) && steps.length <= MAX_PLAN_STEPS, 'command.invalid', `steps must be a list of at most ${MAX_PLAN_STEPS} actions`);
+  // [D] navigation.plan-explore-last: steps after an explore would be decided against the tile it
+  // reveals, and a refused plan records nothing, so a player could retry for free and learn the
+  // hidden tile (brief §11). Refused up front, before anything is decided or drawn, so the answer
+  // never depends on the stack. Step by step, the tile is placed (and public) before the next order.
+  const early = steps.findIndex((step, index) => step?.action === 'explore' && index < steps.length - 1);
+  ensure(
+    early === -1,
+    'navigation.plan-explore-last',
+    `Step ${early + 1} (explore): an explore must be the last step of a plan; give the rest as another order or navigate step by step`,
+  );
   startOrder(decision);
   for (const [index, step] of steps.entries()) {
     atStep(index, step, () => runStep(decision, step));

@@ -20,7 +20,12 @@ export const TWIN_SAILS_WIN: ScriptedCommand[] = [
   ...by(1, { type: 'Navigate', steps: [{ action: 'move' }, { action: 'explore' }] }, endTurn),
   ...by(
     2,
-    { type: 'Navigate', steps: [{ action: 'explore' }, { action: 'turn', direction: 'cw' }, { action: 'explore' }] },
+    // Step by step: a plan may not go on after an explore (navigation.plan-explore-last).
+    { type: 'StartNavigation' },
+    { type: 'ExploreTile' },
+    { type: 'TurnShip', direction: 'cw' },
+    { type: 'ExploreTile' },
+    { type: 'EndNavigation' },
     { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }, { action: 'turn', direction: 'cw' }] },
     { type: 'StartNavigation' },
     { type: 'MoveShip' },
