@@ -35,3 +35,17 @@ export class EventStoreClosedError extends Error {
     super(`Event store ${storeName} is closed`);
   }
 }
+
+/**
+ * The store could not be reached or did not answer in time. For an append the outcome is
+ * unknown: send the same events (same ids) again, which is safe because appends are idempotent.
+ */
+export class EventStoreUnavailableError extends Error {
+  override readonly name = 'EventStoreUnavailableError';
+  constructor(
+    storeName: string,
+    override readonly cause?: unknown,
+  ) {
+    super(`Event store ${storeName} is unavailable`);
+  }
+}

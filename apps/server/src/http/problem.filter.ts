@@ -2,7 +2,7 @@
 // anything unexpected is logged and answered with a generic 500 that reveals nothing.
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { WrongExpectedRevisionError } from '@logbook/event-store';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
 import {
   CommandIdReusedError,
@@ -41,6 +41,10 @@ export function toProblem(error: unknown): Problem | undefined {
   }
   if (error instanceof WrongExpectedRevisionError) {
     return problem(409, 'concurrent-write', 'Another order was recorded first', 'Reload the game and try again');
+  }
+  if (error instanceof EventStoreUnavailableError) {
+    return problem(503, 'store-unavailable', 'The event store is unavailable',
+      'The event store did not answer. An order may or may not have been recorded: send it again with the same commandId, which never applies it twice.');
   }
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);

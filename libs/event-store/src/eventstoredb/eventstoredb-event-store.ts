@@ -33,8 +33,15 @@ import {
   toExpectedRevision,
   toPosition,
   toServerFilter,
+  toUnavailable,
   toWrongExpectedRevision,
 } from './eventstoredb-mapping';
+
+/** Rejects with the port's EventStoreUnavailableError when the client could not reach a server. */
+const unavailableAware = <T>(work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw toUnavailable(error) ?? error;
+  });
 
 export interface EventStoreDbEventStoreOptions {
   /** `esdb://host:2113?tls=false`, a cluster `esdb://n1:2113,n2:2113,n3:2113?…`, or `kurrentdb://…`. */
@@ -70,7 +77,7 @@ export class EventStoreDbEventStore implements EventStore {
         position: result.position?.commit ?? UNKNOWN_POSITION,
       };
     } catch (error) {
-      throw toWrongExpectedRevision(error, streamId, expected) ?? error;
+      throw toWrongExpectedRevision(error, streamId, expected) ?? toUnavailable(error) ?? error;
     }
   }
 
@@ -89,13 +96,13 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (error) {
       if (isStreamNotFound(error)) return { status: 'stream_not_found' };
-      throw error;
+      throw toUnavailable(error) ?? error;
     }
     return { status: 'ok', events };
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return (await readAllFiltered(this.client, options)).map((event) => this.upcasters.upcast(event));
+    return (await unavailableAware(readAllFiltered(this.client, options))).map((event) => this.upcasters.upcast(event));
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
@@ -108,11 +115,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   lastPosition(): Promise<bigint | undefined> {
-    return headCommitPosition(this.client);
+    return unavailableAware(headCommitPosition(this.client));
   }
 
   async ping(): Promise<void> {
-    await headCommitPosition(this.client);
+    await unavailableAware(headCommitPosition(this.client));
   }
 
   async close(): Promise<void> {

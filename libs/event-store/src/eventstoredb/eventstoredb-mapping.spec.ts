@@ -1,5 +1,5 @@
 import { ANY, NO_STREAM, STREAM_EXISTS } from '@eventstore/db-client';
-import { WrongExpectedRevisionError } from '../errors';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import { normalizeConnectionString } from './eventstoredb-connection';
 import { toEventStoreDbId } from './eventstoredb-event-ids';
 import {
@@ -9,6 +9,7 @@ import {
   toExpectedRevision,
   toServerFilter,
   toWrongExpectedRevision,
+  toUnavailable,
 } from './eventstoredb-mapping';
 
 describe('EventStoreDB mapping', () => {
@@ -116,7 +117,13 @@ describe('EventStoreDB mapping', () => {
       });
     });
 
-    it('leaves other errors alone', () => {
+    it('also recognises a raw gRPC UNAVAILABLE status error (no connection established)', () => {
+    const raw = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection', metadata: {} });
+    expect(toUnavailable(raw)).toBeInstanceOf(EventStoreUnavailableError);
+  });
+
+  it('leaves other errors alone', () => {
+    expect(toUnavailable(Object.assign(new Error('x'), { code: 3, metadata: {} }))).toBeUndefined();
       expect(toWrongExpectedRevision(new Error('unavailable'), 's', 0)).toBeUndefined();
     });
   });
@@ -129,5 +136,22 @@ describe('EventStoreDB mapping', () => {
       ['kurrentdb+discover://cluster.example:2113', 'esdb+discover://cluster.example:2113'],
       ['kdb://localhost:2113', 'esdb://localhost:2113'],
     ])('%s is given to the client as %s', (given, used) => expect(normalizeConnectionString(given)).toBe(used));
+  });
+});
+
+describe('client errors that mean the server did not answer', () => {
+  it.each(['unavailable', 'deadline-exceeded', 'timeout', 'not-leader', 'cancelled'])('%s becomes EventStoreUnavailableError', (type) => {
+    expect(toUnavailable(Object.assign(new Error(type), { type }))).toBeInstanceOf(EventStoreUnavailableError);
+  });
+
+  it('also recognises a raw gRPC UNAVAILABLE status error (no connection established)', () => {
+    const raw = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection', metadata: {} });
+    expect(toUnavailable(raw)).toBeInstanceOf(EventStoreUnavailableError);
+  });
+
+  it('leaves other errors alone', () => {
+    expect(toUnavailable(Object.assign(new Error('x'), { code: 3, metadata: {} }))).toBeUndefined();
+    expect(toUnavailable(Object.assign(new Error('x'), { type: 'wrong-expected-version' }))).toBeUndefined();
+    expect(toUnavailable(new Error('plain'))).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@eventstore/db-client';
 import type { AllFilter, EventMetadata, ExpectedRevision, NewEvent, RecordedEvent } from '../event-store.port';
 import { DEFAULT_SCHEMA_VERSION } from '../event-store.port';
-import { WrongExpectedRevisionError } from '../errors';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import { schemaVersionOf } from '../core/serialized-event';
 import { toEventStoreDbId } from './eventstoredb-event-ids';
 
@@ -100,6 +100,20 @@ export function toWrongExpectedRevision(error: unknown, streamId: string, expect
   if (candidate?.type !== 'wrong-expected-version') return undefined;
   const actual = typeof candidate.actualVersion === 'bigint' ? Number(candidate.actualVersion) : 'no_stream';
   return new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+/** Client error types meaning "no answer from a leader in time": the outcome is unknown. */
+const UNAVAILABLE_TYPES = new Set(['unavailable', 'deadline-exceeded', 'timeout', 'not-leader', 'cancelled']);
+
+/** gRPC status codes a raw call error can carry before the client wraps it: CANCELLED, DEADLINE_EXCEEDED, UNAVAILABLE. */
+const UNAVAILABLE_GRPC_CODES = new Set([1, 4, 14]);
+
+/** The port's unavailable error for a client error that says the server could not be reached. */
+export function toUnavailable(error: unknown): Error | undefined {
+  const { type, code, metadata } = (error ?? {}) as { type?: unknown; code?: unknown; metadata?: unknown };
+  const clientError = typeof type === 'string' && UNAVAILABLE_TYPES.has(type);
+  const grpcError = type === undefined && metadata !== undefined && typeof code === 'number' && UNAVAILABLE_GRPC_CODES.has(code);
+  return clientError || grpcError ? new EventStoreUnavailableError('eventstoredb', error) : undefined;
 }
 
 export const isStreamNotFound = (error: unknown): boolean =>
