@@ -3,6 +3,7 @@
  * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
  */
+import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
 import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
+import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 
@@ -71,6 +73,16 @@ async function benchSqlite(dir: string): Promise<void> {
   console.log(`  for scale, one commit (fsync) per order: ${int(baseline.ordersPerSecond)} orders/s`);
 }
 
+async function benchHttp(dir: string): Promise<void> {
+  const games = Number(process.env.BENCH_HTTP_GAMES ?? 50);
+  console.log(`\nThe whole server over HTTP (SQLite), ${games} games at once, one seat each, EndTurn until the blessings run out`);
+  const result = await measureHttpOrders(join(dir, 'http'), games);
+  console.log(
+    `  ${int(result.orders)} orders in ${result.seconds.toFixed(2)} s = ${int(result.ordersPerSecond)} orders/s` +
+      ` (validated, folded, decided, durably appended, answered), ${result.failures} failed`,
+  );
+}
+
 async function benchEventStoreDb(connectionString: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
   console.log(`\nEventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')}), ${GAMES} games, ${GAMES} orders in flight`);
@@ -94,6 +106,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
     await benchSqlite(dir);
+    await benchHttp(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -120,7 +120,7 @@ export class GameCommandsService {
           await this.store.append(gameStreamId(gameId), appended, game.revision);
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
-          this.games.forget(gameId);
+          // Another writer got in first: the next load catches up from the store.
           if (options.ifMatch !== undefined) throw new StaleRevisionError(options.ifMatch, Number(error.actual));
           if (attempt >= MAX_ATTEMPTS) throw error;
           continue;

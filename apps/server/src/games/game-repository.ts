@@ -1,5 +1,7 @@
 // Loads a game by folding its stream, keeps the fold cached, and catches up from the cached
-// revision on every load, so a write by another server process is never missed.
+// revision on every load, so a write by another server process is never missed. The cached
+// fold only ever takes committed events (decisions work on their own copy), and each event
+// is folded once even when two loads catch up at the same time.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { applyEvent, initialState, type GameState } from '@logbook/rules';
@@ -40,7 +42,7 @@ export class GameRepository {
       this.cache.delete(gameId);
       throw new GameNotFoundError(gameId);
     }
-    const game = cached ? this.copy(cached) : this.empty(gameId);
+    const game = cached ?? this.empty(gameId);
     for (const recorded of result.events) this.fold(game, recorded);
     if (game.revision < 0) throw new GameNotFoundError(gameId);
     this.remember(game);
@@ -63,12 +65,9 @@ export class GameRepository {
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
   }
 
-  forget(gameId: string): void {
-    this.cache.delete(gameId);
-  }
-
-  /** Folds one recorded event into a loaded game (mutates it). */
+  /** Folds one committed event into a loaded game (mutates it); an event already in is skipped. */
   fold(game: LoadedGame, recorded: RecordedEvent): void {
+    if (recorded.revision <= game.revision) return;
     applyEvent(game.state, toDomainEvent(recorded));
     game.revision = recorded.revision;
     const { commandId, commandFingerprint, seatTokens } = recorded.metadata;
@@ -87,16 +86,5 @@ export class GameRepository {
 
   private empty(gameId: string): LoadedGame {
     return { gameId, state: initialState(), revision: -1, seatTokens: [], commands: new Map() };
-  }
-
-  /** Decisions work on a copy so a failed append never leaves a half-applied cache entry. */
-  private copy(game: LoadedGame): LoadedGame {
-    return {
-      gameId: game.gameId,
-      state: structuredClone(game.state),
-      revision: game.revision,
-      seatTokens: game.seatTokens,
-      commands: new Map([...game.commands].map(([k, v]) => [k, { ...v }])),
-    };
   }
 }

@@ -34,6 +34,8 @@ export interface GameStateStore {
   put(record: GameStateRecord): void;
   list(query?: GameSummaryQuery): GameSummary[];
   clear(): void;
+  /** Writes what `put` may have kept in memory (the runner calls it before each checkpoint). */
+  flush(): void;
   close(): void;
 }
 

@@ -29,4 +29,8 @@ export class GameStatesProjection implements Projection {
   reset(): void {
     this.store.clear();
   }
+
+  flush(): void {
+    this.store.flush();
+  }
 }

@@ -26,5 +26,7 @@ export class InMemoryGameStateStore implements GameStateStore {
     this.records.clear();
   }
 
+  flush(): void {}
+
   close(): void {}
 }

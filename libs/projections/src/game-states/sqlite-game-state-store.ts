@@ -4,13 +4,16 @@ import { summarize, type GameStateRecord, type GameStateStore, type GameSummary,
 
 /**
  * The game-states read model in SQLite: the folded state as JSON plus summary columns that
- * cross-game queries (lists, analytics) read without parsing states. A few recently used
- * records stay parsed in memory, since the runner folds events of the same games in a row.
+ * cross-game queries (lists, analytics) read without parsing states. Records changed since the
+ * last flush stay in memory and are written together, once each, when the runner checkpoints:
+ * a game's state is serialised once per checkpoint, not once per event.
  */
 export class SqliteGameStateStore implements GameStateStore {
   private readonly db: Database.Database;
   private readonly statements;
   private readonly recent = new Map<string, GameStateRecord>();
+  private readonly dirty = new Map<string, GameStateRecord>();
+  private readonly writeDirty: () => void;
 
   constructor({ filename }: { filename: string }) {
     this.db = new Database(filename);
@@ -43,21 +46,32 @@ export class SqliteGameStateStore implements GameStateStore {
         ORDER BY game_id LIMIT @limit`),
       clear: this.db.prepare('DELETE FROM game_states'),
     };
+    this.writeDirty = this.db.transaction(() => {
+      for (const record of this.dirty.values()) {
+        this.statements.put.run({ ...summarize(record), state: JSON.stringify(record.state) });
+      }
+      this.dirty.clear();
+    });
   }
 
   get(gameId: string): GameStateRecord | undefined {
-    const cached = this.recent.get(gameId);
+    const cached = this.dirty.get(gameId) ?? this.recent.get(gameId);
     if (cached) return cached;
     const row = this.statements.get.get(gameId) as { revision: number; state: string } | undefined;
     return row && this.remember({ gameId, revision: row.revision, state: JSON.parse(row.state) as GameState });
   }
 
   put(record: GameStateRecord): void {
-    this.statements.put.run({ ...summarize(record), state: JSON.stringify(record.state) });
+    this.dirty.set(record.gameId, record);
     this.remember(record);
   }
 
+  flush(): void {
+    if (this.dirty.size > 0) this.writeDirty();
+  }
+
   list(query: GameSummaryQuery = {}): GameSummary[] {
+    this.flush();
     return this.statements.list.all({
       status: query.status ?? null,
       scenarioId: query.scenarioId ?? null,
@@ -68,10 +82,13 @@ export class SqliteGameStateStore implements GameStateStore {
   clear(): void {
     this.statements.clear.run();
     this.recent.clear();
+    this.dirty.clear();
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
   }
 
   private remember(record: GameStateRecord): GameStateRecord {

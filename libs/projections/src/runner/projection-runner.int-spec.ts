@@ -72,6 +72,25 @@ describe('ProjectionRunner', () => {
     expect(ids(projection.seen)).toEqual([kept.id]);
   });
 
+  it('flushes the read model before every checkpoint it saves, so the checkpoint never runs ahead', async () => {
+    const order: string[] = [];
+    const flushing = Object.assign(new RecordingProjection(), { flush: () => void order.push('flush') });
+    const recordingCheckpoints = new InMemoryCheckpointStore();
+    const save = recordingCheckpoints.save.bind(recordingCheckpoints);
+    recordingCheckpoints.save = async (name: string, position: bigint) => {
+      order.push('save');
+      await save(name, position);
+    };
+    runner = new ProjectionRunner(store, recordingCheckpoints, flushing, { checkpointEvery: 2 });
+    const positions: bigint[] = [];
+    for (let i = 0; i < 4; i++) positions.push(await appendTo(store, 'game-1', [anEvent()]));
+    await runner.start();
+    await runner.whenHandled(positions[3]);
+    await runner.stop();
+    expect(order.length).toBeGreaterThan(0);
+    expect(order).toEqual(order.map((_, i) => (i % 2 === 0 ? 'flush' : 'save')));
+  });
+
   it('with checkpointEvery, saves every n events and once more when stopped', async () => {
     runner = new ProjectionRunner(store, checkpoints, projection, { checkpointEvery: 3 });
     const positions: bigint[] = [];

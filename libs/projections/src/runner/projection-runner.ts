@@ -134,6 +134,7 @@ export class ProjectionRunner {
 
   private async saveCheckpoint(): Promise<void> {
     if (this.unsaved === 0 || this.lastHandled === undefined) return;
+    await this.projection.flush?.();
     await this.checkpoints.save(this.projection.name, this.lastHandled);
     this.unsaved = 0;
   }

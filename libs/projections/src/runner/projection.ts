@@ -13,6 +13,11 @@ export interface Projection {
   handle(event: RecordedEvent): void | Promise<void>;
   /** Drops the read model before a rebuild from the first event. */
   reset?(): void | Promise<void>;
+  /**
+   * Makes what `handle` did durable. The runner calls it before every checkpoint it saves, so a
+   * read model may batch its writes and the checkpoint never runs ahead of them.
+   */
+  flush?(): void | Promise<void>;
 }
 
 export interface RebuildProgress {
