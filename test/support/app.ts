@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { seededRng, type Rng } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { configureApp } from '../../apps/server/src/configure-app';
@@ -25,15 +26,23 @@ export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'logbook-e2e-
 
 export const removeDataDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
 
+export interface StartOptions {
+  dataDir?: string;
+  rng?: Rng;
+  /** A store shared with other app instances, as several servers share one EventStoreDB. */
+  store?: EventStore;
+}
+
 /** Starts the app on `dataDir` (a fresh temporary folder by default) with a seeded random source. */
-export async function startApp(options: { dataDir?: string; rng?: Rng } = {}): Promise<TestApp> {
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? newDataDir();
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+  let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(RNG)
-    .useValue(options.rng ?? seededRng(42))
-    .compile();
+    .useValue(options.rng ?? seededRng(42));
+  if (options.store) builder = builder.overrideProvider(EVENT_STORE).useValue(options.store);
+  const moduleRef = await builder.compile();
   const app = configureApp(moduleRef.createNestApplication({ logger: false }));
   await app.init();
   return {
