@@ -22,6 +22,8 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
+      // Whole games, fuzzing and child processes on a shared 2-core machine: time for slow moments.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/{apps,libs,test}/**/*.{int-spec,e2e-spec}.ts'],
     },
   ],
