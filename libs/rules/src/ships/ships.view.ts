@@ -5,6 +5,8 @@ import type { CrewState, EnemyOnDeck, GameState } from '../state';
 import { isGameOver, type Viewer } from '../view';
 import type { Facing, Hex } from '../hex';
 
+// The view types are spelled out field by field, not derived from the state types: a field added
+// to the state (perhaps a hidden one) must never reach a viewer just because it exists.
 export interface CharacterView {
   characterId: string;
   name: string;
