@@ -25,12 +25,8 @@ export const hexKey = (hex: Hex): string => `${hex.q},${hex.r}`;
 export const sameHex = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
 export const addHex = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
 
-export const directionVector = (facing: Facing): Hex => DIRECTION_VECTORS[facing];
-
 /** The hex one step away in the given facing. */
 export const neighbor = (hex: Hex, facing: Facing): Hex => addHex(hex, DIRECTION_VECTORS[facing]);
-
-export const neighbors = (hex: Hex): Hex[] => FACINGS.map((f) => neighbor(hex, f));
 
 export const areAdjacent = (a: Hex, b: Hex): boolean => hexDistance(a, b) === 1;
 

@@ -27,9 +27,6 @@ export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => st
 export const isStorm = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)]?.storm ?? false;
 export const isRough = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)]?.terrain === 'rough';
 
-export const playerShipAt = (state: GameState, hex: Hex): PlayerShipState | undefined =>
-  Object.values(state.ships).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);
-
 export const enemyShipAt = (state: GameState, hex: Hex) =>
   Object.values(state.enemyShips).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);
 
