@@ -26,7 +26,7 @@ import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
 import { bearerToken, digestToken, newSeatToken, seatForToken } from './seat-tokens';
 import { stableStringify } from './stable-json';
-import { toDomainEvent, toNewEvents } from '@logbook/projections';
+import { GAME_EVENT_SCHEMA_VERSION, toDomainEvent, toNewEvents } from '@logbook/projections';
 
 export interface EventView {
   revision: number;
@@ -115,9 +115,11 @@ export class GameCommandsService {
 
         const events = decide(game.state, command, { seat, rng: this.rng });
         const metadata = this.metadata(commandId, options.correlationId, seat, fingerprint);
+        const appended = toNewEvents(gameId, commandId, events, metadata);
+        const expected = game.revision;
+        let position: bigint;
         try {
-          const appended = toNewEvents(gameId, commandId, events, metadata);
-          await this.store.append(gameStreamId(gameId), appended, game.revision);
+          position = (await this.store.append(gameStreamId(gameId), appended, expected)).position;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           // Another writer got in first: the next load catches up from the store.
@@ -125,11 +127,20 @@ export class GameCommandsService {
           if (attempt >= MAX_ATTEMPTS) throw error;
           continue;
         }
-        const fromRevision = game.revision + 1;
-        const recorded = await this.readRange(gameId, fromRevision, events.length);
+        // What was appended is what is recorded: fold it without reading it back.
+        const recorded: RecordedEvent[] = appended.map((event, i) => ({
+          id: event.id,
+          streamId: gameStreamId(gameId),
+          revision: expected + 1 + i,
+          position,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata ?? {},
+          schemaVersion: event.schemaVersion ?? GAME_EVENT_SCHEMA_VERSION,
+        }));
         for (const event of recorded) this.games.fold(game, event);
         this.games.remember(game);
-        return { revision: game.revision, events: recorded.map((e) => this.view(e, seat, game)) };
+        return { revision: expected + recorded.length, events: recorded.map((e) => this.view(e, seat, game)) };
       }
     });
   }
