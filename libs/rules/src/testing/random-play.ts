@@ -21,7 +21,7 @@ export interface RandomGame {
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.int(0, items.length - 1)];
 
 /** A random command, shaped like what a client could send (ids from the state, or made up). */
-function randomCommand(rng: Rng, state: GameState): GameCommand {
+export function randomCommand(rng: Rng, state: GameState): GameCommand {
   const enemyShips = [...Object.keys(state.enemyShips), 'no-such-ship'];
   const enemies = [...Object.values(state.ships).flatMap((s) => s.enemiesOnDeck.map((e) => e.enemyId)), 'no-such-enemy'];
   const cards = [...Object.values(state.characters).flatMap((c) => c.hand), 'no-such-card'];
