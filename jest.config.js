@@ -17,13 +17,14 @@ const moduleNameMapper = {
 const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 
 module.exports = {
+  // Whole games, fuzzing and child processes on a shared 2-core machine: time for slow moments.
+  // Jest 30 reads testTimeout from the global config only (not from a projects[] entry).
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',
-      // Whole games, fuzzing and child processes on a shared 2-core machine: time for slow moments.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/{apps,libs,test}/**/*.{int-spec,e2e-spec}.ts'],
     },
   ],
