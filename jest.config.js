@@ -11,8 +11,8 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@logbook/(rules|content|event-store|projections)$': '<rootDir>/libs/$1/src',
-  '^@logbook/(rules|content|event-store|projections)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@logbook/(rules|content|event-store|projections|game-log|app-core)$': '<rootDir>/libs/$1/src',
+  '^@logbook/(rules|content|event-store|projections|game-log|app-core)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 

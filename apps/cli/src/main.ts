@@ -2,8 +2,8 @@
 // configuration as the server (LOGBOOK_DATA_DIR, LOGBOOK_STORE, EVENTSTORE_CONNECTION_STRING).
 // Stop the server first when it uses the embedded store: one process writes a SQLite file.
 import 'reflect-metadata';
-import { createEventStore, GAME_STREAM_PREFIX, gameStreamId } from '@logbook/event-store';
-import { gameEventUpcasters, gameIdOf, toDomainEvent } from '@logbook/projections';
+import { createEventStore } from '@logbook/event-store';
+import { GAME_STREAM_PREFIX, gameEventUpcasters, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
 import { foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
 import { toAppConfig, validateEnvironment } from '../../server/src/config/app-config';

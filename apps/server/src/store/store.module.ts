@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { gameEventUpcasters } from '@logbook/projections';
+import { gameEventUpcasters } from '@logbook/game-log';
 import type { AppConfig } from '../config/app-config';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */

@@ -1,10 +1,10 @@
 // Given events already projected / when new events arrive / then the read model holds this,
 // as Emmett's projection specifications: the game-states projection on the in-memory stores.
-import { InMemoryEventStore, gameStreamId, type RecordedEvent } from '@logbook/event-store';
+import { InMemoryEventStore, type RecordedEvent } from '@logbook/event-store';
+import { gameStreamId, toNewEvents } from '@logbook/game-log';
 import { foldEvents, type GameEvent } from '@logbook/rules';
 import { given as givenDecider } from '@logbook/rules/testing/decider-spec';
 import { setupEvents } from '@logbook/rules/testing/fixtures';
-import { toNewEvents } from '../game-events';
 import { GameStatesProjection } from './game-states.projection';
 import { InMemoryGameStateStore } from './in-memory-game-state-store';
 import type { GameStateRecord } from './game-state-store.port';
