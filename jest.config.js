@@ -21,7 +21,7 @@ module.exports = {
   // Jest 30 reads testTimeout from the global config only (not from a projects[] entry).
   testTimeout: 30_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

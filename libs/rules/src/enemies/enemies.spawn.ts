@@ -3,7 +3,7 @@
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { isNodeFree, nodeZone } from '../nodes';
-import { dealStructuralDamage } from '../ships/structural-damage';
+import { dealStructuralDamage } from '../damage/structural-damage';
 
 /** [D §8] the first free blank node of the ship's deck, in deck order. */
 export const firstFreeBlankNode = (decision: Decision, shipId: string): string | undefined => {

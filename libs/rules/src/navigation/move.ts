@@ -1,6 +1,6 @@
 // [N] Move: one hex in the direction the ship faces.
 import { tileHasUnpurgedAltar } from '../board';
-import type { Decision } from '../decision';
+import type { PlayDecision } from '../decision';
 import { spawnEnemyOnDeck } from '../enemies/enemies.spawn';
 import { RuleViolation, ensure } from '../errors';
 import { boardHex, characterOfSeat } from '../queries';
@@ -9,7 +9,7 @@ import { openOrder, spend } from './navigation-order';
 import { ensureWayOut } from './occupied';
 import { checkMove } from './sailing';
 
-export function decideMove(decision: Decision): void {
+export function decideMove(decision: PlayDecision): void {
   const { navigation, ship } = openOrder(decision);
   // [S, D] an anchored ship cannot be moved.
   ensure(!ship.anchored, 'ship.anchored', 'An anchored ship cannot be moved: weigh anchor first');
@@ -18,7 +18,7 @@ export function decideMove(decision: Decision): void {
   spend(decision, move.cost);
   ensureWayOut(decision.state, ship, { hex: move.to, facing: ship.facing }, navigation.pointsLeft - move.cost);
 
-  const commander = characterOfSeat(decision.state, decision.seat!);
+  const commander = characterOfSeat(decision.state, decision.seat);
   const company = companyForMove(decision.state, ship.shipId, commander.characterId);
   decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from: ship.hex, to: move.to, cost: move.cost, ...company } });
 

@@ -1,5 +1,5 @@
 // [N] the Navigation order itself: its points, opening it, spending, and closing it.
-import type { Decision } from '../decision';
+import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { crewInZone } from '../nodes';
 import { isOccupied, requireCommandedShip } from '../queries';
@@ -26,8 +26,8 @@ export const spend = (decision: Decision, cost: number): void => {
 };
 
 /** [N] a Navigation order is one of the standard orders of the commander's turn. */
-export function startOrder(decision: Decision, shipId?: string): void {
-  const ship = requireCommandedShip(decision.state, decision.seat!);
+export function startOrder(decision: PlayDecision, shipId?: string): void {
+  const ship = requireCommandedShip(decision.state, decision.seat);
   ensure(!shipId || shipId === ship.shipId, 'ship.not-commanding', 'You command another ship');
   ensureOrderAvailable(decision);
   decision.emit({ type: 'NavigationOrderIssued', data: { shipId: ship.shipId, points: navigationPoints(ship) } });

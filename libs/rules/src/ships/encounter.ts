@@ -1,16 +1,15 @@
 // [S] Encountering ships: the Artillery order EngageShip, the check to defeat, what follows.
 import { validateCheck, attemptCheck } from '../checks/attempt-check';
 import type { CheckChoice } from '../checks/check';
-import type { Decision } from '../decision';
+import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { areAdjacent } from '../hex';
 import { crewInZone } from '../nodes';
-import { characterOfSeat, requireCommandedShip } from '../queries';
 import type { CharacterState, GameState } from '../state';
-import { ensureOrderAvailable } from '../turn/orders';
-import { stashPlunder } from './plunder';
+import { beginOrder } from '../turn/orders';
+import { stashPlunder } from '../plunder/plunder';
 import type { EngageShip } from './ships.commands';
-import { dealStructuralDamage } from './structural-damage';
+import { dealStructuralDamage } from '../damage/structural-damage';
 
 /** [S] a card that lets its holder seize a ship it defeats (in hand, so also a boon about to be played). */
 export const seizePowerCard = (state: GameState, character: CharacterState): string | undefined =>
@@ -76,12 +75,10 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
 }
 
 /** [S, D] EngageShip: an Artillery order against an enemy ship on an adjacent hex. */
-export function decideEngageShip(decision: Decision, command: EngageShip): void {
+export function decideEngageShip(decision: PlayDecision, command: EngageShip): void {
   const state = decision.state;
-  const seat = decision.seat!;
-  const character = characterOfSeat(state, seat);
-  const ship = requireCommandedShip(state, seat);
-  ensureOrderAvailable(decision);
+  const order = beginOrder(decision, 'artillery', 'EngageShip');
+  const { character, ship } = order;
   const enemy = state.enemyShips[command.enemyShipId];
   ensure(enemy, 'encounter.unknown-ship', `There is no enemy ship ${command.enemyShipId} on the board`);
   ensure(crewInZone(ship, 'artillery').length > 0, 'encounter.no-artillery-crew', 'An Artillery order needs a crew member on an Artillery Node');
@@ -92,6 +89,6 @@ export function decideEngageShip(decision: Decision, command: EngageShip): void 
     ensure(seizePowerCard(state, character), 'seize.needs-power', 'Seizing a ship needs a card that allows it, in hand');
   }
   validateCheck(decision, character.characterId, state.shipCards[enemy.cardId].defeat, command);
-  decision.emit({ type: 'OrderGiven', data: { seat, order: 'artillery', action: 'EngageShip' } });
+  order.give();
   encounterShip(decision, character.characterId, command.enemyShipId, command);
 }

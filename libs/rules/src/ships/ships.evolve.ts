@@ -1,17 +1,8 @@
-import { characterAppliers } from '../characters/characters.evolve';
-import { checkAppliers } from '../checks/check.evolve';
-import { enemyAppliers } from '../enemies/enemies.evolve';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
-import { takeOrder } from '../turn/orders';
-import { damageAppliers } from './damage.evolve';
-import { plunderAppliers } from './plunder.evolve';
-import type { EncounterEvent, ShipEvent } from './ships.events';
+import type { ShipEvent } from './ships.events';
 
-const encounterAppliers: Appliers<EncounterEvent> = {
-  OrderGiven(state) {
-    takeOrder(state);
-  },
+export const shipAppliers: Appliers<ShipEvent> = {
   ShipEncountered() {
     // The check and its outcome follow as their own events.
   },
@@ -36,13 +27,4 @@ const encounterAppliers: Appliers<EncounterEvent> = {
     for (const crew of ship.crew) if (crew.node !== null && !ship.nodes.includes(crew.node)) crew.node = null;
     ship.enemiesOnDeck = [];
   },
-};
-
-export const shipAppliers: Appliers<ShipEvent> = {
-  ...encounterAppliers,
-  ...damageAppliers,
-  ...plunderAppliers,
-  ...checkAppliers,
-  ...characterAppliers,
-  ...enemyAppliers,
 };

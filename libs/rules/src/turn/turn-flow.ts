@@ -1,7 +1,6 @@
 // [D §5, built on S's turn] seats act in order; a turn starts with the clock, allows its orders,
 // and ends with the end-of-turn effects; after the last seat the round ends.
 import type { Decision } from '../decision';
-import { endOfRoundEffects, endOfTurnEffects } from '../ships/ships.hooks';
 import { isOver, loseScenario } from './scenario-end';
 
 /** [S] the clock: one blessing to the discard; [D] if the deck is empty now, the scenario is lost at once. */
@@ -31,11 +30,11 @@ export function startFirstTurn(decision: Decision): void {
  */
 export function endTurn(decision: Decision): void {
   const { seat } = decision.state.turn!;
-  endOfTurnEffects(decision);
+  for (const effect of decision.hooks.turnEnd) effect(decision);
   if (isOver(decision)) return;
   decision.emit({ type: 'TurnEnded', data: { seat, round: decision.state.round } });
   if (isLastSeat(decision, seat)) {
-    endOfRoundEffects(decision);
+    for (const effect of decision.hooks.roundEnd) effect(decision);
     if (isOver(decision)) return;
   }
   continueAfterTurnEnd(decision);

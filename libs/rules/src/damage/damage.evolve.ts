@@ -1,7 +1,7 @@
 import { discardFromHand } from '../characters/hand';
 import type { Appliers } from '../evolve';
 import type { DamageEvent } from './damage.events';
-import { closePending, openPending } from './pending';
+import { closePending, openPending } from '../pending';
 
 export const damageAppliers: Appliers<DamageEvent> = {
   StructuralDamageDealt(state, { data }) {

@@ -3,7 +3,7 @@ import type { CardType } from '../scenario';
 import type { GameState } from '../state';
 import { hexKey } from '../hex';
 import type { PlunderEvent } from './plunder.events';
-import { closePending, openPending } from './pending';
+import { closePending, openPending } from '../pending';
 
 // The box is replaced, never changed in place: the setup applier takes it from GameCreated's secret.
 const takeFromBox = (state: GameState, cardType: CardType, cardId: string): void => {

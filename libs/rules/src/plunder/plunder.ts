@@ -4,7 +4,7 @@ import type { Decision } from '../decision';
 import { rollDie } from '../random';
 import type { CardType } from '../scenario';
 import type { PlunderDestination } from './plunder.events';
-import { settlePending } from './structural-damage';
+import { settlePending } from '../damage/structural-damage';
 
 /** [S] the plunder table: 1 weapon, 2 spell, 3 armor, 4 item, 5 ally, 6 choose one of those five. */
 export const PLUNDER_TYPES: readonly CardType[] = ['weapon', 'spell', 'armor', 'item', 'ally'];
@@ -70,4 +70,9 @@ export function choosePlunderType(decision: Decision, cardType: CardType): void 
   decision.emit({ type: 'PlunderTypeChosen', data: { cardType, ...target } });
   drawPlunder(decision, target, cardType);
   settlePending(decision);
+}
+
+/** [S] "You stash 1 plunder card when you set up a scenario": one per player ship. */
+export function stashSetupPlunder(decision: Decision): void {
+  for (const ship of Object.values(decision.state.ships)) stashPlunder(decision, ship.shipId, 'setup');
 }
