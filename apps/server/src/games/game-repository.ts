@@ -62,7 +62,10 @@ export class GameRepository {
   remember(game: LoadedGame): void {
     this.cache.delete(game.gameId);
     this.cache.set(game.gameId, game);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size > CACHE_SIZE) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
   }
 
   /** Folds one committed event into a loaded game (mutates it); an event already in is skipped. */

@@ -1,4 +1,5 @@
 // Decisions about a character's cards: drawing and damage.
+import { defined } from '../invariant';
 import type { Decision } from '../decision';
 import type { CardsDrawn } from './characters.events';
 import { withoutCards } from './hand';
@@ -32,11 +33,11 @@ export function damageCharacter(decision: Decision, characterId: string, amount:
   const armor = character.hand
     .filter((id) => (decision.state.cards[id]?.powers.reduceCharacterDamage ?? 0) > 0)
     .reduce<string | null>((best, id) => {
-      const power = (card: string) => decision.state.cards[card].powers.reduceCharacterDamage!;
+      const power = (card: string) => decision.state.cards[card].powers.reduceCharacterDamage ?? 0;
       return best === null || power(id) > power(best) ? id : best;
     }, null);
-  const reducedBy = armor ? Math.min(amount, decision.state.cards[armor].powers.reduceCharacterDamage!) : 0;
-  const hand = armor ? withoutCards(character.hand, [armor])! : [...character.hand];
+  const reducedBy = armor ? Math.min(amount, decision.state.cards[armor].powers.reduceCharacterDamage ?? 0) : 0;
+  const hand = armor ? defined(withoutCards(character.hand, [armor]), 'the armor card in hand') : [...character.hand];
   const discarded: string[] = [];
   for (let left = amount - reducedBy; left > 0 && hand.length > 0; left--) {
     const [card] = hand.splice(pickIndex(decision, hand.length), 1);

@@ -1,3 +1,4 @@
+import { defined } from '../invariant';
 import type { Appliers } from '../evolve';
 import type { CharacterEvent } from './characters.events';
 import { discardFromHand } from './hand';
@@ -5,7 +6,7 @@ import { discardFromHand } from './hand';
 export const characterAppliers: Appliers<CharacterEvent> = {
   CardsDrawn(state, { data, secret }) {
     const character = state.characters[data.characterId];
-    const cards = secret!.data.cards;
+    const cards = defined(secret, 'the drawn cards').data.cards;
     // Arrays are replaced, never changed in place: the setup applier may share them with events.
     character.deck = character.deck.slice(cards.length);
     character.hand = [...character.hand, ...cards];

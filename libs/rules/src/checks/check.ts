@@ -1,5 +1,6 @@
 // [S §4] Checks, as a pure module: choosing an option, validating boons, rolling. A check names
 // steps joined by THEN; each step lists options `Skill[/Feat] difficulty` joined by OR.
+import { defined } from '../invariant';
 import { withoutCards } from '../characters/hand';
 import { ensure } from '../errors';
 import { rollDie, type Rng } from '../random';
@@ -138,7 +139,7 @@ export function rollCheck(plan: StepPlan[], cards: Record<string, CardDefinition
     const skillDie: Die = step.use?.die ?? 'd4';
     const dice: DieRoll[] = [{ die: skillDie, roll: rollDie(rng, dieSides(skillDie)), source: step.use?.name ?? 'untrained' }];
     for (const cardId of step.boons) {
-      const die = cards[cardId].powers.addDie!;
+      const die = defined(cards[cardId].powers.addDie, `the die ${cardId} adds`);
       dice.push({ die, roll: rollDie(rng, dieSides(die)), source: cardId });
     }
     const bonus = step.use?.bonus ?? 0;

@@ -1,4 +1,5 @@
 // [D §8] Crew orders against enemies On Deck and altars.
+import { defined } from '../invariant';
 import { damageCharacter } from '../characters/cards';
 import { attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
@@ -24,7 +25,7 @@ export const enemyCommands: CommandSpecs<EnemyCommand> = {
         decision.emit({ type: 'EnemyRepelled', data: { shipId: ship.shipId, enemyId: enemy.enemyId, characterId: character.characterId } });
       } else {
         // [D §8] failure deals the difference as damage to the character.
-        const failed = outcome.failed!;
+        const failed = defined(outcome.failed, 'the failed step');
         damageCharacter(decision, character.characterId, failed.option.difficulty - failed.total, `enemy:${enemy.kind}`);
       }
     },

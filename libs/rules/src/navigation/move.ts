@@ -1,4 +1,5 @@
 // [N] Move: one hex in the direction the ship faces.
+import { defined } from '../invariant';
 import { tileHasUnpurgedAltar } from '../board';
 import type { PlayDecision } from '../decision';
 import { spawnEnemyOnDeck } from '../enemies/enemies.spawn';
@@ -23,7 +24,7 @@ export function decideMove(decision: PlayDecision): void {
   decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from: ship.hex, to: move.to, cost: move.cost, ...company } });
 
   // [N] entering any hex of a map tile with an unpurged altar spawns an enemy On Deck — every time.
-  const entered = boardHex(decision.state, move.to)!;
+  const entered = defined(boardHex(decision.state, move.to), 'the hex entered');
   if (tileHasUnpurgedAltar(decision.state, entered.tileId)) {
     spawnEnemyOnDeck(decision, ship.shipId, `altar:${entered.tileId}`);
   }

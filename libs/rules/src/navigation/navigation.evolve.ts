@@ -1,3 +1,4 @@
+import { defined } from '../invariant';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
 import { takeOrder } from '../turn/orders';
@@ -16,18 +17,18 @@ export const navigationAppliers: Appliers<NavigationEvent> = {
       state.characters[id].shipId = null;
       state.characters[id].hex = data.from;
     }
-    state.navigation!.pointsLeft -= data.cost;
+    defined(state.navigation, 'the open Navigation order').pointsLeft -= data.cost;
   },
   ShipTurned(state, { data }) {
     state.ships[data.shipId].facing = data.to;
-    state.navigation!.pointsLeft -= data.cost;
+    defined(state.navigation, 'the open Navigation order').pointsLeft -= data.cost;
   },
   TileExplored(state, { data }) {
     const index = state.stack.indexOf(data.tileId);
     if (index >= 0) state.stack.splice(index, 1);
     coverTile(state, data.tile, data.hex, data.rotation);
     state.clues += data.clues;
-    state.navigation!.pointsLeft -= data.cost;
+    defined(state.navigation, 'the open Navigation order').pointsLeft -= data.cost;
   },
   NavigationOrderCompleted(state) {
     state.navigation = null;

@@ -1,4 +1,5 @@
 // [S] Plunder cards: the d6 table, unseen draws from the box, stashing under a ship, adding to a hand.
+import { defined } from '../invariant';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { rollDie } from '../random';
@@ -31,7 +32,7 @@ function rollPlunder(decision: Decision, target: Target, reason: string): void {
  */
 export function drawPlunder(decision: Decision, target: Target, cardType: CardType): void {
   const box = decision.state.box[cardType];
-  const wrecked = target.destination === 'stash' && decision.state.ships[target.shipId!].wrecked;
+  const wrecked = target.destination === 'stash' && decision.state.ships[defined(target.shipId, 'the ship stashed under')].wrecked;
   if (box.length === 0 || wrecked) {
     const reason = wrecked ? 'ship-wrecked' : 'box-empty';
     decision.emit({ type: 'PlunderUnavailable', data: { cardType, ...target, reason } });
@@ -39,12 +40,13 @@ export function drawPlunder(decision: Decision, target: Target, cardType: CardTy
   }
   const cardId = box[pickIndex(decision, box.length)];
   if (target.destination === 'stash') {
-    decision.emit({ type: 'PlunderStashed', data: { shipId: target.shipId!, cardType }, secret: { visibleTo: [], data: { cardId } } });
+    decision.emit({ type: 'PlunderStashed', data: { shipId: defined(target.shipId, 'the ship stashed under'), cardType }, secret: { visibleTo: [], data: { cardId } } });
   } else {
-    const seat = decision.state.characters[target.characterId!].seat;
+    const characterId = defined(target.characterId, 'the character drawing');
+    const seat = decision.state.characters[characterId].seat;
     decision.emit({
       type: 'PlunderAddedToHand',
-      data: { characterId: target.characterId!, cardType },
+      data: { characterId, cardType },
       secret: { visibleTo: seat === null ? [] : [seat], data: { cardId } },
     });
   }

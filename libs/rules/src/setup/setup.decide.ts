@@ -1,3 +1,4 @@
+import { defined } from '../invariant';
 import type { Decision } from '../decision';
 import { ensure } from '../errors';
 import { shuffle } from '../random';
@@ -32,7 +33,7 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
   };
   const boxByType = Object.fromEntries(CARD_TYPES.map((t) => [t, [] as string[]])) as Record<CardType, string[]>;
   const cardTypes = new Map(scenario.cards.map((c) => [c.cardId, c.type]));
-  for (const cardId of box) boxByType[cardTypes.get(cardId)!].push(cardId);
+  for (const cardId of box) boxByType[defined(cardTypes.get(cardId), `card ${cardId} in the box`)].push(cardId);
 
   decision.emit({
     type: 'GameCreated',

@@ -1,3 +1,4 @@
+import { defined } from '../invariant';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
@@ -9,7 +10,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     // The state owns its data: it starts from a copy of the scenario, never the event's arrays.
     const { data, secret } = structuredClone(event);
     const { scenario } = data;
-    const hidden = secret!.data;
+    const hidden = defined(secret, 'the hidden setup').data;
     state.gameId = data.gameId;
     state.status = 'active';
     state.mode = data.mode;

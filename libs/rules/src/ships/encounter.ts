@@ -1,4 +1,5 @@
 // [S] Encountering ships: the Artillery order EngageShip, the check to defeat, what follows.
+import { defined } from '../invariant';
 import { validateCheck, attemptCheck } from '../checks/attempt-check';
 import type { CheckChoice } from '../checks/check';
 import type { Decision, PlayDecision } from '../decision';
@@ -43,7 +44,7 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
   if (!outcome.success) {
     // [S] the difference between the difficulty and the check result; [D] the ship stays on its hex.
     // [S] step 1 reads "the ship card or other cards in play": the encountered ship's card is in play.
-    const failed = outcome.failed!;
+    const failed = defined(outcome.failed, 'the failed step');
     dealStructuralDamage(decision, ship.shipId, failed.option.difficulty - failed.total, `defeat:${enemy.cardId}`, [enemy.cardId]);
     return;
   }

@@ -1,5 +1,6 @@
 // [N] the Navigation Order is one of three standard orders; [D §5] a turn allows `ordersPerTurn`
 // of them (scenario data, default 3), each resolved completely before the next.
+import { defined } from '../invariant';
 import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { characterOfSeat, requireCommandedShip } from '../queries';
@@ -17,7 +18,7 @@ export function ensureOrderAvailable(decision: Decision): void {
  * of the turn's orders and [S] closes the repair window, which is only open before any order.
  */
 export function takeOrder(state: GameState): void {
-  const turn = state.turn!;
+  const turn = defined(state.turn, 'the turn');
   turn.ordersLeft -= 1;
   turn.ordersTaken += 1;
   turn.repairAvailable = false;

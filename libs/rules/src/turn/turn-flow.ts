@@ -1,5 +1,6 @@
 // [D §5, built on S's turn] seats act in order; a turn starts with the clock, allows its orders,
 // and ends with the end-of-turn effects; after the last seat the round ends.
+import { defined } from '../invariant';
 import type { Decision } from '../decision';
 import { isOver, loseScenario } from './scenario-end';
 
@@ -29,7 +30,7 @@ export function startFirstTurn(decision: Decision): void {
  * whatever those effects opened is answered: see continueAfterTurnEnd.
  */
 export function endTurn(decision: Decision): void {
-  const { seat } = decision.state.turn!;
+  const { seat } = defined(decision.state.turn, 'the turn');
   for (const effect of decision.hooks.turnEnd) effect(decision);
   if (isOver(decision)) return;
   decision.emit({ type: 'TurnEnded', data: { seat, round: decision.state.round } });
