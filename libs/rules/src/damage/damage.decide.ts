@@ -1,3 +1,4 @@
+import { known } from '../invariant';
 import { attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
 import type { Decision, PlayDecision } from '../decision';
@@ -49,7 +50,7 @@ function decideRepair(decision: PlayDecision, command: AttemptRepair): void {
   const character = characterOfSeat(decision.state, seat);
   ensure(ship.wrecked, 'repair.not-wrecked', `${ship.name} is not wrecked`);
   ensure(decision.state.turn?.repairAvailable, 'repair.not-now', 'A repair is attempted once, at the start of the turn, before any order');
-  const check = decision.state.shipCards[ship.cardId].repair;
+  const check = known(decision.state.shipCards, ship.cardId).repair;
   validateCheck(decision, character.characterId, check, command);
   decision.emit({ type: 'RepairAttempted', data: { seat, shipId: ship.shipId } });
   const outcome = attemptCheck(decision, character.characterId, 'repair', ship.cardId, check, command);

@@ -1,4 +1,4 @@
-import { defined } from '../invariant';
+import { defined, known } from '../invariant';
 import type { Appliers } from '../evolve';
 import type { CardType } from '../scenario';
 import type { GameState } from '../state';
@@ -30,17 +30,17 @@ export const plunderAppliers: Appliers<PlunderEvent> = {
   },
   PlunderStashed(state, { data, secret }) {
     takeFromBox(state, data.cardType, defined(secret, 'the plunder card').data.cardId);
-    state.ships[data.shipId].plunder.push(defined(secret, 'the plunder card').data.cardId);
+    known(state.ships, data.shipId).plunder.push(defined(secret, 'the plunder card').data.cardId);
   },
   PlunderAddedToHand(state, { data, secret }) {
     takeFromBox(state, data.cardType, defined(secret, 'the plunder card').data.cardId);
-    state.characters[data.characterId].hand.push(defined(secret, 'the plunder card').data.cardId);
+    known(state.characters, data.characterId).hand.push(defined(secret, 'the plunder card').data.cardId);
   },
   PlunderUnavailable() {
     // Nothing changes hands; the event records why.
   },
   PlunderBanished(state, { data, secret }) {
-    const plunder = state.ships[data.shipId].plunder;
+    const plunder = known(state.ships, data.shipId).plunder;
     const index = plunder.indexOf(defined(secret, 'the plunder card').data.cardId);
     if (index >= 0) plunder.splice(index, 1);
     returnToBox(state, defined(secret, 'the plunder card').data.cardId);
@@ -48,13 +48,13 @@ export const plunderAppliers: Appliers<PlunderEvent> = {
   PlunderBecameLoot(state, { secret }) {
     for (const [shipId, cards] of Object.entries(defined(secret, 'the plunder card').data.cards)) {
       state.loot.push(...cards);
-      state.ships[shipId].plunder = [];
+      known(state.ships, shipId).plunder = [];
     }
   },
   PlunderReturnedToBox(state, { secret }) {
     for (const [shipId, cards] of Object.entries(defined(secret, 'the plunder card').data.cards)) {
       for (const cardId of cards) returnToBox(state, cardId);
-      state.ships[shipId].plunder = [];
+      known(state.ships, shipId).plunder = [];
     }
   },
   ShipwreckLooted(state, { data }) {

@@ -1,4 +1,5 @@
 // What plunder does at the ends of turns and scenarios (registered in decide.ts).
+import { defined } from '../invariant';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import type { PhaseHooks } from '../phase-hooks';
@@ -8,7 +9,7 @@ export const plunderHooks: PhaseHooks = {
   onTurnEnd(decision: Decision): void {
     for (const ship of Object.values(decision.state.ships)) {
       if (!ship.wrecked || ship.plunder.length === 0) continue;
-      const cardId = ship.plunder[pickIndex(decision, ship.plunder.length)];
+      const cardId = defined(ship.plunder[pickIndex(decision, ship.plunder.length)], 'a plunder card');
       decision.emit({ type: 'PlunderBanished', data: { shipId: ship.shipId, reason: 'wrecked' }, secret: { visibleTo: [], data: { cardId } } });
     }
   },

@@ -1,5 +1,5 @@
 // [S] Plunder cards: the d6 table, unseen draws from the box, stashing under a ship, adding to a hand.
-import { defined } from '../invariant';
+import { defined, known } from '../invariant';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { rollDie } from '../random';
@@ -32,18 +32,18 @@ function rollPlunder(decision: Decision, target: Target, reason: string): void {
  */
 export function drawPlunder(decision: Decision, target: Target, cardType: CardType): void {
   const box = decision.state.box[cardType];
-  const wrecked = target.destination === 'stash' && decision.state.ships[defined(target.shipId, 'the ship stashed under')].wrecked;
+  const wrecked = target.destination === 'stash' && known(decision.state.ships, defined(target.shipId, 'the ship stashed under')).wrecked;
   if (box.length === 0 || wrecked) {
     const reason = wrecked ? 'ship-wrecked' : 'box-empty';
     decision.emit({ type: 'PlunderUnavailable', data: { cardType, ...target, reason } });
     return;
   }
-  const cardId = box[pickIndex(decision, box.length)];
+  const cardId = defined(box[pickIndex(decision, box.length)], 'a card of the box');
   if (target.destination === 'stash') {
     decision.emit({ type: 'PlunderStashed', data: { shipId: defined(target.shipId, 'the ship stashed under'), cardType }, secret: { visibleTo: [], data: { cardId } } });
   } else {
     const characterId = defined(target.characterId, 'the character drawing');
-    const seat = decision.state.characters[characterId].seat;
+    const seat = known(decision.state.characters, characterId).seat;
     decision.emit({
       type: 'PlunderAddedToHand',
       data: { characterId, cardType },
@@ -54,7 +54,7 @@ export function drawPlunder(decision: Decision, target: Target, cardType: CardTy
 
 /** [S] stash a plunder card under a ship; [S] never under a wrecked ship. Returns whether it rolled. */
 export function stashPlunder(decision: Decision, shipId: string, reason: string): boolean {
-  if (decision.state.ships[shipId].wrecked) return false;
+  if (known(decision.state.ships, shipId).wrecked) return false;
   rollPlunder(decision, { destination: 'stash', shipId, characterId: null }, reason);
   return true;
 }

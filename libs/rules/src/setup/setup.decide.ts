@@ -40,7 +40,7 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
     data: {
       gameId: command.gameId,
       mode: command.mode,
-      seats: players.map((p, i) => ({ seat: i + 1, name: p.name, characterId: characters[i].characterId })),
+      seats: players.map((p, i) => ({ seat: i + 1, name: p.name, characterId: defined(characters[i], `character ${i}`).characterId })),
       scenario: publicScenario,
     },
     secret: {

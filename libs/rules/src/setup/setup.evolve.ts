@@ -1,4 +1,4 @@
-import { defined } from '../invariant';
+import { defined, known } from '../invariant';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
@@ -26,7 +26,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.tileLibrary = Object.fromEntries([...scenario.tiles, ...hidden.unplacedTiles].map((t) => [t.tileId, t]));
     state.storms = scenario.storms;
     for (const placed of scenario.startingTiles) {
-      coverTile(state, state.tileLibrary[placed.tileId], placed.anchor, placed.rotation);
+      coverTile(state, known(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation);
     }
     state.stack = hidden.stack;
     state.box = hidden.box;
@@ -36,7 +36,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.enemyPool = scenario.enemyPool;
     state.enemyShipPool = [...scenario.enemyShipPool];
     for (const def of scenario.playerShips) {
-      const card = state.shipCards[def.card];
+      const card = known(state.shipCards, def.card);
       const ship: PlayerShipState = {
         shipId: def.shipId,
         cardId: card.cardId,
@@ -54,7 +54,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
       state.ships[ship.shipId] = ship;
     }
     for (const def of scenario.enemyShips) {
-      const card = state.shipCards[def.card];
+      const card = known(state.shipCards, def.card);
       state.enemyShips[def.enemyShipId] = {
         enemyShipId: def.enemyShipId,
         cardId: card.cardId,

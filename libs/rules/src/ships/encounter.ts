@@ -1,5 +1,5 @@
 // [S] Encountering ships: the Artillery order EngageShip, the check to defeat, what follows.
-import { defined } from '../invariant';
+import { defined, known } from '../invariant';
 import { validateCheck, attemptCheck } from '../checks/attempt-check';
 import type { CheckChoice } from '../checks/check';
 import type { Decision, PlayDecision } from '../decision';
@@ -27,14 +27,14 @@ const shipCommandedBy = (state: GameState, character: CharacterState) =>
  */
 export function encounterShip(decision: Decision, characterId: string, enemyShipId: string, choice: CheckChoice & { seize?: boolean }): void {
   const state = decision.state;
-  const character = state.characters[characterId];
-  const enemy = state.enemyShips[enemyShipId];
+  const character = known(state.characters, characterId);
+  const enemy = known(state.enemyShips, enemyShipId);
   const ship = shipCommandedBy(state, character);
   if (!ship) {
     decision.emit({ type: 'ShipBanished', data: { enemyShipId, cardId: enemy.cardId, characterId, reason: 'not-commanding' } });
     return;
   }
-  const card = state.shipCards[enemy.cardId];
+  const card = known(state.shipCards, enemy.cardId);
   decision.emit({
     type: 'ShipEncountered',
     data: { seat: character.seat, characterId, shipId: ship.shipId, enemyShipId, cardId: enemy.cardId },
@@ -56,7 +56,7 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
     data: { enemyShipId, cardId: enemy.cardId, shipId: ship.shipId, characterId, outcome: seized ? 'seized' : 'returned-to-pool' },
   });
   if (seized) {
-    const old = state.ships[ship.shipId];
+    const old = known(state.ships, ship.shipId);
     decision.emit({
       type: 'ShipSeized',
       data: {
@@ -86,10 +86,10 @@ export function decideEngageShip(decision: PlayDecision, command: EngageShip): v
   ensure(areAdjacent(ship.hex, enemy.hex), 'encounter.not-adjacent', `${enemy.name} is not on a hex adjacent to ${ship.name}`);
   if (command.seize) {
     // [S] seize.needs-power and seize.forbidden are checked before anything is rolled.
-    ensure(!state.shipCards[enemy.cardId].powers.cannotBeSeized, 'seize.forbidden', `${enemy.name} cannot be seized`);
+    ensure(!known(state.shipCards, enemy.cardId).powers.cannotBeSeized, 'seize.forbidden', `${enemy.name} cannot be seized`);
     ensure(seizePowerCard(state, character), 'seize.needs-power', 'Seizing a ship needs a card that allows it, in hand');
   }
-  validateCheck(decision, character.characterId, state.shipCards[enemy.cardId].defeat, command);
+  validateCheck(decision, character.characterId, known(state.shipCards, enemy.cardId).defeat, command);
   order.give();
   encounterShip(decision, character.characterId, command.enemyShipId, command);
 }

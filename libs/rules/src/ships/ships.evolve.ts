@@ -1,3 +1,4 @@
+import { known } from '../invariant';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
 import type { ShipEvent } from './ships.events';
@@ -15,8 +16,8 @@ export const shipAppliers: Appliers<ShipEvent> = {
     delete state.enemyShips[data.enemyShipId];
   },
   ShipSeized(state, { data }) {
-    const ship = state.ships[data.shipId];
-    const card = state.shipCards[data.toCardId];
+    const ship = known(state.ships, data.shipId);
+    const card = known(state.shipCards, data.toCardId);
     // Same hex, facing, anchored and plunder: only the card (and so its deck of nodes) changes.
     ship.cardId = card.cardId;
     ship.name = card.name;

@@ -20,7 +20,7 @@ export function startTurn(decision: Decision, seat: number, round: number): void
 }
 
 export function startFirstTurn(decision: Decision): void {
-  startTurn(decision, decision.state.seats[0].seat, 1);
+  startTurn(decision, defined(decision.state.seats[0], 'the first seat').seat, 1);
 }
 
 /**
@@ -56,6 +56,6 @@ export function continueAfterTurnEnd(decision: Decision): void {
   if (!turn?.ended || pending || isOver(decision)) return;
   const lastSeat = isLastSeat(decision, turn.seat);
   if (lastSeat) decision.emit({ type: 'RoundEnded', data: { round } });
-  const next = seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length];
+  const next = defined(seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length], 'the next seat');
   startTurn(decision, next.seat, lastSeat ? round + 1 : round);
 }
