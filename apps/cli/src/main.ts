@@ -3,56 +3,60 @@
 // Stop the server first when it uses the embedded store: one process writes a SQLite file.
 import 'reflect-metadata';
 import { openEventStore, openReadModels, toAppConfig, validateEnvironment } from '@logbook/app-core';
-import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
-import { foldEvents } from '@logbook/rules';
-import { isDeepStrictEqual } from 'node:util';
+import { parseReadModelNames, rebuild, verify } from './read-models.command';
+import { report } from './report.command';
+import { parseSimulateArgs, simulate } from './simulate.command';
 
 const USAGE = `usage: npm run cli -- <command>
-  rebuild   rebuild the game-states read model from the first event, with progress
-  verify    check that the read model equals a fresh fold of every game's events`;
+  rebuild [game-states|analytics|all]   rebuild read models from the first event, with progress
+  verify  [game-states|analytics|all]   check read models against a fresh fold of every game's events
+  simulate --scenario <id> --games N --players K --bot random|idle|greedy --seed S
+                                        play whole games with bots and record them in the store
+  report [--scenario id] [--out dir] [--simulated yes|no]
+                                        analytics as tables, and SVG charts written to --out`;
 
-async function main(command: string | undefined): Promise<number> {
-  if (command !== 'rebuild' && command !== 'verify') {
+/** `--name value` pairs after the command. */
+const flagsOf = (args: string[]): Map<string, string> | string => {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i] ?? '';
+    const value = args[i + 1];
+    if (!name.startsWith('--') || value === undefined) return `expected --name value pairs, got "${args.slice(i).join(' ')}"`;
+    flags.set(name.slice(2), value);
+  }
+  return flags;
+};
+
+async function main([command, ...args]: string[]): Promise<number> {
+  const known = ['rebuild', 'verify', 'simulate', 'report'];
+  if (command === undefined || !known.includes(command)) {
     console.error(USAGE);
     return 2;
+  }
+  const names = command === 'rebuild' || command === 'verify' ? parseReadModelNames(args[0]) : [];
+  const flags = command === 'simulate' || command === 'report' ? flagsOf(args) : new Map<string, string>();
+  const simulateArgs = command === 'simulate' && typeof flags !== 'string' ? parseSimulateArgs(flags) : undefined;
+  for (const problem of [names, flags, simulateArgs]) {
+    if (typeof problem === 'string') {
+      console.error(`${problem}\n${USAGE}`);
+      return 2;
+    }
   }
   const config = toAppConfig(validateEnvironment(process.env));
   const store = openEventStore(config.store);
   const readModels = openReadModels(store, config.readModels);
   try {
-    if (command === 'rebuild') {
-      const started = Date.now();
-      const handled = await readModels.runners['game-states'].rebuild((p) => {
-        process.stdout.write(`\rgame-states: ${p.handled} events, ${(p.fraction * 100).toFixed(1)}%`);
-      });
-      const seconds = (Date.now() - started) / 1000;
-      console.log(`\nrebuilt game-states from ${handled} events in ${seconds.toFixed(1)} s`);
-      return 0;
-    }
-    const runner = readModels.runners['game-states'];
-    await runner.start();
-    const last = await store.lastPosition();
-    if (last !== undefined) await runner.whenHandled(last);
-    const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
-    let mismatches = 0;
-    for (const gameId of gameIds) {
-      const stream = await store.readStream(gameStreamId(gameId));
-      if (stream.status !== 'ok') continue;
-      const fresh = foldEvents(stream.events.map(toDomainEvent));
-      if (!isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, fresh)) {
-        mismatches += 1;
-        console.log(`mismatch: game ${gameId}`);
-      }
-    }
-    console.log(`verified ${gameIds.size} games: ${mismatches} mismatches`);
-    return mismatches === 0 ? 0 : 1;
+    if (command === 'rebuild') return await rebuild(readModels, names as Exclude<typeof names, string>);
+    if (command === 'verify') return await verify(store, readModels, names as Exclude<typeof names, string>);
+    if (command === 'simulate') return await simulate(store, simulateArgs as Exclude<typeof simulateArgs, string | undefined>);
+    return await report(store, readModels, flags as Map<string, string>);
   } finally {
     await readModels.close();
     await store.close();
   }
 }
 
-main(process.argv[2]).then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -4,6 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventStore } from '@logbook/event-store';
 import {
+  AnalyticsProjection,
+  InMemoryAnalyticsStore,
+  SqliteAnalyticsStore,
+  type AnalyticsStore,
   GameStatesProjection,
   InMemoryCheckpointStore,
   InMemoryGameStateStore,
@@ -20,28 +24,37 @@ export const READ_MODELS = Symbol('READ_MODELS');
 
 export interface ReadModels {
   gameStates: GameStateStore;
-  runners: Record<'game-states', ProjectionRunner>;
+  analytics: AnalyticsStore;
+  runners: Record<'game-states' | 'analytics', ProjectionRunner>;
   close(): Promise<void>;
 }
 
 export function openReadModels(store: EventStore, config: AppConfig['readModels']): ReadModels {
   let gameStates: GameStateStore;
   let checkpoints: CheckpointStore;
+  let analytics: AnalyticsStore;
   if (config.kind === 'sqlite') {
     mkdirSync(dirname(config.filename), { recursive: true });
     gameStates = new SqliteGameStateStore({ filename: config.filename });
+    analytics = new SqliteAnalyticsStore({ filename: config.filename });
     checkpoints = new SqliteCheckpointStore({ filename: config.filename });
   } else {
     gameStates = new InMemoryGameStateStore();
+    analytics = new InMemoryAnalyticsStore();
     checkpoints = new InMemoryCheckpointStore();
   }
-  const runners = { 'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), { checkpointEvery: 50 }) };
+  const runners = {
+    'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), { checkpointEvery: 50 }),
+    analytics: new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), { checkpointEvery: 500 }),
+  };
   return {
     gameStates,
+    analytics,
     runners,
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));
       gameStates.close();
+      analytics.close();
       await checkpoints.close();
     },
   };

@@ -1,0 +1,59 @@
+// `rebuild [name]` and `verify [name]`: every read model (or the one named) rebuilt from the
+// first event with progress, or checked against a fresh fold of every game's events.
+import type { ReadModels } from '@logbook/app-core';
+import type { EventStore } from '@logbook/event-store';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
+import { foldAnalytics } from '@logbook/projections';
+import { foldEvents } from '@logbook/rules';
+import { isDeepStrictEqual } from 'node:util';
+
+export type ReadModelName = keyof ReadModels['runners'];
+export const READ_MODEL_NAMES: ReadModelName[] = ['game-states', 'analytics'];
+
+export const parseReadModelNames = (arg: string | undefined): ReadModelName[] | string => {
+  if (arg === undefined || arg === 'all') return READ_MODEL_NAMES;
+  return (READ_MODEL_NAMES as string[]).includes(arg) ? [arg as ReadModelName] : `read model must be one of ${READ_MODEL_NAMES.join(', ')} or all`;
+};
+
+export async function rebuild(readModels: ReadModels, names: ReadModelName[]): Promise<number> {
+  for (const name of names) {
+    const started = Date.now();
+    const handled = await readModels.runners[name].rebuild((p) => {
+      process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${name}: ${p.handled} events, ${(p.fraction * 100).toFixed(1)}%${process.stdout.isTTY ? '' : '\n'}`);
+    });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`\nrebuilt ${name} from ${handled} events in ${seconds.toFixed(1)} s (${Math.round(handled / Math.max(seconds, 0.001))} events/s)`);
+  }
+  return 0;
+}
+
+export async function verify(store: EventStore, readModels: ReadModels, names: ReadModelName[]): Promise<number> {
+  const last = await store.lastPosition();
+  for (const name of names) {
+    await readModels.runners[name].start();
+    if (last !== undefined) await readModels.runners[name].whenHandled(last);
+  }
+  const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
+  let failed = 0;
+  for (const name of names) {
+    let mismatches = 0;
+    for (const gameId of gameIds) {
+      const stream = await store.readStream(gameStreamId(gameId));
+      if (stream.status !== 'ok') continue;
+      const same =
+        name === 'game-states'
+          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, foldEvents(stream.events.map(toDomainEvent)))
+          : isDeepStrictEqual(
+              readModels.analytics.get(gameId),
+              foldAnalytics(gameId, stream.events.map((e) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata }))),
+            );
+      if (!same) {
+        mismatches += 1;
+        console.log(`${name} mismatch: game ${gameId}`);
+      }
+    }
+    console.log(name === 'game-states' ? `verified ${gameIds.size} games: ${mismatches} mismatches` : `verified ${name} of ${gameIds.size} games: ${mismatches} mismatches`);
+    if (mismatches > 0) failed += 1;
+  }
+  return failed === 0 ? 0 : 1;
+}

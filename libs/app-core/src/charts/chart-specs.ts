@@ -1,0 +1,140 @@
+// The analytics charts as Vega-Lite specifications, built from the cross-game summary. Rendered
+// to SVG by render-svg.mjs (Vega is ESM-only, so it runs in its own Node process).
+import type { AnalyticsSummary } from '@logbook/projections';
+
+export const CHART_NAMES = ['win-rate', 'damage-by-act', 'plunder-fit', 'wreck-heatmap'] as const;
+export type ChartName = (typeof CHART_NAMES)[number];
+export const isChartName = (name: string): name is ChartName => (CHART_NAMES as readonly string[]).includes(name);
+
+type Spec = Record<string, unknown>;
+
+const FONT = 'Helvetica, Arial, sans-serif';
+const base = (title: string, subtitle: string): Spec => ({
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  title: { text: title, subtitle, anchor: 'start', fontSize: 16, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
+  background: 'white',
+  padding: 16,
+  config: {
+    font: FONT,
+    view: { stroke: null },
+    axis: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', gridColor: '#e8e8e8', domainColor: '#888', tickColor: '#888' },
+    legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal' },
+  },
+});
+
+const SOURCE_COLORS = { domain: ['storm', 'encounter', 'on-deck'], range: ['#4c78a8', '#e45756', '#f2a93b'] };
+
+export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<ChartName, Spec> {
+  const wins = summary.winRates.map((w) => ({ ...w, label: `${Math.round(w.winRate * 100)}%`, n: `${w.finished} games` }));
+  const fit = summary.plunder.fit;
+  const faces = summary.plunder.faces.map((f) => ({ ...f, face: `${f.roll} · ${f.result}` }));
+  const hexes = hexLayer(summary);
+  return {
+    'win-rate': {
+      ...base('Win rate by scenario and player', `${scope}: finished games; bots are simulated, "human" are played games`),
+      data: { values: wins },
+      facet: { column: { field: 'scenarioId', type: 'nominal', title: null, header: { labelFontSize: 13, labelFontWeight: 'bold' } } },
+      spec: {
+        width: 220,
+        height: 220,
+        layer: [
+          {
+            mark: { type: 'bar', cornerRadiusEnd: 3, width: { band: 0.7 } },
+            encoding: {
+              x: { field: 'player', type: 'nominal', title: null, axis: { labelAngle: 0 }, sort: ['idle', 'random', 'greedy', 'human'] },
+              y: { field: 'winRate', type: 'quantitative', title: 'win rate', scale: { domain: [0, 1] }, axis: { format: '%' } },
+              color: { field: 'player', type: 'nominal', legend: null, scale: { domain: ['idle', 'random', 'greedy', 'human'], range: ['#bab0ac', '#9ecae9', '#54a24b', '#b279a2'] } },
+              tooltip: [{ field: 'player' }, { field: 'winRate', format: '.1%' }, { field: 'finished' }],
+            },
+          },
+          {
+            mark: { type: 'text', dy: -8, fontSize: 12, fontWeight: 'bold' },
+            encoding: {
+              x: { field: 'player', type: 'nominal', sort: ['idle', 'random', 'greedy', 'human'] },
+              y: { field: 'winRate', type: 'quantitative' },
+              text: { field: 'label' },
+            },
+          },
+          {
+            mark: { type: 'text', dy: 12, fontSize: 10, color: '#555', baseline: 'top' },
+            encoding: { x: { field: 'player', type: 'nominal', sort: ['idle', 'random', 'greedy', 'human'] }, y: { datum: 0 }, text: { field: 'n' } },
+          },
+        ],
+      },
+    },
+    'damage-by-act': {
+      ...base('Structural damage by source, per act', `${scope}: damage dealt (before reductions), all games`),
+      width: 360,
+      height: 240,
+      data: { values: summary.damageBySourceAndAct.map((d) => ({ ...d, actLabel: `act ${d.act}` })) },
+      mark: { type: 'bar', cornerRadiusEnd: 2 },
+      encoding: {
+        x: { field: 'actLabel', type: 'ordinal', title: null, axis: { labelAngle: 0 } },
+        xOffset: { field: 'source', type: 'nominal', scale: { domain: SOURCE_COLORS.domain } },
+        y: { field: 'dealt', type: 'quantitative', title: 'damage dealt' },
+        color: { field: 'source', type: 'nominal', title: 'source', scale: SOURCE_COLORS },
+        tooltip: [{ field: 'source' }, { field: 'act' }, { field: 'dealt' }],
+      },
+    },
+    'plunder-fit': {
+      ...base(
+        'Plunder table: observed rolls against a fair d6',
+        `${scope}: ${fit.observations} rolls; χ² = ${fit.statistic.toFixed(2)} (${fit.degreesOfFreedom} d.f.), p = ${fit.pValue.toPrecision(3)}`,
+      ),
+      width: 420,
+      height: 240,
+      data: { values: faces },
+      layer: [
+        {
+          mark: { type: 'bar', color: '#4c78a8', cornerRadiusEnd: 2, width: { band: 0.65 } },
+          encoding: {
+            x: { field: 'face', type: 'ordinal', title: 'd6 roll · result', axis: { labelAngle: 0 } },
+            y: { field: 'observed', type: 'quantitative', title: 'rolls' },
+            tooltip: [{ field: 'face' }, { field: 'observed' }, { field: 'expected', format: '.1f' }],
+          },
+        },
+        {
+          mark: { type: 'tick', color: '#e45756', thickness: 3, size: 40 },
+          encoding: { x: { field: 'face', type: 'ordinal' }, y: { field: 'expected', type: 'quantitative' } },
+        },
+        {
+          mark: { type: 'text', dy: -8, fontSize: 11 },
+          encoding: { x: { field: 'face', type: 'ordinal' }, y: { field: 'observed', type: 'quantitative' }, text: { field: 'observed' } },
+        },
+      ],
+    },
+    'wreck-heatmap': {
+      ...base('Where ships were wrecked', `${scope}: ${summary.wrecks.reduce((n, w) => n + w.wrecks, 0)} wrecks on the hexes of every board played (flat-topped hexes)`),
+      width: 420,
+      height: 360,
+      data: { values: hexes },
+      mark: { type: 'point', shape: HEXAGON, filled: true, stroke: '#ffffff', strokeWidth: 1, size: 900 },
+      encoding: {
+        x: { field: 'x', type: 'quantitative', axis: null, scale: { zero: false, nice: false, padding: 24 } },
+        y: { field: 'y', type: 'quantitative', axis: null, scale: { zero: false, nice: false, reverse: true, padding: 24 } },
+        color: {
+          field: 'wrecks',
+          type: 'quantitative',
+          title: 'wrecks',
+          scale: { scheme: 'orangered', domainMin: 0 },
+          condition: { test: 'datum.wrecks === 0', value: '#dde6ee' },
+        },
+        tooltip: [{ field: 'hex' }, { field: 'tileId' }, { field: 'wrecks' }],
+      },
+    },
+  };
+}
+
+/** A flat-topped hexagon in Vega's unit shape coordinates. */
+const HEXAGON = 'M -1 0 L -0.5 -0.866 L 0.5 -0.866 L 1 0 L 0.5 0.866 L -0.5 0.866 Z';
+
+/** Axial (q, r) to the plane for flat-topped hexes: x = 3/2 q, y = √3 (r + q/2). */
+function hexLayer(summary: AnalyticsSummary) {
+  const wrecks = new Map(summary.wrecks.map((w) => [`${w.q},${w.r}`, w]));
+  const keys = new Set([...summary.boardHexes.map((h) => `${h.q},${h.r}`), ...wrecks.keys()]);
+  return [...keys].map((key) => {
+    const [q = 0, r = 0] = key.split(',').map(Number);
+    const w = wrecks.get(key);
+    return { hex: key, q, r, x: 1.5 * q, y: Math.sqrt(3) * (r + q / 2), wrecks: w?.wrecks ?? 0, tileId: w?.tileId ?? '' };
+  });
+}

@@ -1,0 +1,2 @@
+export * from './chart-specs';
+export * from './render';

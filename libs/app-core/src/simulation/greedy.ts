@@ -1,0 +1,234 @@
+// The `greedy` bot: plays with intent, in a fixed order of preferences. It repairs a wrecked
+// ship first, repels enemies On Deck, engages an adjacent enemy ship when the odds are good,
+// purges an adjacent altar, and otherwise sails (cheapest path, storms and altar tiles avoided)
+// to where it can explore the next tile. It reads only what every player can see on the board.
+import {
+  ENTERABLE_TERRAINS,
+  areAdjacent,
+  hexKey,
+  neighbor,
+  turnFacing,
+  type CharacterState,
+  type CheckDefinition,
+  type Facing,
+  type GameState,
+  type Hex,
+  type PlayerShipState,
+} from '@logbook/rules';
+import { skillFor, dieSides } from '@logbook/rules/checks/check';
+import { crewInZone } from '@logbook/rules/nodes';
+import { hasWayfinder, navigationActionCost } from '@logbook/rules/navigation/navigation-cost';
+import type { BotTurn } from './bots';
+import type { PlayCommand } from './candidates';
+
+/** Odds the greedy bot wants before it risks a check whose failure hurts. */
+const GOOD_ODDS = 0.5;
+/** Extra path cost of turning on a storm (it deals structural damage) and of entering an altar tile. */
+const STORM_TURN_PENALTY = 6;
+const ALTAR_TILE_PENALTY = 3;
+const STORM_ENTER_PENALTY = 1;
+
+/**
+ * What the bot learnt from refusals: a command refused is not tried again this round (the board
+ * moves on after), and a place where the next tile did not fit is not aimed at again until
+ * another tile is placed.
+ */
+export interface GreedyMemory {
+  refused: Set<string>;
+  noFit: Set<string>;
+  refuse(command: PlayCommand, state: GameState): void;
+  forget(state: GameState): void;
+}
+
+export const newGreedyMemory = (): GreedyMemory => {
+  let round = -1;
+  let tiles = -1;
+  const memory: GreedyMemory = {
+    refused: new Set(),
+    noFit: new Set(),
+    refuse(command, state) {
+      memory.refused.add(JSON.stringify(command));
+      const ship = state.navigation ? state.ships[state.navigation.shipId] : undefined;
+      if (command.type === 'ExploreTile' && ship) memory.noFit.add(`${ship.hex.q},${ship.hex.r},${ship.facing}`);
+    },
+    forget(state) {
+      if (round !== state.round) memory.refused.clear();
+      if (tiles !== state.tiles.length) memory.noFit.clear();
+      round = state.round;
+      tiles = state.tiles.length;
+    },
+  };
+  return memory;
+};
+
+export function greedyChoice(turn: BotTurn, memory: GreedyMemory): PlayCommand {
+  memory.forget(turn.state);
+  const refused = memory.refused;
+  const preferences = preferred(turn, memory.noFit);
+  for (const command of preferences) if (!refused.has(JSON.stringify(command))) return command;
+  const fallback = turn.legal.find((c) => !refused.has(JSON.stringify(c)) && (c.type === 'EndNavigation' || c.type === 'EndTurn'));
+  return fallback ?? turn.legal.find((c) => !refused.has(JSON.stringify(c))) ?? (turn.legal[0] as PlayCommand);
+}
+
+function preferred({ state, seat, legal }: BotTurn, noFit: ReadonlySet<string>): PlayCommand[] {
+  const pending = state.pending;
+  const character = characterOf(state, seat);
+  if (pending?.kind === 'plunder-choice') {
+    return legal.filter((c) => c.type === 'ChoosePlunderType');
+  }
+  if (pending?.kind === 'structural-damage') {
+    const out: PlayCommand[] = [];
+    if (pending.amount > 0 && character) {
+      const reducing = character.hand.filter((card) => (state.cards[card]?.powers.reduceStructuralDamage ?? 0) > 0);
+      if (reducing.length > 0) out.push({ type: 'ReduceStructuralDamage', play: [reducing[0] as string] });
+      // A card from hand for each point, when that saves the ship (or the clock) cheaply.
+      else if (pending.amount <= 2 && character.hand.length >= pending.amount) {
+        out.push({ type: 'ReduceStructuralDamage', discard: character.hand.slice(0, pending.amount) });
+      }
+    }
+    out.push({ type: 'ResolveStructuralDamage' });
+    return out;
+  }
+  if (!character || state.turn?.seat !== seat) return [];
+  const ship = character.shipId ? state.ships[character.shipId] : undefined;
+  if (!ship) {
+    const here = Object.values(state.ships).find((s) => s.hex.q === character.hex.q && s.hex.r === character.hex.r);
+    return [...(here ? [{ type: 'Embark' as const, shipId: here.shipId }] : []), { type: 'EndTurn' }];
+  }
+  if (state.navigation) return navigationStep(state, ship, noFit);
+
+  const out: PlayCommand[] = [];
+  const turnState = state.turn;
+  if (ship.wrecked && turnState?.repairAvailable) out.push({ type: 'AttemptRepair' });
+  if ((turnState?.ordersLeft ?? 0) > 0) {
+    for (const enemy of ship.enemiesOnDeck) out.push({ type: 'RepelEnemy', enemyId: enemy.enemyId });
+    if (crewInZone(ship, 'artillery').length > 0) {
+      for (const enemyShip of Object.values(state.enemyShips)) {
+        const card = state.shipCards[enemyShip.cardId];
+        if (card && areAdjacent(enemyShip.hex, ship.hex) && odds(character, card.defeat) >= GOOD_ODDS) {
+          out.push({ type: 'EngageShip', enemyShipId: enemyShip.enemyShipId, seize: true });
+        }
+      }
+    }
+    for (const hex of Object.values(state.hexes)) {
+      if (hex.terrain !== 'altar' || !areAdjacent(hex, ship.hex) || state.purgedAltars.includes(hexKey(hex))) continue;
+      if (odds(character, hex.altarCheck ?? state.altarCheck) >= GOOD_ODDS) out.push({ type: 'PurgeAltar', hex: { q: hex.q, r: hex.r } });
+    }
+    if (!canExplore(ship)) {
+      const free = ship.nodes.find((n) => !ship.crew.some((c) => c.node === n) && !ship.enemiesOnDeck.some((e) => e.node === n));
+      const spare = ship.crew.find((c) => c.node === null || c.node.startsWith('blank'));
+      if (free === 'crows-nest' && spare) out.push({ type: 'MoveCrew', crewId: spare.crewId, node: 'crows-nest' });
+    }
+    const route = plan(state, ship, noFit, false);
+    if (route !== undefined) {
+      if (ship.anchored && route.steps.length > 0) out.push({ type: 'WeighAnchor' });
+      out.push({ type: 'StartNavigation' });
+    }
+    const here = state.hexes[hexKey(ship.hex)];
+    if (here?.terrain === 'shipwreck' && !state.lootedWrecks.includes(hexKey(here))) out.push({ type: 'LootShipwreck' });
+  }
+  out.push({ type: 'EndTurn' });
+  return out;
+}
+
+function navigationStep(state: GameState, ship: PlayerShipState, noFit: ReadonlySet<string>): PlayCommand[] {
+  const pointsLeft = state.navigation?.pointsLeft ?? 0;
+  const path = plan(state, ship, noFit);
+  const out: PlayCommand[] = [];
+  if (path && path.steps.length === 0) out.push({ type: 'ExploreTile' });
+  else if (path && path.firstCost <= pointsLeft) out.push(path.steps[0] as PlayCommand);
+  out.push({ type: 'EndNavigation' });
+  // When ending here is refused (an occupied hex), any step that leaves it.
+  out.push({ type: 'MoveShip' }, { type: 'TurnShip', direction: 'cw' });
+  return out;
+}
+
+const canExplore = (ship: PlayerShipState): boolean => hasWayfinder(ship) || crewInZone(ship, 'crows-nest').length > 0;
+
+const nextTileLeft = (state: GameState): boolean =>
+  state.stack.some((tileId) => {
+    const act = state.tileLibrary[tileId]?.act;
+    return act === state.act || act === state.act - 1;
+  });
+
+interface Plan {
+  steps: PlayCommand[];
+  firstCost: number;
+}
+
+/**
+ * Cheapest way (Dijkstra over hex and facing) to face an uncovered hex with the ship, ready to
+ * explore; storms, rough seas and altar tiles cost extra. Undefined when there is none.
+ */
+export function plan(state: GameState, ship: PlayerShipState, noFit: ReadonlySet<string>, anchored = ship.anchored): Plan | undefined {
+  if (!canExplore(ship) || !nextTileLeft(state)) return undefined;
+  const enterable = (hex: Hex): boolean => {
+    const h = state.hexes[hexKey(hex)];
+    if (!h || !ENTERABLE_TERRAINS.includes(h.terrain)) return false;
+    return !Object.values(state.enemyShips).some((e) => e.hex.q === hex.q && e.hex.r === hex.r);
+  };
+  const altarTiles = new Set(
+    Object.values(state.hexes)
+      .filter((h) => h.terrain === 'altar' && !state.purgedAltars.includes(hexKey(h)))
+      .map((h) => h.tileId),
+  );
+  const key = (hex: Hex, facing: Facing) => `${hex.q},${hex.r},${facing}`;
+  type Node = { hex: Hex; facing: Facing; cost: number; first?: PlayCommand; firstCost: number };
+  const start: Node = { hex: ship.hex, facing: ship.facing, cost: 0, firstCost: 0 };
+  const best = new Map<string, number>([[key(ship.hex, ship.facing), 0]]);
+  const queue: Node[] = [start];
+  while (queue.length > 0) {
+    queue.sort((a, b) => a.cost - b.cost);
+    const node = queue.shift() as Node;
+    if (node.cost > (best.get(key(node.hex, node.facing)) ?? Infinity)) continue;
+    const faced = neighbor(node.hex, node.facing);
+    if (!state.hexes[hexKey(faced)] && !noFit.has(key(node.hex, node.facing))) {
+      return { steps: node.first ? [node.first] : [], firstCost: node.firstCost };
+    }
+    const onStorm = state.hexes[hexKey(node.hex)]?.storm ?? false;
+    const moves: Array<{ hex: Hex; facing: Facing; cost: number; command: PlayCommand; real: number }> = [];
+    if (!anchored) {
+      for (const direction of ['cw', 'ccw'] as const) {
+        const real = navigationActionCost(state, node.hex, node.hex);
+        moves.push({ hex: node.hex, facing: turnFacing(node.facing, direction), real, cost: real + (onStorm ? STORM_TURN_PENALTY : 0), command: { type: 'TurnShip', direction } });
+      }
+      if (enterable(faced)) {
+        const real = navigationActionCost(state, node.hex, faced);
+        const target = state.hexes[hexKey(faced)];
+        const penalty = (target?.storm ? STORM_ENTER_PENALTY : 0) + (target && altarTiles.has(target.tileId) ? ALTAR_TILE_PENALTY : 0);
+        moves.push({ hex: faced, facing: node.facing, real, cost: real + penalty, command: { type: 'MoveShip' } });
+      }
+    }
+    for (const move of moves) {
+      const cost = node.cost + move.cost;
+      const k = key(move.hex, move.facing);
+      if (cost >= (best.get(k) ?? Infinity)) continue;
+      best.set(k, cost);
+      queue.push({ hex: move.hex, facing: move.facing, cost, first: node.first ?? move.command, firstCost: node.first ? node.firstCost : move.real });
+    }
+  }
+  return undefined;
+}
+
+/** Chance that a die roll plus bonus meets a difficulty. */
+const stepOdds = (sides: number, bonus: number, difficulty: number): number =>
+  Math.max(0, Math.min(1, (sides - (difficulty - bonus) + 1) / sides));
+
+/** The odds of a whole check (each step's best option, no boons): a bot's rough estimate. */
+export function odds(character: CharacterState, check: CheckDefinition): number {
+  let p = 1;
+  for (const step of check.steps) {
+    let bestStep = 0;
+    for (const option of step.options) {
+      const use = skillFor(character, option);
+      bestStep = Math.max(bestStep, use ? stepOdds(dieSides(use.die), use.bonus, option.difficulty) : stepOdds(4, 0, option.difficulty));
+    }
+    p *= bestStep;
+  }
+  return p;
+}
+
+const characterOf = (state: GameState, seat: number): CharacterState | undefined => {
+  const s = state.seats.find((x) => x.seat === seat);
+  return s ? state.characters[s.characterId] : undefined;
+};

@@ -1,0 +1,4 @@
+export * from './bots';
+export * from './candidates';
+export * from './record';
+export * from './simulate';

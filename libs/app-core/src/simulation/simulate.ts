@@ -1,0 +1,114 @@
+// The simulator's core: plays one whole game with bots through the rules' own decide/apply,
+// action by action, recording each action as the command path does (its command, its seat, the
+// values drawn). Pure apart from hashing: the same options give the same game, event for event.
+import { createHash } from 'node:crypto';
+import * as rules from '@logbook/rules';
+import { RuleViolation, applyEvent, decide, initialState, seededRng, type GameEvent, type GameState, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { makeBot, type BotName } from './bots';
+import { candidateCommands, type PlayCommand } from './candidates';
+
+export interface SimulationOptions {
+  scenario: ScenarioDefinition;
+  players: number;
+  bot: BotName;
+  /** The run's seed; game `index` of the run plays from a seed derived from both. */
+  seed: number;
+  index: number;
+  /** A game still running after this many actions is left unfinished (a bot that cannot end it). */
+  maxActions?: number;
+}
+
+export interface SimulatedAction {
+  commandId: string;
+  seat: number | null;
+  command: PlayCommand | { type: 'CreateGame' };
+  events: GameEvent[];
+  /** The values the decision drew from the random source, in order (secret in the log). */
+  draws: number[];
+}
+
+export interface SimulatedGame {
+  gameId: string;
+  gameSeed: number;
+  actions: SimulatedAction[];
+  state: GameState;
+  /** Choices the rules refused (the bot was offered a superset of the legal commands). */
+  refused: number;
+  finished: boolean;
+}
+
+export interface SimulationMarker {
+  simulated: true;
+  bot: BotName;
+  seed: number;
+  index: number;
+  gameSeed: number;
+}
+
+const hash = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** A game id (UUID-shaped) derived from the run: a rerun of the same seed names the same games. */
+export const simulatedGameId = (o: Pick<SimulationOptions, 'scenario' | 'players' | 'bot' | 'seed' | 'index'>): string => {
+  const hex = hash(`simulation\u0000${o.scenario.id}\u0000${o.players}\u0000${o.bot}\u0000${o.seed}\u0000${o.index}`).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** Each game's own seed, from everything that names the game: games of other bots or scenarios roll independently. */
+export const gameSeedOf = (o: Pick<SimulationOptions, 'scenario' | 'players' | 'bot' | 'seed' | 'index'>): number =>
+  hash(`seed\u0000${o.scenario.id}\u0000${o.players}\u0000${o.bot}\u0000${o.seed}\u0000${o.index}`).readUInt32LE(0);
+
+/** The legal commands of a seat: the rules' own list once it exists, else the simulator's superset. */
+type LegalCommands = (state: GameState, seat: number) => PlayCommand[];
+const rulesLegal = (rules as unknown as { legalCommands?: LegalCommands }).legalCommands;
+export const legalFor: LegalCommands = rulesLegal ?? candidateCommands;
+export const legalIsExact = rulesLegal !== undefined;
+
+/** Records what a source hands out, so each action's draws can go into its metadata. */
+const recording = (inner: Rng): Rng & { draws: number[] } => {
+  const source = { draws: [] as number[], int: (min: number, max: number) => {
+    const value = inner.int(min, max);
+    source.draws.push(value);
+    return value;
+  } };
+  return source;
+};
+
+export function simulateGame(options: SimulationOptions): SimulatedGame {
+  const gameId = simulatedGameId(options);
+  const gameSeed = gameSeedOf(options);
+  const dice = recording(seededRng(gameSeed));
+  const choices = seededRng(gameSeed ^ 0x5bd1e995);
+  const bot = makeBot(options.bot);
+  const players = Array.from({ length: options.players }, (_, i) => ({ name: `${options.bot} bot ${i + 1}` }));
+  const created = decide(initialState(), { type: 'CreateGame', gameId, scenario: options.scenario, players, mode: 'standard' }, { seat: null, rng: dice });
+  const actions: SimulatedAction[] = [{ commandId: `create-${gameId}`, seat: null, command: { type: 'CreateGame' }, events: created, draws: dice.draws }];
+  const state = initialState();
+  for (const event of created) applyEvent(state, event);
+  const maxActions = options.maxActions ?? 5000;
+  let refused = 0;
+  while (state.status === 'active' && actions.length < maxActions) {
+    const seat = state.turn?.seat;
+    if (seat === undefined) break;
+    let legal = legalFor(state, seat);
+    let events: GameEvent[] | undefined;
+    let command: PlayCommand | undefined;
+    while (legal.length > 0 && !events) {
+      const turn = { state, seat, legal, rng: choices };
+      command = bot.choose(turn);
+      dice.draws = [];
+      try {
+        events = decide(state, command, { seat, rng: dice });
+      } catch (error) {
+        if (!(error instanceof RuleViolation)) throw error;
+        refused += 1;
+        bot.refused?.(command, turn);
+        const key = JSON.stringify(command);
+        legal = legal.filter((c) => JSON.stringify(c) !== key);
+      }
+    }
+    if (!events || !command) break;
+    for (const event of events) applyEvent(state, event);
+    actions.push({ commandId: `sim-${actions.length}`, seat, command, events, draws: dice.draws });
+  }
+  return { gameId, gameSeed, actions, state, refused, finished: state.status === 'won' || state.status === 'lost' };
+}

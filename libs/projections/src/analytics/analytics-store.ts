@@ -1,0 +1,156 @@
+// Where the analytics read model keeps each game's fold: in memory (tests, the memory store) or
+// in SQLite beside the other read models, with the columns the filters need. Like game-states,
+// changed records wait in memory and are written together when the runner checkpoints.
+import Database from 'better-sqlite3';
+import type { AnalyticsFold, GameAnalytics } from './game-analytics';
+
+export interface AnalyticsFilter {
+  scenarioId?: string;
+  /** ISO times: games created at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  /** A seat's name, exactly. */
+  player?: string;
+  simulated?: boolean;
+  bot?: string;
+}
+
+export interface AnalyticsStore {
+  get(gameId: string): AnalyticsFold | undefined;
+  put(fold: AnalyticsFold): void;
+  /** Figures of every game matching the filter. */
+  list(filter?: AnalyticsFilter): GameAnalytics[];
+  clear(): void;
+  flush(): void;
+  close(): void;
+}
+
+export const matches = (f: GameAnalytics, filter: AnalyticsFilter): boolean =>
+  (filter.scenarioId === undefined || f.scenarioId === filter.scenarioId) &&
+  (filter.from === undefined || (f.createdAt !== null && f.createdAt >= filter.from)) &&
+  (filter.to === undefined || (f.createdAt !== null && f.createdAt < filter.to)) &&
+  (filter.player === undefined || f.seats.some((s) => s.name === filter.player)) &&
+  (filter.simulated === undefined || (f.simulated !== null) === filter.simulated) &&
+  (filter.bot === undefined || f.simulated?.bot === filter.bot);
+
+export class InMemoryAnalyticsStore implements AnalyticsStore {
+  private readonly folds = new Map<string, AnalyticsFold>();
+  get(gameId: string): AnalyticsFold | undefined {
+    return this.folds.get(gameId);
+  }
+  put(fold: AnalyticsFold): void {
+    this.folds.set(fold.figures.gameId, fold);
+  }
+  list(filter: AnalyticsFilter = {}): GameAnalytics[] {
+    return [...this.folds.values()].map((f) => f.figures).filter((f) => f.scenarioId !== '').filter((f) => matches(f, filter));
+  }
+  clear(): void {
+    this.folds.clear();
+  }
+  flush(): void {}
+  close(): void {}
+}
+
+export class SqliteAnalyticsStore implements AnalyticsStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+  private readonly dirty = new Map<string, AnalyticsFold>();
+  private readonly recent = new Map<string, AnalyticsFold>();
+  private readonly writeDirty: () => void;
+
+  constructor({ filename }: { filename: string }) {
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    // A read model is rebuilt from the log at will: a lost write costs a replay, not data.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS analytics_games (
+      game_id     TEXT PRIMARY KEY,
+      scenario_id TEXT NOT NULL,
+      created_at  TEXT,
+      simulated   INTEGER NOT NULL,
+      bot         TEXT,
+      players     TEXT NOT NULL,
+      fold        TEXT NOT NULL
+    ) WITHOUT ROWID`);
+    this.statements = {
+      get: this.db.prepare('SELECT fold FROM analytics_games WHERE game_id = ?').pluck(),
+      put: this.db.prepare(`INSERT INTO analytics_games VALUES (@gameId, @scenarioId, @createdAt, @simulated, @bot, @players, @fold)
+        ON CONFLICT (game_id) DO UPDATE SET scenario_id = excluded.scenario_id, created_at = excluded.created_at,
+          simulated = excluded.simulated, bot = excluded.bot, players = excluded.players, fold = excluded.fold`),
+      list: this.db.prepare(`SELECT fold FROM analytics_games
+        WHERE (@scenarioId IS NULL OR scenario_id = @scenarioId)
+          AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
+          AND (@simulated IS NULL OR simulated = @simulated) AND (@bot IS NULL OR bot = @bot)
+          AND (@player IS NULL OR instr(players, char(31) || @player || char(31)) > 0)
+        ORDER BY created_at, game_id`).pluck(),
+      clear: this.db.prepare('DELETE FROM analytics_games'),
+    };
+    this.writeDirty = this.db.transaction(() => {
+      for (const fold of this.dirty.values()) {
+        const f = fold.figures;
+        this.statements.put.run({
+          gameId: f.gameId,
+          scenarioId: f.scenarioId,
+          createdAt: f.createdAt,
+          simulated: f.simulated ? 1 : 0,
+          bot: f.simulated?.bot ?? null,
+          players: `\u001f${f.seats.map((s) => s.name).join('\u001f')}\u001f`,
+          fold: JSON.stringify(fold),
+        });
+      }
+      this.dirty.clear();
+    });
+  }
+
+  get(gameId: string): AnalyticsFold | undefined {
+    const cached = this.dirty.get(gameId) ?? this.recent.get(gameId);
+    if (cached) return cached;
+    const row = this.statements.get.get(gameId) as string | undefined;
+    return row === undefined ? undefined : this.remember(JSON.parse(row) as AnalyticsFold);
+  }
+
+  put(fold: AnalyticsFold): void {
+    this.dirty.set(fold.figures.gameId, fold);
+    this.remember(fold);
+  }
+
+  list(filter: AnalyticsFilter = {}): GameAnalytics[] {
+    this.flush();
+    const rows = this.statements.list.all({
+      scenarioId: filter.scenarioId ?? null,
+      from: filter.from ?? null,
+      to: filter.to ?? null,
+      simulated: filter.simulated === undefined ? null : filter.simulated ? 1 : 0,
+      bot: filter.bot ?? null,
+      player: filter.player ?? null,
+    }) as string[];
+    return rows.map((row) => (JSON.parse(row) as AnalyticsFold).figures);
+  }
+
+  flush(): void {
+    if (this.dirty.size > 0) this.writeDirty();
+  }
+
+  clear(): void {
+    this.statements.clear.run();
+    this.dirty.clear();
+    this.recent.clear();
+  }
+
+  close(): void {
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
+  }
+
+  private remember(fold: AnalyticsFold): AnalyticsFold {
+    this.recent.delete(fold.figures.gameId);
+    this.recent.set(fold.figures.gameId, fold);
+    if (this.recent.size > 200) {
+      const oldest = this.recent.keys().next();
+      if (!oldest.done) this.recent.delete(oldest.value);
+    }
+    return fold;
+  }
+}
