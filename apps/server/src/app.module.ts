@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { toAppConfig, validateEnvironment } from '@logbook/app-core';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { ReadModelsModule } from './read-models/read-models.module';
@@ -17,6 +18,7 @@ import { StoreModule } from './store/store.module';
     StoreModule,
     GamesModule,
     ReadModelsModule,
+    AnalyticsModule,
   ],
   controllers: [HealthController],
 })
