@@ -1,0 +1,79 @@
+// Analytics over HTTP: per game, per scenario and across games with filters, charts as SVG,
+// bad input as 400 and an unknown game as 404; simulated games are told apart from played ones.
+import { builtInScenario } from '@logbook/content';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { recordSimulatedGame, simulateGame } from '@logbook/app-core';
+import { createGame, play } from './support/api';
+import { startApp, type TestApp } from './support/app';
+
+describe('analytics over HTTP', () => {
+  let app: TestApp;
+  let played: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    const game = await createGame(app, 'first-voyage', 1);
+    played = game.gameId;
+    await play(app, played, game.seats[0]!, { type: 'EndTurn' });
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    for (let index = 0; index < 3; index++) {
+      const simulated = simulateGame({ scenario: builtInScenario('first-voyage')!, players: 1, bot: 'idle', seed: 4, index });
+      await recordSimulatedGame(store, simulated, { simulated: true, bot: 'idle', seed: 4, index, gameSeed: simulated.gameSeed });
+    }
+  });
+  afterAll(() => app.dispose());
+
+  it("GET /analytics/games/:id gives a game's figures", async () => {
+    const res = await app.http().get(`/analytics/games/${played}`).expect(200);
+    expect(res.body).toMatchObject({ gameId: played, scenarioId: 'first-voyage', status: 'active', turns: 2, rounds: 2, simulated: null });
+    expect(res.body.seats).toEqual([{ seat: 1, name: 'Player 1', characterId: expect.any(String) }]);
+    expect(res.body).not.toHaveProperty('hexTiles');
+  });
+
+  it('GET /analytics/scenarios/:scenario tells simulated games (by bot) from played ones', async () => {
+    const res = await app.http().get('/analytics/scenarios/first-voyage').expect(200);
+    expect(res.body.scenarioId).toBe('first-voyage');
+    expect(res.body.winRates).toEqual([
+      expect.objectContaining({ player: 'human', games: 1, finished: 0 }),
+      expect.objectContaining({ player: 'idle', games: 3, finished: 3, won: 0, winRate: 0 }),
+    ]);
+  });
+
+  it('GET /analytics/summary filters by simulated, bot, player and date range', async () => {
+    const count = async (query: string) => (await app.http().get(`/analytics/summary${query}`).expect(200)).body.games as number;
+    expect(await count('')).toBe(4);
+    expect(await count('?simulated=false')).toBe(1);
+    expect(await count('?simulated=true&bot=idle')).toBe(3);
+    expect(await count('?player=Player%201')).toBe(1);
+    expect(await count('?player=idle%20bot%201&scenario=first-voyage')).toBe(3);
+    expect(await count('?from=2000-01-01T00:00:00Z&to=2001-01-01T00:00:00Z')).toBe(0);
+    expect(await count(`?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).toBe(4);
+  });
+
+  it('serves charts as SVG', async () => {
+    const res = await app
+      .http()
+      .get('/analytics/scenarios/first-voyage/charts/win-rate.svg')
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => done(null, text));
+      })
+      .expect(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toMatch(/^<svg/);
+    await app.http().get('/analytics/charts/plunder-fit.svg?simulated=true').expect(200);
+  });
+
+  it('answers bad input with 400 and an unknown game with 404', async () => {
+    await app.http().get('/analytics/summary?simulated=maybe').expect(400);
+    await app.http().get('/analytics/summary?from=yesterday').expect(400);
+    await app.http().get('/analytics/summary?colour=red').expect(400);
+    await app.http().get('/analytics/summary?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z').expect(400);
+    await app.http().get('/analytics/charts/pie.svg').expect(400);
+    await app.http().get('/analytics/games/no-such-game').expect(404);
+    await app.http().get('/analytics/games/bad%20id').expect(400);
+  });
+});
