@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
  * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
- * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
+ * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games (1000).
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,7 @@ import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
+import { benchAnalytics } from './analytics.bench';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   try {
     await benchSqlite(dir);
     await benchHttp(dir);
+    await benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

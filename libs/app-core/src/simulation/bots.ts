@@ -11,6 +11,8 @@ export interface BotTurn {
   legal: PlayCommand[];
   /** The bot's own seeded source: the same seed makes the same choices. */
   rng: Rng;
+  /** Actions accepted so far in the game: what was refused before the last one may be legal now. */
+  played: number;
 }
 
 export interface Bot {

@@ -29,19 +29,19 @@ const ALTAR_TILE_PENALTY = 3;
 const STORM_ENTER_PENALTY = 1;
 
 /**
- * What the bot learnt from refusals: a command refused is not tried again this round (the board
- * moves on after), and a place where the next tile did not fit is not aimed at again until
- * another tile is placed.
+ * What the bot learnt from refusals: a command refused is not tried again until an action is
+ * accepted (the state moves on), and a place where the next tile did not fit is not aimed at
+ * again until another tile is placed.
  */
 export interface GreedyMemory {
   refused: Set<string>;
   noFit: Set<string>;
   refuse(command: PlayCommand, state: GameState): void;
-  forget(state: GameState): void;
+  forget(turn: BotTurn): void;
 }
 
 export const newGreedyMemory = (): GreedyMemory => {
-  let round = -1;
+  let played = -1;
   let tiles = -1;
   const memory: GreedyMemory = {
     refused: new Set(),
@@ -51,10 +51,10 @@ export const newGreedyMemory = (): GreedyMemory => {
       const ship = state.navigation ? state.ships[state.navigation.shipId] : undefined;
       if (command.type === 'ExploreTile' && ship) memory.noFit.add(`${ship.hex.q},${ship.hex.r},${ship.facing}`);
     },
-    forget(state) {
-      if (round !== state.round) memory.refused.clear();
+    forget({ state, played: now }) {
+      if (played !== now) memory.refused.clear();
       if (tiles !== state.tiles.length) memory.noFit.clear();
-      round = state.round;
+      played = now;
       tiles = state.tiles.length;
     },
   };
@@ -62,7 +62,7 @@ export const newGreedyMemory = (): GreedyMemory => {
 };
 
 export function greedyChoice(turn: BotTurn, memory: GreedyMemory): PlayCommand {
-  memory.forget(turn.state);
+  memory.forget(turn);
   const refused = memory.refused;
   const preferences = preferred(turn, memory.noFit);
   for (const command of preferences) if (!refused.has(JSON.stringify(command))) return command;

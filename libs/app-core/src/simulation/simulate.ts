@@ -93,7 +93,7 @@ export function simulateGame(options: SimulationOptions): SimulatedGame {
     let events: GameEvent[] | undefined;
     let command: PlayCommand | undefined;
     while (legal.length > 0 && !events) {
-      const turn = { state, seat, legal, rng: choices };
+      const turn = { state, seat, legal, rng: choices, played: actions.length };
       command = bot.choose(turn);
       dice.draws = [];
       try {

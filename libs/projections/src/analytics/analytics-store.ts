@@ -88,6 +88,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     };
     this.writeDirty = this.db.transaction(() => {
       for (const fold of this.dirty.values()) {
+        this.remember(fold);
         const f = fold.figures;
         this.statements.put.run({
           gameId: f.gameId,
@@ -110,9 +111,9 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     return row === undefined ? undefined : this.remember(JSON.parse(row) as AnalyticsFold);
   }
 
+  /** Hot path of a rebuild: only marks the fold dirty; flush() writes it and keeps it recent. */
   put(fold: AnalyticsFold): void {
     this.dirty.set(fold.figures.gameId, fold);
-    this.remember(fold);
   }
 
   list(filter: AnalyticsFilter = {}): GameAnalytics[] {

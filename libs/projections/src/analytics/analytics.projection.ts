@@ -5,11 +5,11 @@ import type { RecordedEvent } from '@logbook/event-store';
 import { GAME_STREAM_PREFIX, gameIdOf } from '@logbook/game-log';
 import type { Projection } from '../runner/projection';
 import type { AnalyticsStore } from './analytics-store';
-import { evolveAnalytics, newAnalyticsFold } from './game-analytics';
+import { ANALYTICS_EVENT_TYPES, evolveAnalytics, newAnalyticsFold } from './game-analytics';
 
 export class AnalyticsProjection implements Projection {
   readonly name = 'analytics';
-  readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX] };
+  readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX], eventTypes: [...ANALYTICS_EVENT_TYPES] };
 
   constructor(private readonly store: AnalyticsStore) {}
 
