@@ -46,7 +46,7 @@ export function reportText(summary: AnalyticsSummary, scope: string): string {
     'Players (top 10)',
     table(['name', 'games', 'won', 'lost', 'mean rounds'], s.players.slice(0, 10).map((p) => [p.name, p.games, p.won, p.lost, p.meanRounds.toFixed(1)])),
     '',
-    `undo: ${s.undos}, redo: ${s.redos}; mean time per turn: ${s.meanSecondsPerTurn === null ? '—' : `${s.meanSecondsPerTurn.toFixed(2)} s`}`,
+    `undo: ${s.undos}, redo: ${s.redos}; mean time per turn: ${s.meanSecondsPerTurn === null ? "—" : s.meanSecondsPerTurn < 1 ? `${(s.meanSecondsPerTurn * 1000).toFixed(1)} ms` : `${s.meanSecondsPerTurn.toFixed(2)} s`}`,
   ];
   return parts.join('\n');
 }

@@ -9,7 +9,7 @@ export const isChartName = (name: string): name is ChartName => (CHART_NAMES as 
 type Spec = Record<string, unknown>;
 
 const FONT = 'Helvetica, Arial, sans-serif';
-const base = (title: string, subtitle: string): Spec => ({
+const base = (title: string, subtitle: string | string[]): Spec => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   title: { text: title, subtitle, anchor: 'start', fontSize: 16, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
   background: 'white',
@@ -25,19 +25,30 @@ const base = (title: string, subtitle: string): Spec => ({
 const SOURCE_COLORS = { domain: ['storm', 'encounter', 'on-deck'], range: ['#4c78a8', '#e45756', '#f2a93b'] };
 
 export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<ChartName, Spec> {
-  const wins = summary.winRates.map((w) => ({ ...w, label: `${Math.round(w.winRate * 100)}%`, n: `${w.finished} games` }));
+  const wins = summary.winRates.map((w) => ({ ...w, label: `${(w.winRate * 100).toFixed(w.winRate > 0 && w.winRate < 0.1 ? 1 : 0)}%`, n: `${w.finished} games` }));
   const fit = summary.plunder.fit;
   const faces = summary.plunder.faces.map((f) => ({ ...f, face: `${f.roll} · ${f.result}` }));
   const hexes = hexLayer(summary);
   return {
     'win-rate': {
-      ...base('Win rate by scenario and player', `${scope}: finished games; bots are simulated, "human" are played games`),
+      ...base('Win rate by scenario and player', [`${scope}: finished games; bots are simulated, "human" are played games`, 'balance targets: greedy 40–85% (band), random ≤ 25% (dashed)']),
       data: { values: wins },
       facet: { column: { field: 'scenarioId', type: 'nominal', title: null, header: { labelFontSize: 13, labelFontWeight: 'bold' } } },
       spec: {
         width: 220,
         height: 220,
         layer: [
+          {
+            // The balance targets: greedy between 40% and 85%, random at most 25%.
+            data: { values: [{ from: 0.4, to: 0.85 }] },
+            mark: { type: 'rect', color: '#54a24b', opacity: 0.08 },
+            encoding: { y: { field: 'from', type: 'quantitative' }, y2: { field: 'to' } },
+          },
+          {
+            data: { values: [{ at: 0.25 }] },
+            mark: { type: 'rule', color: '#4c78a8', strokeDash: [4, 3], opacity: 0.6 },
+            encoding: { y: { field: 'at', type: 'quantitative' } },
+          },
           {
             mark: { type: 'bar', cornerRadiusEnd: 3, width: { band: 0.7 } },
             encoding: {
@@ -103,25 +114,50 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
         },
       ],
     },
-    'wreck-heatmap': {
-      ...base('Where ships were wrecked', `${scope}: ${summary.wrecks.reduce((n, w) => n + w.wrecks, 0)} wrecks on the hexes of every board played (flat-topped hexes)`),
-      width: 420,
-      height: 360,
-      data: { values: hexes },
-      mark: { type: 'point', shape: HEXAGON, filled: true, stroke: '#ffffff', strokeWidth: 1, size: 900 },
-      encoding: {
-        x: { field: 'x', type: 'quantitative', axis: null, scale: { zero: false, nice: false, padding: 24 } },
-        y: { field: 'y', type: 'quantitative', axis: null, scale: { zero: false, nice: false, reverse: true, padding: 24 } },
-        color: {
-          field: 'wrecks',
-          type: 'quantitative',
-          title: 'wrecks',
-          scale: { scheme: 'orangered', domainMin: 0 },
-          condition: { test: 'datum.wrecks === 0', value: '#dde6ee' },
+    'wreck-heatmap': heatMap(summary, scope),
+  };
+}
+
+/** Pixels per hex radius in the heat map. */
+const HEX_PX = 20;
+
+function heatMap(summary: AnalyticsSummary, scope: string): Spec {
+  const hexes = hexLayer(summary);
+  const xs = hexes.map((h) => h.x);
+  const ys = hexes.map((h) => h.y);
+  const [x0, x1] = xs.length ? [Math.min(...xs) - 1, Math.max(...xs) + 1] : [-1, 1];
+  const [y0, y1] = ys.length ? [Math.min(...ys) - 1, Math.max(...ys) + 1] : [-1, 1];
+  const total = summary.wrecks.reduce((n, w) => n + w.wrecks, 0);
+  const x = { field: 'x', type: 'quantitative', axis: null, scale: { domain: [x0, x1], nice: false, zero: false } };
+  const y = { field: 'y', type: 'quantitative', axis: null, scale: { domain: [y1, y0], nice: false, zero: false } };
+  return {
+    ...base('Where ships were wrecked', `${scope}: ${total} wrecks on the hexes every board played covered (flat-topped hexes, north up)`),
+    width: Math.max(200, (x1 - x0) * HEX_PX),
+    height: Math.max(160, (y1 - y0) * HEX_PX),
+    data: { values: hexes },
+    layer: [
+      {
+        // A custom symbol's unit box [-1, 1] is drawn sqrt(size) pixels wide.
+        mark: { type: 'point', shape: HEXAGON, filled: true, stroke: '#ffffff', strokeWidth: 1.5, size: (2 * HEX_PX) ** 2, opacity: 1 },
+        encoding: {
+          x,
+          y,
+          color: {
+            condition: { test: 'datum.wrecks === 0', value: '#dfe7ef' },
+            field: 'wrecks',
+            type: 'quantitative',
+            title: 'wrecks',
+            scale: { scheme: 'orangered', domainMin: 0 },
+          },
+          tooltip: [{ field: 'hex' }, { field: 'tileId' }, { field: 'wrecks' }],
         },
-        tooltip: [{ field: 'hex' }, { field: 'tileId' }, { field: 'wrecks' }],
       },
-    },
+      {
+        transform: [{ filter: 'datum.wrecks > 0' }],
+        mark: { type: 'text', fontSize: 10, fontWeight: 'bold', color: 'white' },
+        encoding: { x, y, text: { field: 'wrecks' } },
+      },
+    ],
   };
 }
 
