@@ -28,7 +28,6 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
   const wins = summary.winRates.map((w) => ({ ...w, label: `${(w.winRate * 100).toFixed(w.winRate > 0 && w.winRate < 0.1 ? 1 : 0)}%`, n: `${w.finished} games` }));
   const fit = summary.plunder.fit;
   const faces = summary.plunder.faces.map((f) => ({ ...f, face: `${f.roll} · ${f.result}` }));
-  const hexes = hexLayer(summary);
   return {
     'win-rate': {
       ...base('Win rate by scenario and player', [`${scope}: finished games; bots are simulated, "human" are played games`, 'balance targets: greedy 40–85% (band), random ≤ 25% (dashed)']),
