@@ -5,10 +5,10 @@ import { BadRequestException, Controller, Get, Header, Inject, Param, Query } fr
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CHART_NAMES, READ_MODELS, isChartName, type ChartName, type ReadModels } from '@logbook/app-core';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { summarizeAnalytics, type AnalyticsFilter, type AnalyticsSummary, type GameAnalytics } from '@logbook/projections';
+import type { AnalyticsFilter, AnalyticsSummary, GameAnalytics } from '@logbook/projections';
 import { GameNotFoundError } from '../games/game.errors';
 import { AnalyticsQueryDto } from './analytics-query.dto';
-import { AnalyticsChartsService } from './analytics-charts.service';
+import { AnalyticsService } from './analytics.service';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 /** How long a query waits for the read model to catch up with what is already recorded. */
@@ -38,7 +38,7 @@ export class AnalyticsController {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModels,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly charts: AnalyticsChartsService,
+    private readonly analytics: AnalyticsService,
   ) {}
 
   @Get('games/:gameId')
@@ -58,7 +58,7 @@ export class AnalyticsController {
   @ApiOkResponse({ description: 'the cross-game summary' })
   async scenario(@Param('scenario') scenario: string, @Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary & { scenarioId: string }> {
     await this.caughtUp();
-    return { scenarioId: scenario, ...summarizeAnalytics(this.readModels.analytics.list(toFilter(query, scenario))) };
+    return { scenarioId: scenario, ...this.analytics.summary(toFilter(query, scenario)) };
   }
 
   @Get('summary')
@@ -66,7 +66,7 @@ export class AnalyticsController {
   @ApiOkResponse({ description: 'the cross-game summary' })
   async summary(@Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary> {
     await this.caughtUp();
-    return summarizeAnalytics(this.readModels.analytics.list(toFilter(query)));
+    return this.analytics.summary(toFilter(query));
   }
 
   @Get('scenarios/:scenario/charts/:chart')
@@ -76,7 +76,7 @@ export class AnalyticsController {
   async scenarioChart(@Param('scenario') scenario: string, @Param('chart') chart: string, @Query() query: AnalyticsQueryDto): Promise<string> {
     const name = chartName(chart);
     await this.caughtUp();
-    return this.charts.render(name, toFilter(query, scenario), scenario);
+    return this.analytics.chart(name, toFilter(query, scenario), scenario);
   }
 
   @Get('charts/:chart')
@@ -86,7 +86,7 @@ export class AnalyticsController {
   async chart(@Param('chart') chart: string, @Query() query: AnalyticsQueryDto): Promise<string> {
     const name = chartName(chart);
     await this.caughtUp();
-    return this.charts.render(name, toFilter(query), query.scenario ?? 'all scenarios');
+    return this.analytics.chart(name, toFilter(query), query.scenario ?? 'all scenarios');
   }
 
   /** Read-your-writes: wait (briefly) until the read model has seen everything recorded so far. */

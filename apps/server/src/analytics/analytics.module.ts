@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ReadModelsModule } from '../read-models/read-models.module';
-import { AnalyticsChartsService } from './analytics-charts.service';
+import { AnalyticsService } from './analytics.service';
 import { AnalyticsController } from './analytics.controller';
 
 /** Analytics across past games: figures and charts from the analytics read model. */
 @Module({
   imports: [ReadModelsModule],
   controllers: [AnalyticsController],
-  providers: [AnalyticsChartsService],
+  providers: [AnalyticsService],
 })
 export class AnalyticsModule {}
