@@ -56,8 +56,19 @@ async function main([command, ...args]: string[]): Promise<number> {
   }
 }
 
+let finished = false;
+// A command that waits on something that never comes must not end quietly with exit code 0.
+process.on('beforeExit', () => {
+  if (finished) return;
+  console.error('the command stopped with nothing left to wait for, before it finished');
+  process.exit(1);
+});
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    finished = true;
+    process.exit(code);
+  },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

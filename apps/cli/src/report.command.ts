@@ -6,6 +6,9 @@ import { chartSpecs, renderSvgs, type ReadModels } from '@logbook/app-core';
 import type { EventStore } from '@logbook/event-store';
 import { summarizeAnalytics, type AnalyticsFilter, type AnalyticsSummary } from '@logbook/projections';
 
+/** How long the report waits for the analytics read model to catch up with the store. */
+const CATCH_UP_MS = 30_000;
+
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** A plain text table with aligned columns. */
@@ -54,8 +57,14 @@ export function reportText(summary: AnalyticsSummary, scope: string): string {
 export async function report(store: EventStore, readModels: ReadModels, flags: Map<string, string>): Promise<number> {
   const runner = readModels.runners.analytics;
   await runner.start();
+  // Catch up with what is recorded; bounded, since the store's last event may be in a stream
+  // that no read model follows.
   const last = await store.lastPosition();
-  if (last !== undefined) await runner.whenHandled(last);
+  let timer: NodeJS.Timeout | undefined;
+  if (last !== undefined) {
+    await Promise.race([runner.whenHandled(last), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)))]);
+    clearTimeout(timer);
+  }
   const simulated = flags.get('simulated');
   const filter: AnalyticsFilter = {
     scenarioId: flags.get('scenario'),

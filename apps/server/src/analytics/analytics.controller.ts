@@ -5,7 +5,7 @@ import { BadRequestException, Controller, Get, Header, Inject, Param, Query } fr
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CHART_NAMES, READ_MODELS, isChartName, type ChartName, type ReadModels } from '@logbook/app-core';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import type { AnalyticsFilter, AnalyticsSummary, GameAnalytics } from '@logbook/projections';
+import { publicFigures, type AnalyticsFilter, type AnalyticsSummary, type GameAnalytics } from '@logbook/projections';
 import { GameNotFoundError } from '../games/game.errors';
 import { AnalyticsQueryDto } from './analytics-query.dto';
 import { AnalyticsService } from './analytics.service';
@@ -50,7 +50,7 @@ export class AnalyticsController {
     await this.caughtUp();
     const fold = this.readModels.analytics.get(gameId);
     if (!fold || fold.figures.scenarioId === '') throw new GameNotFoundError(gameId);
-    return fold.figures;
+    return publicFigures(fold.figures);
   }
 
   @Get('scenarios/:scenario')

@@ -57,10 +57,16 @@ export const simulatedGameId = (o: Pick<SimulationOptions, 'scenario' | 'players
 export const gameSeedOf = (o: Pick<SimulationOptions, 'scenario' | 'players' | 'bot' | 'seed' | 'index'>): number =>
   hash(`seed\u0000${o.scenario.id}\u0000${o.players}\u0000${o.bot}\u0000${o.seed}\u0000${o.index}`).readUInt32LE(0);
 
-/** The legal commands of a seat: the rules' own list once it exists, else the simulator's superset. */
+/**
+ * The commands a bot may choose: the rules' own `legalCommands` once the rules library has it,
+ * else the simulator's superset (the rules judge each choice). Undo and redo are never offered:
+ * a bot plays forward.
+ */
 type LegalCommands = (state: GameState, seat: number) => PlayCommand[];
-const rulesLegal = (rules as unknown as { legalCommands?: LegalCommands }).legalCommands;
-export const legalFor: LegalCommands = rulesLegal ?? candidateCommands;
+const rulesLegal = (rules as unknown as { legalCommands?: (state: GameState, seat: number) => Array<{ type: string }> }).legalCommands;
+export const legalFor: LegalCommands = rulesLegal
+  ? (state, seat) => rulesLegal(state, seat).filter((c): c is PlayCommand => c.type !== 'Undo' && c.type !== 'Redo')
+  : candidateCommands;
 export const legalIsExact = rulesLegal !== undefined;
 
 /** Records what a source hands out, so each action's draws can go into its metadata. */

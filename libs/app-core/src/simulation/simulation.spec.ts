@@ -3,7 +3,7 @@
 // nothing hidden; the plunder d6 is fair in practice.
 import { builtInScenario } from '@logbook/content';
 import { InMemoryEventStore, type RecordedEvent } from '@logbook/event-store';
-import { foldAnalytics, summarizeAnalytics, type AnalyticsEvent } from '@logbook/projections';
+import { foldAnalytics, publicFigures, summarizeAnalytics, type AnalyticsEvent } from '@logbook/projections';
 import { recordSimulatedGame } from './record';
 import { simulateGame, simulatedGameId, type SimulationOptions } from './simulate';
 import type { BotName } from './bots';
@@ -111,6 +111,8 @@ describe('analytics of an unfinished simulated game', () => {
     expect(redacted).toEqual(withSecrets);
     const served = JSON.stringify(summarizeAnalytics([withSecrets.figures])) + JSON.stringify(withSecrets.figures);
     for (const tileId of game.state.stack) expect(served).not.toContain(tileId);
+    // The run seed would let anyone recompute the game's draws: served only once the game is over.
+    expect(publicFigures(withSecrets.figures).simulated).toEqual({ bot: 'greedy', seed: -1, index: -1 });
     for (const ship of Object.values(game.state.ships)) for (const cardId of ship.plunder) expect(served).not.toContain(cardId);
   });
 });

@@ -198,6 +198,7 @@ export const ANALYTICS_EVENT_TYPES = [
   'ActionRedone',
 ] as const;
 const FOLDED: ReadonlySet<string> = new Set(ANALYTICS_EVENT_TYPES);
+export const isAnalyticsEventType = (type: string): boolean => FOLDED.has(type);
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- event data by type, read defensively
 
@@ -352,3 +353,10 @@ export const foldAnalytics = (gameId: string, events: Iterable<AnalyticsEvent>):
   for (const event of events) evolveAnalytics(fold, event);
   return fold;
 };
+
+/**
+ * A game's figures as served. The run seed of an unfinished simulated game is left out: with it
+ * (and the game's index) anyone could recompute the game's seeded draws, which reveal shuffles.
+ */
+export const publicFigures = (figures: GameAnalytics): GameAnalytics =>
+  figures.simulated && figures.status === 'active' ? { ...figures, simulated: { ...figures.simulated, seed: -1, index: -1 } } : figures;

@@ -147,6 +147,22 @@ describe('ProjectionRunner', () => {
       expect(ids(projection.seen)).toEqual(ids([...history, live]));
     });
 
+    it('reads only what a rebuild filter keeps, then stands at the target, so waiting for it ends', async () => {
+      const kept = anEvent('ShipMoved');
+      await appendTo(store, 'game-1', [kept, anEvent('BlessingAdvanced')]);
+      const last = await appendTo(store, 'game-2', [anEvent('BlessingAdvanced')]);
+      projection = Object.assign(new RecordingProjection({ streamPrefixes: ['game-'] }), { rebuildFilter: { streamPrefixes: ['game-'], eventTypes: ['ShipMoved'] } });
+      runner = new ProjectionRunner(store, checkpoints, projection);
+      expect(await runner.rebuild()).toBe(1);
+      expect(ids(projection.seen)).toEqual([kept.id]);
+      expect(await checkpoints.load('recording')).toBe(last);
+      await runner.start();
+      await runner.whenHandled(last);
+      const live = anEvent('BlessingAdvanced');
+      await runner.whenHandled(await appendTo(store, 'game-1', [live]));
+      expect(ids(projection.seen)).toEqual([kept.id, live.id]);
+    });
+
     it('stops at the last position of when it began; later events come live, once', async () => {
       const history = [anEvent(), anEvent(), anEvent()];
       await appendTo(store, 'game-1', history);

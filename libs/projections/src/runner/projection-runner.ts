@@ -83,7 +83,7 @@ export class ProjectionRunner {
     report();
     try {
       replay: while (target !== undefined) {
-        const page = await this.store.readAll({ fromPosition: this.lastHandled, maxCount: pageSize, filter: this.projection.filter });
+        const page = await this.store.readAll({ fromPosition: this.lastHandled, maxCount: pageSize, filter: this.projection.rebuildFilter ?? this.projection.filter });
         for (const event of page) {
           if (event.position > target) break replay;
           await this.handle(event);
@@ -91,6 +91,11 @@ export class ProjectionRunner {
         }
         report();
         if (page.length < pageSize) break;
+      }
+      // What a rebuild filter skipped changes nothing: the read model stands at the target.
+      if (this.projection.rebuildFilter && target !== undefined && (this.lastHandled === undefined || this.lastHandled < target)) {
+        this.lastHandled = target;
+        this.unsaved += 1;
       }
       await this.saveCheckpoint();
     } catch (error) {

@@ -10,6 +10,12 @@ export interface Projection {
   readonly name: string;
   /** Narrows what the store sends (server-side on EventStoreDB). */
   readonly filter?: AllFilter;
+  /**
+   * A narrower filter for rebuilds only: events outside it must change nothing in the read model.
+   * A rebuild replays up to a known position, so it may skip them (less to read and parse); live
+   * delivery keeps `filter`, so `whenHandled` still sees every position it waits for.
+   */
+  readonly rebuildFilter?: AllFilter;
   handle(event: RecordedEvent): void | Promise<void>;
   /** Drops the read model before a rebuild from the first event. */
   reset?(): void | Promise<void>;
