@@ -29,7 +29,7 @@ function undraft<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (isDraft(value)) {
     // An untouched part of a frozen state is immutable already: the event may share it.
-    const now = current(value);
+    const now = current(value as object) as T;
     return Object.isFrozen(now) ? now : structuredClone(now);
   }
   if (Object.isFrozen(value)) return value;
