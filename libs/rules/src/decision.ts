@@ -85,3 +85,12 @@ export class Decision {
     return rulesImmer.finishDraft(this.state) as GameState;
   }
 }
+
+/**
+ * The state after `events`, copy-on-write like a decision: shares every untouched part with
+ * `state`, and both are frozen. For events decided elsewhere (another server, a redo).
+ */
+export const applyEvents = (state: GameState, events: Iterable<GameEvent>): GameState =>
+  rulesImmer.produce(state, (draft) => {
+    for (const event of events) applyEvent(draft as GameState, event);
+  }) as GameState;

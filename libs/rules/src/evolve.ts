@@ -2,6 +2,7 @@
 // never touch their input, so folding the same events always gives the same state.
 import type { GameEvent } from './events';
 import { crewAppliers } from './crew/crew.evolve';
+import { historyAppliers } from './history/history.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { setupAppliers } from './setup/setup.evolve';
 import { shipAppliers } from './ships/ships.evolve';
@@ -19,6 +20,7 @@ const APPLIERS = {
   ...navigationAppliers,
   ...crewAppliers,
   ...shipAppliers,
+  ...historyAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

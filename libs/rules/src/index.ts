@@ -18,3 +18,4 @@ export type { PublicScenario } from './setup/setup.events';
 export { partyView, type CharacterView, type PartyView, type PartyViewOptions, type ShipView } from './ships/ships.view';
 export { PLUNDER_TYPES } from './ships/plunder';
 export type { CheckChoice, DieRoll } from './checks/check';
+export * from './history';
