@@ -1,7 +1,7 @@
 // decide() per command, in process: the cost of one decision on a mid-game state (copying the
 // state, the rules, applying to the working copy). Figures for `npm run bench`, not a test.
 import { performance } from 'node:perf_hooks';
-import { decide, RuleViolation, seededRng, type GameCommand, type GameState } from '@logbook/rules';
+import { decide, legalCommands, RuleViolation, seededRng, type GameCommand, type GameState } from '@logbook/rules';
 import { playRandomGame, randomCommand } from '@logbook/rules/testing/random-play';
 
 export interface DecideFigures {
@@ -62,7 +62,27 @@ export function measureDecide(samples = 4000): DecideFigures {
   };
 }
 
+/** legalCommands on mid-game states: candidate enumeration plus a trial decision for each. */
+export function measureLegalCommands(calls = 400): { microsPerCall: number; optionsPerCall: number } {
+  const states: GameState[] = [];
+  for (let seed = 1; states.length < 20; seed++) {
+    const game = playRandomGame(seed % 2 ? 'first-voyage' : 'twin-sails', { seed, commands: 300 });
+    if (game.state.status === 'active') states.push(game.state);
+  }
+  let options = 0;
+  for (const state of states) legalCommands(state, state.turn!.seat); // warm-up
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) {
+    const state = states[i % states.length];
+    options += legalCommands(state, state.turn!.seat).length;
+  }
+  const ms = performance.now() - started;
+  return { microsPerCall: (ms * 1000) / calls, optionsPerCall: options / calls };
+}
+
 if (require.main === module) {
+  const l = measureLegalCommands();
+  console.log(`legalCommands: ${l.microsPerCall.toFixed(0)} µs a call, ${l.optionsPerCall.toFixed(1)} options on average`);
   for (let i = 0; i < 3; i++) {
     const f = measureDecide();
     console.log(

@@ -19,3 +19,4 @@ export { partyView, type CharacterView, type PartyView, type PartyViewOptions, t
 export { PLUNDER_TYPES } from './ships/plunder';
 export type { CheckChoice, DieRoll } from './checks/check';
 export * from './history';
+export * from './options';
