@@ -3,8 +3,8 @@
 // Stop the server first when it uses the embedded store: one process writes a SQLite file.
 import 'reflect-metadata';
 import { createEventStore, GAME_STREAM_PREFIX, gameStreamId } from '@logbook/event-store';
-import { gameEventUpcasters, gameIdOf, toDomainEvent } from '@logbook/projections';
-import { foldEvents } from '@logbook/rules';
+import { gameEventUpcasters, gameIdOf, toLogEntries } from '@logbook/projections';
+import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
 import { toAppConfig, validateEnvironment } from '../../server/src/config/app-config';
 import { openReadModels } from '../../server/src/read-models/read-models';
@@ -40,7 +40,7 @@ async function main(command: string | undefined): Promise<number> {
     for (const gameId of gameIds) {
       const stream = await store.readStream(gameStreamId(gameId));
       if (stream.status !== 'ok') continue;
-      const fresh = foldEvents(stream.events.map(toDomainEvent));
+      const fresh = foldEvents(effectiveEntries(toLogEntries(stream.events)).map((e) => e.event));
       if (!isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, fresh)) {
         mismatches += 1;
         console.log(`mismatch: game ${gameId}`);

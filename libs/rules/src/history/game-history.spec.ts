@@ -179,3 +179,23 @@ describe('a history loaded from the log', () => {
     expect(cold.undoable()).toBeNull();
   });
 });
+
+describe('appending what was read from the log', () => {
+  it('gives the same history whether actions arrive whole or cut anywhere', () => {
+    const table = historyTable(navigable(), { players: 2 });
+    table.send(1, { type: 'StartNavigation' });
+    table.send(1, { type: 'TurnShip', direction: 'cw' });
+    table.send(1, { type: 'Undo' });
+    table.send(1, { type: 'EndNavigation' });
+    table.send(1, { type: 'EndTurn' });
+    const entries = table.history.entries;
+    for (let cut = 1; cut < entries.length; cut++) {
+      const read = new GameHistory();
+      read.append(entries.slice(0, cut));
+      read.append(entries.slice(cut));
+      expect(read.state).toEqual(table.history.state);
+      expect(read.effectiveEntries()).toEqual(table.history.effectiveEntries());
+      expect(read.undoable()).toEqual(table.history.undoable());
+    }
+  });
+});

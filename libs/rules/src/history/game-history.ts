@@ -163,6 +163,29 @@ export class GameHistory {
     this.current = state;
   }
 
+  /**
+   * Appends entries read from the log (a catch-up read, a live feed): whole actions, or the rest
+   * of the last action when a read ended inside it. For actions decided here, use `record`.
+   */
+  append(entries: readonly LogEntry[]): void {
+    for (const logged of groupActions(entries)) {
+      const lastLogged = this.log[this.log.length - 1];
+      const top = this.lastEffective;
+      if (lastLogged && lastLogged.actionId === logged.actionId && top && top.actionId === logged.actionId) {
+        // The rest of an action whose first events were read before.
+        const events = logged.entries.map((e) => e.event);
+        this.log.push(...logged.entries);
+        top.entries.push(...logged.entries);
+        top.revealing ||= isRevealingAction(events);
+        top.turnBoundary ||= isTurnBoundary(events);
+        top.after = applyEvents(this.current, events);
+        this.current = top.after;
+        continue;
+      }
+      this.record(logged.actionId, logged.seat, logged.entries.map((e) => e.event));
+    }
+  }
+
   /** The effective state before the last effective action `action`: a reference, or a refold. */
   stateBefore(action: HistoryAction): GameState {
     if (!action.before) {
