@@ -63,7 +63,7 @@ export function measureDecide(samples = 4000): DecideFigures {
 }
 
 /** legalCommands on mid-game states: candidate enumeration plus a trial decision for each. */
-export function measureLegalCommands(calls = 400): { microsPerCall: number; optionsPerCall: number } {
+export function measureLegalCommands(calls = 400): { microsPerCall: number; cpuMicrosPerCall: number; optionsPerCall: number } {
   const states: GameState[] = [];
   for (let seed = 1; states.length < 20; seed++) {
     const game = playRandomGame(seed % 2 ? 'first-voyage' : 'twin-sails', { seed, commands: 300 });
@@ -72,17 +72,19 @@ export function measureLegalCommands(calls = 400): { microsPerCall: number; opti
   let options = 0;
   for (const state of states) legalCommands(state, state.turn!.seat); // warm-up
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (let i = 0; i < calls; i++) {
     const state = states[i % states.length];
     options += legalCommands(state, state.turn!.seat).length;
   }
+  const used = process.cpuUsage(cpu);
   const ms = performance.now() - started;
-  return { microsPerCall: (ms * 1000) / calls, optionsPerCall: options / calls };
+  return { microsPerCall: (ms * 1000) / calls, cpuMicrosPerCall: (used.user + used.system) / calls, optionsPerCall: options / calls };
 }
 
 if (require.main === module) {
   const l = measureLegalCommands();
-  console.log(`legalCommands: ${l.microsPerCall.toFixed(0)} µs a call, ${l.optionsPerCall.toFixed(1)} options on average`);
+  console.log(`legalCommands: ${l.microsPerCall.toFixed(0)} µs a call (${l.cpuMicrosPerCall.toFixed(0)} µs CPU), ${l.optionsPerCall.toFixed(1)} options on average`);
   for (let i = 0; i < 3; i++) {
     const f = measureDecide();
     console.log(

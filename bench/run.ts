@@ -111,7 +111,7 @@ function benchRules(): void {
       ` ${decided.microsPerAccepted.toFixed(1)} µs per accepted one (structuredClone of the state: ~190 µs before)`,
   );
   const options = measureLegalCommands();
-  console.log(`  legalCommands: ${int(options.microsPerCall)} µs a call (${options.optionsPerCall.toFixed(1)} options on average)`);
+  console.log(`  legalCommands: ${int(options.microsPerCall)} µs a call, ${int(options.cpuMicrosPerCall)} µs of CPU (${options.optionsPerCall.toFixed(1)} options on average)`);
   const runs = [measureUndoRedo(), measureUndoRedo(), measureUndoRedo()];
   const best = runs.sort((a, b) => b.actionsPerSecond - a.actionsPerSecond)[0];
   console.log(

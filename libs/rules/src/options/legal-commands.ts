@@ -33,6 +33,20 @@ export interface LegalCommandsOptions {
   history?: GameHistory;
 }
 
+/**
+ * Refusals the decider gives before a command's own rules run (game, seat, turn, pending,
+ * open order): they depend on the command's type only, so one refusal rules out every candidate
+ * of that type without trying the rest.
+ */
+const TYPE_WIDE_REFUSALS = new Set([
+  'game.over',
+  'game.not-found',
+  'seat.unknown',
+  'turn.not-your-turn',
+  'pending.response-required',
+  'navigation.order-in-progress',
+]);
+
 const ORDER_EVENTS = new Set<GameEvent['type']>(['NavigationOrderIssued', 'OrderGiven', 'CrewMoved', 'AnchorDropped', 'AnchorWeighed']);
 const HIDDEN_REFUSALS = new Set(['explore.no-fit']);
 
@@ -80,8 +94,21 @@ function costOf(state: GameState, seat: number, command: GameCommand, events: Ga
 export function legalCommands(state: GameState, seat: number, options: LegalCommandsOptions = {}): LegalCommand[] {
   if (state.status !== 'active' || !state.seats.some((s) => s.seat === seat)) return [];
   const legal: LegalCommand[] = [];
+  const refusedTypes = new Set<string>();
+  // [N, D] the explore variants differ only in the rotation wished for, which never decides
+  // whether exploring is legal (the first rotation that fits is used otherwise): one trial each.
+  const exploreTrials = new Map<string, Trial>();
   for (const command of candidateCommands(state, seat)) {
-    const low = trial(state, seat, command, (min) => min);
+    if (refusedTypes.has(command.type)) continue;
+    let low = isExplore(command) ? exploreTrials.get(command.type) : undefined;
+    if (!low) {
+      low = trial(state, seat, command, (min) => min);
+      if (isExplore(command)) exploreTrials.set(command.type, low);
+    }
+    if (!low.ok && TYPE_WIDE_REFUSALS.has(low.rule)) {
+      refusedTypes.add(command.type);
+      continue;
+    }
     if (isExplore(command)) {
       if (low.ok || HIDDEN_REFUSALS.has(low.rule)) legal.push({ command, cost: costOf(state, seat, command, null), dependsOnHidden: true });
       continue;
