@@ -25,13 +25,15 @@ export function decideWithHistory(history: GameHistory, command: LogCommand, con
   if (command.type === 'Undo') {
     const refusal = history.undoRefusal(seat);
     if (refusal) throw refusal;
-    const last = history.lastEffective!;
+    const last = history.lastEffective;
+    if (!last) throw new RuleViolation('undo.nothing-to-undo', 'There is no action to undo');
     const event: GameEvent = deepFreeze({ type: 'ActionUndone', data: { actionId: last.actionId, seat } });
     return { events: [event], state: history.stateBefore(last) };
   }
   const refusal = history.redoRefusal(seat);
   if (refusal) throw refusal;
-  const next = history.nextRedo!;
+  const next = history.nextRedo;
+  if (!next) throw new RuleViolation('redo.nothing-to-redo', 'There is no undone action to redo');
   const event: GameEvent = deepFreeze({ type: 'ActionRedone', data: { actionId: next.actionId, seat } });
   // Redo never decides again: the recorded events come back as they were.
   return { events: [event], state: next.after ?? applyEvents(history.state, next.entries.map((e) => e.event)) };

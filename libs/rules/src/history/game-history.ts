@@ -44,6 +44,18 @@ const toAction = (logged: LoggedAction): HistoryAction => {
   return { ...logged, revealing: isRevealingAction(events), turnBoundary: isTurnBoundary(events) };
 };
 
+/** Removes and returns the last action with that id, if any. */
+function takeAction(list: HistoryAction[], actionId: string): { action: HistoryAction; at: number } | undefined {
+  for (let at = list.length - 1; at >= 0; at--) {
+    const action = list[at];
+    if (action?.actionId === actionId) {
+      list.splice(at, 1);
+      return { action, at };
+    }
+  }
+  return undefined;
+}
+
 function foldActions(actions: readonly HistoryAction[]): GameState {
   const state = initialState();
   for (const action of actions) for (const entry of action.entries) applyEvent(state, entry.event);
@@ -68,17 +80,14 @@ export class GameHistory {
         history.effective.push(toAction(logged));
         history.undone.length = 0;
       } else {
-        const list = target.kind === 'undo' ? history.effective : history.undone;
-        const at = list.map((a) => a.actionId).lastIndexOf(target.actionId);
-        if (at === -1) continue;
-        const [moved] = list.splice(at, 1);
-        (target.kind === 'undo' ? history.undone : history.effective).push(moved);
+        const taken = takeAction(target.kind === 'undo' ? history.effective : history.undone, target.actionId);
+        if (taken) (target.kind === 'undo' ? history.undone : history.effective).push(taken.action);
       }
     }
     // Fold mutably up to the running turn (fast), then keep a state per action from there on.
     const effective = history.effective;
     let keepFrom = effective.length;
-    while (keepFrom > 0 && !effective[keepFrom - 1].turnBoundary) keepFrom--;
+    while (keepFrom > 0 && !effective[keepFrom - 1]?.turnBoundary) keepFrom--;
     keepFrom = Math.max(0, Math.min(keepFrom, effective.length - KEEP_STATES_FOR_LAST));
     let state = foldActions(effective.slice(0, keepFrom));
     for (const action of effective.slice(keepFrom)) {
@@ -146,16 +155,15 @@ export class GameHistory {
       return;
     }
     if (target.kind === 'undo') {
-      const at = this.effective.map((a) => a.actionId).lastIndexOf(target.actionId);
-      if (at === -1) return;
-      const [taken] = this.effective.splice(at, 1);
-      this.undone.push(taken);
-      this.current = stateAfter ?? (at === this.effective.length ? this.stateBefore(taken) : foldActions(this.effective));
+      const taken = takeAction(this.effective, target.actionId);
+      if (!taken) return;
+      this.undone.push(taken.action);
+      this.current = stateAfter ?? (taken.at === this.effective.length ? this.stateBefore(taken.action) : foldActions(this.effective));
       return;
     }
-    const at = this.undone.map((a) => a.actionId).lastIndexOf(target.actionId);
-    if (at === -1) return;
-    const [back] = this.undone.splice(at, 1);
+    const redone = takeAction(this.undone, target.actionId);
+    if (!redone) return;
+    const back = redone.action;
     const state = stateAfter ?? back.after ?? applyEvents(this.current, back.entries.map((e) => e.event));
     back.before ??= this.current;
     back.after = state;
@@ -246,7 +254,7 @@ export class GameHistory {
     return {
       actionId: action.actionId,
       seat: action.seat,
-      firstEventType: action.entries[0].event.type,
+      firstEventType: action.entries[0]?.event.type ?? '',
       by: this.current.seats.map((s) => s.seat).filter(may),
     };
   }

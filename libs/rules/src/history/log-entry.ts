@@ -32,9 +32,9 @@ export function groupActions(entries: Iterable<LogEntry>): LoggedAction[] {
 
 /** The action an ActionUndone / ActionRedone names, or null for any other action. */
 export const historyTarget = (action: LoggedAction): { kind: 'undo' | 'redo'; actionId: string } | null => {
-  const event = action.entries[0].event;
-  if (event.type === 'ActionUndone') return { kind: 'undo', actionId: event.data.actionId };
-  if (event.type === 'ActionRedone') return { kind: 'redo', actionId: event.data.actionId };
+  const event = action.entries[0]?.event;
+  if (event?.type === 'ActionUndone') return { kind: 'undo', actionId: event.data.actionId };
+  if (event?.type === 'ActionRedone') return { kind: 'redo', actionId: event.data.actionId };
   return null;
 };
 

@@ -75,8 +75,10 @@ function costOf(state: GameState, seat: number, command: GameCommand, events: Ga
   const cost: CommandCost = {};
   if (isExplore(command)) {
     // From the board alone, never from the trial: the tile drawn must not show through.
-    const shipId = state.navigation?.shipId ?? state.characters[state.seats.find((s) => s.seat === seat)!.characterId].shipId;
-    cost.navigationPoints = exploreCost(state, state.ships[shipId!]);
+    const seatState = state.seats.find((s) => s.seat === seat);
+    const shipId = state.navigation?.shipId ?? (seatState ? state.characters[seatState.characterId]?.shipId : undefined);
+    const ship = shipId ? state.ships[shipId] : undefined;
+    if (ship) cost.navigationPoints = exploreCost(state, ship);
     if (command.type === 'Navigate') cost.orders = 1;
     return cost;
   }
