@@ -10,6 +10,7 @@ import { current, Immer, isDraft } from 'immer';
 import { applyEvent } from './evolve';
 import { deepFreeze } from './freeze';
 import type { GameEvent } from './events';
+import { NO_PHASE_HOOKS, type PhaseHookTable } from './phase-hooks';
 import type { Rng } from './random';
 import type { GameState } from './state';
 
@@ -51,6 +52,8 @@ function undraft<T>(value: T): T {
 
 export class Decision {
   readonly events: GameEvent[] = [];
+  /** End-of-turn/round/scenario effects the turn flow runs (decide.ts sets the features' table). */
+  hooks: PhaseHookTable = NO_PHASE_HOOKS;
   /** The working state: a draft of the state the command was decided on. */
   readonly state: GameState;
   private finished = false;
@@ -94,3 +97,8 @@ export const applyEvents = (state: GameState, events: Iterable<GameEvent>): Game
   rulesImmer.produce(state, (draft) => {
     for (const event of events) applyEvent(draft as GameState, event);
   }) as GameState;
+
+/** A decision on a command a seat sent (every command but CreateGame): its seat is known. */
+export type PlayDecision = Decision & { readonly seat: number };
+
+export const isPlayDecision = (decision: Decision): decision is PlayDecision => decision.seat !== null;

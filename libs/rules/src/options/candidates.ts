@@ -5,7 +5,7 @@
 import type { CheckChoice } from '../checks/check';
 import type { GameCommand } from '../commands';
 import type { NavigationStep } from '../navigation/navigation.commands';
-import { PLUNDER_TYPES } from '../ships/plunder';
+import { PLUNDER_TYPES } from '../plunder/plunder';
 import type { CheckDefinition } from '../scenario';
 import type { CharacterState, GameState } from '../state';
 

@@ -2,7 +2,8 @@
 // keeps them live) and the command line (which rebuilds them), so both use the same files.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { gameStreamId, type EventStore } from '@logbook/event-store';
+import type { EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import {
   GameStatesProjection,
   InMemoryCheckpointStore,
@@ -13,7 +14,7 @@ import {
   type CheckpointStore,
   type GameStateStore,
 } from '@logbook/projections';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from './app-config';
 
 /** Injection token of the opened read models. */
 export const READ_MODELS = Symbol('READ_MODELS');
