@@ -1,16 +1,18 @@
 // Undo, redo and the options over HTTP: every standard-mode refusal is a 422 with its own rule
 // id; sandbox undoes back to the start; the options name no hidden information.
 import { builtInScenario } from '@logbook/content';
+import type { TileDefinition } from '@logbook/rules';
 import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/testing/sea-kit';
 import { createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
-// A small disc with the gull on its north rim facing out, a navigator and a lookout aboard.
+// A small disc with the gull on its north rim facing out, a navigator and a lookout aboard; the
+// stack holds the scenario's 12 clues.
 const rim = () =>
   sea({
     radius: 1,
     ship: { hex: { q: 0, r: -1 }, facing: 0, crew: [NAVIGATOR, LOOKOUT] },
-    stack: [stackTile('misty', 1, 2), stackTile('shoals', 1, 3)],
+    stack: [stackTile('misty', 1, 6), stackTile('shoals', 1, 6)],
   });
 const turnCw = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] };
 
@@ -77,7 +79,8 @@ describe('undo and redo over HTTP', () => {
 
     it('refuses undo.window-open while the structural damage window is open', async () => {
       const twoNavigators = [NAVIGATOR, { ...NAVIGATOR, crewId: 'ash', node: 'navigation-2' }];
-      const game = await createGame(app, sea({ storms: [{ q: 0, r: 0 }], ship: { card: 'iron-widow', crew: twoNavigators } }), 1);
+      const stormy = sea({ storms: [{ q: 0, r: 0 }], ship: { card: 'iron-widow', crew: twoNavigators }, stack: [stackTile('far', 1, 12)] });
+      const game = await createGame(app, stormy, 1);
       await play(app, game.gameId, game.seats[0], { type: 'StartNavigation' });
       await play(app, game.gameId, game.seats[0], { type: 'TurnShip', direction: 'cw' });
       expect((await view(app, game.gameId, game.seats[0])).waitingFor).toMatchObject({ kind: 'structural-damage', resolvedBy: 1 });
@@ -145,23 +148,33 @@ describe('GET /games/:id/options', () => {
     expect(body.options).toContainEqual({ command: { type: 'Undo' }, cost: {} });
   });
 
-  it('names no hidden information: the same options whatever the stack holds, and no unplaced tile, box card or other hand', async () => {
-    const fits = rim();
-    const game = await createGame(app, fits, 2);
-    const other = rim();
-    other.tiles = other.tiles.map((t) => (t.tileId === 'misty' ? { ...t, hexes: [{ q: 0, r: 0, terrain: 'sea' as const }] } : t));
-    const twin = await createGame(app, other, 2);
-    for (const [g, [one]] of [[game, game.seats], [twin, twin.seats]] as const) {
-      await play(app, g.gameId, one, { type: 'StartNavigation' });
-    }
+  it('names no hidden information: the same options whether the next tile fits or not, and no unplaced tile, box card or other hand', async () => {
+    // A cove between two arms of the disc: the flower-shaped tile fits there at no rotation, a
+    // one-hex tile fits. Which one the stack holds is hidden.
+    const cove = (tile: TileDefinition) =>
+      sea({
+        radius: 2,
+        ship: { hex: { q: 0, r: 0 }, facing: 0, crew: [NAVIGATOR, LOOKOUT] },
+        tweak: (s) => {
+          const [disc] = s.tiles;
+          if (disc) disc.hexes = disc.hexes.filter((h) => !(h.q === 0 && h.r === -1));
+        },
+        stack: [tile],
+      });
+    const game = await createGame(app, cove(stackTile('misty', 1, 12)), 2);
+    const twin = await createGame(app, cove({ tileId: 'dot', act: 1, clues: 12, hexes: [{ q: 0, r: 0, terrain: 'sea' }] }), 2);
+    for (const g of [game, twin]) await play(app, g.gameId, g.seats[0], { type: 'StartNavigation' });
     const a = (await options(game.gameId, game.seats[0]).expect(200)).body.options;
     const b = (await options(twin.gameId, twin.seats[0]).expect(200)).body.options;
     expect(a).toEqual(b);
+    expect(a).toContainEqual({ command: { type: 'ExploreTile' }, cost: { navigationPoints: 1 }, dependsOnHidden: true });
     const text = JSON.stringify(a);
-    for (const hidden of ['misty', 'shoals']) expect(text).not.toContain(hidden);
-    const scenario = builtInScenario('first-voyage')!;
-    for (const cardId of scenario.box) expect(text).not.toContain(`"${cardId}"`);
-    const seatTwoHand = (await view(app, game.gameId, game.seats[1])).characters.find((c: { seat: number }) => c.seat === 2)?.hand ?? [];
-    for (const cardId of seatTwoHand) expect(text).not.toContain(`"${cardId}"`);
+    for (const hidden of ['misty', 'dot']) expect(text).not.toContain(hidden);
+    for (const cardId of builtInScenario('first-voyage')!.box) expect(text).not.toContain(`"${cardId}"`);
+    const seatTwo = (await view(app, game.gameId, game.seats[1])).characters.find((c: { seat: number }) => c.seat === 2);
+    for (const cardId of seatTwo?.hand ?? []) expect(text).not.toContain(`"${cardId}"`);
+    // The difference the options kept quiet about is real.
+    expect((await send(app, game.gameId, game.seats[0], { type: 'ExploreTile' })).body.rule).toBe('explore.no-fit');
+    await play(app, twin.gameId, twin.seats[0], { type: 'ExploreTile' });
   });
 });
