@@ -83,7 +83,10 @@ export class GameRepository {
   fold(game: LoadedGame, events: readonly RecordedEvent[], decided?: { actionId: string; seat: number; state: GameState }): void {
     const fresh = events.filter((e) => e.revision > game.revision);
     if (fresh.length === 0) return;
-    if (decided && fresh.length === events.length) {
+    if (game.history.entries.length === 0) {
+      // A cold load: one mutable fold, keeping states only for the running turn's actions.
+      game.history = GameHistory.fold(toLogEntries(fresh));
+    } else if (decided && fresh.length === events.length) {
       game.history.record(decided.actionId, decided.seat, toLogEntries(fresh).map((e) => e.event), decided.state);
     } else {
       game.history.append(toLogEntries(fresh, game.history.entries[game.history.entries.length - 1]));
