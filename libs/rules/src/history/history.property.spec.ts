@@ -98,30 +98,30 @@ function playGame(seed: number, scenarioId: string, players: number, mode: GameM
   return { history, statesAt };
 }
 
-describe('whole random games with random undo and redo', () => {
+// Split by scenario and mode so that each test stays well inside the timeout on a busy machine.
+describe.each([
+  ['first-voyage', 'standard'],
+  ['first-voyage', 'sandbox'],
+  ['twin-sails', 'standard'],
+  ['twin-sails', 'sandbox'],
+] as const)('whole random games of %s in %s mode, with random undo and redo', (scenarioId, mode) => {
   it('keep the options honest, undo/redo exact, and the board a pure function of the log', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.constantFrom('first-voyage', 'twin-sails'),
-        fc.integer({ min: 1, max: 3 }),
-        fc.constantFrom<GameMode>('standard', 'sandbox'),
-        (seed, scenarioId, players, mode) => {
-          const { history, statesAt } = playGame(seed, scenarioId, players, mode, 60);
-          // The board at revision N equals a fresh fold of the effective first N+1 events.
-          const entries = history.entries;
-          for (const [revision, state] of statesAt) {
-            const prefix = entries.slice(0, revision + 1);
-            expect(foldEvents(effectiveEntries(prefix).map((e) => e.event as GameEvent))).toEqual(state);
-          }
-          // A history loaded from the log agrees with the one played live.
-          const cold = GameHistory.fold(entries);
-          expect(cold.state).toEqual(history.state);
-          expect(cold.undoable()).toEqual(history.undoable());
-          expect(cold.redoable()).toEqual(history.redoable());
-        },
-      ),
-      { numRuns: 10, seed: 20261130 },
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 3 }), (seed, players) => {
+        const { history, statesAt } = playGame(seed, scenarioId, players, mode, 60);
+        // The board at revision N equals a fresh fold of the effective first N+1 events.
+        const entries = history.entries;
+        for (const [revision, state] of statesAt) {
+          const prefix = entries.slice(0, revision + 1);
+          expect(foldEvents(effectiveEntries(prefix).map((e) => e.event as GameEvent))).toEqual(state);
+        }
+        // A history loaded from the log agrees with the one played live.
+        const cold = GameHistory.fold(entries);
+        expect(cold.state).toEqual(history.state);
+        expect(cold.undoable()).toEqual(history.undoable());
+        expect(cold.redoable()).toEqual(history.redoable());
+      }),
+      { numRuns: 3, seed: 20261130 },
     );
   });
 });
