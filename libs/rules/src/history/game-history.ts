@@ -68,6 +68,10 @@ export class GameHistory {
   /** The redo stack: the most recently undone action last. */
   private readonly undone: HistoryAction[] = [];
   private current: GameState = deepFreeze(initialState());
+  /** Effective actions below this index keep no states (see dropOldStates). */
+  private statesKeptFrom = 0;
+  /** The index after the last effective action that ended or started a turn (0: none). */
+  private afterLastBoundary = 0;
 
   /** Folds a stored log (cold load). */
   static fold(entries: Iterable<LogEntry>): GameHistory {
@@ -86,9 +90,9 @@ export class GameHistory {
     }
     // Fold mutably up to the running turn (fast), then keep a state per action from there on.
     const effective = history.effective;
-    let keepFrom = effective.length;
-    while (keepFrom > 0 && !effective[keepFrom - 1]?.turnBoundary) keepFrom--;
-    keepFrom = Math.max(0, Math.min(keepFrom, effective.length - KEEP_STATES_FOR_LAST));
+    history.findLastBoundary();
+    const keepFrom = Math.max(0, Math.min(history.afterLastBoundary, effective.length - KEEP_STATES_FOR_LAST));
+    history.statesKeptFrom = keepFrom;
     let state = foldActions(effective.slice(0, keepFrom));
     for (const action of effective.slice(keepFrom)) {
       action.before = state;
@@ -152,6 +156,7 @@ export class GameHistory {
       this.effective.push(action);
       this.undone.length = 0;
       this.current = action.after;
+      this.dropOldStates();
       return;
     }
     if (target.kind === 'undo') {
@@ -159,6 +164,8 @@ export class GameHistory {
       if (!taken) return;
       this.undone.push(taken.action);
       this.current = stateAfter ?? (taken.at === this.effective.length ? this.stateBefore(taken.action) : foldActions(this.effective));
+      this.statesKeptFrom = Math.min(this.statesKeptFrom, this.effective.length);
+      if (this.afterLastBoundary > this.effective.length) this.findLastBoundary();
       return;
     }
     const redone = takeAction(this.undone, target.actionId);
@@ -169,6 +176,31 @@ export class GameHistory {
     back.after = state;
     this.effective.push(back);
     this.current = state;
+    this.dropOldStates();
+  }
+
+  /**
+   * Bounds the memory a long game holds: states are kept for the running turn's actions (all a
+   * standard-mode undo can reach) and the last few; undoing further back (sandbox) refolds.
+   */
+  private dropOldStates(): void {
+    const top = this.effective[this.effective.length - 1];
+    if (top?.turnBoundary) this.afterLastBoundary = this.effective.length;
+    const keepFrom = Math.min(this.afterLastBoundary, this.effective.length - KEEP_STATES_FOR_LAST);
+    for (let i = this.statesKeptFrom; i < keepFrom; i++) {
+      const action = this.effective[i];
+      if (action) {
+        delete action.before;
+        delete action.after;
+      }
+    }
+    this.statesKeptFrom = Math.max(this.statesKeptFrom, keepFrom);
+  }
+
+  private findLastBoundary(): void {
+    let at = this.effective.length;
+    while (at > 0 && !this.effective[at - 1]?.turnBoundary) at--;
+    this.afterLastBoundary = at;
   }
 
   /**
@@ -188,6 +220,7 @@ export class GameHistory {
         top.turnBoundary ||= isTurnBoundary(events);
         top.after = applyEvents(this.current, events);
         this.current = top.after;
+        this.dropOldStates();
         continue;
       }
       this.record(logged.actionId, logged.seat, logged.entries.map((e) => e.event));
