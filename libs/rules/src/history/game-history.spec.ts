@@ -4,6 +4,7 @@ import type { GameEvent } from '../events';
 import { sea, LOOKOUT, NAVIGATOR, stackTile } from '../navigation/testing/sea-kit';
 import { firstVoyage } from '../testing/fixtures';
 import { effectiveEntries, type LogEntry } from './log-entry';
+import { decideWithHistory } from './decide-with-history';
 import { GameHistory } from './game-history';
 import { historyTable } from './testing/history-table';
 
@@ -160,7 +161,33 @@ describe('undo in sandbox mode', () => {
   });
 });
 
+describe('sandbox mode and open windows', () => {
+  it('undoes the action that opened a response window: the game is back where it was', () => {
+    const twoNavigators = [NAVIGATOR, { ...NAVIGATOR, crewId: 'ash', node: 'navigation-2' }];
+    const table = historyTable(sea({ storms: [{ q: 0, r: 0 }], ship: { card: 'iron-widow', crew: twoNavigators } }), { mode: 'sandbox' });
+    table.send(1, { type: 'StartNavigation' });
+    const before = table.history.state;
+    table.send(1, { type: 'TurnShip', direction: 'cw' });
+    expect(table.history.state.pending?.kind).toBe('structural-damage');
+    table.send(1, { type: 'Undo' });
+    expect(table.history.state).toBe(before);
+    expect(table.history.state.pending).toBeNull();
+  });
+});
+
 describe('a history loaded from the log', () => {
+  it('redoes what was undone before it was loaded, with the recorded events', () => {
+    const table = historyTable(navigable(), { players: 2 });
+    table.send(1, { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] });
+    const after = table.history.state;
+    table.send(1, { type: 'Undo' });
+    const cold = GameHistory.fold(table.history.entries);
+    expect(cold.redoable()).toMatchObject({ seat: 1, by: [1] });
+    const redone = decideWithHistory(cold, { type: 'Redo' }, { seat: 1, rng: table.rng });
+    cold.record('r1', 1, redone.events, redone.state);
+    expect(cold.state).toEqual(after);
+  });
+
   it('folds to the same board, and undoes the same (refolding when it kept no state)', () => {
     const table = historyTable(firstVoyage(), { players: 2, mode: 'sandbox' });
     // More actions than a cold load keeps states for, so undoing the early ones refolds.
