@@ -5,7 +5,7 @@ import { hexKey, type Hex } from './hex';
 import type { BoardHex, CharacterState, GameState, PlayerShipState } from './state';
 
 export const characterOfSeat = (state: GameState, seat: number): CharacterState => {
-  const seatState = state.seats.find((s) => s.seat === seat);
+  const seatState = forReading(state.seats).find((s) => s.seat === seat);
   const character = seatState && state.characters[seatState.characterId];
   if (!character) throw new RuleViolation('seat.unknown', `Seat ${seat} has no character`);
   return character;
