@@ -1,7 +1,7 @@
 // Undo, redo and the options over HTTP: every standard-mode refusal is a 422 with its own rule
 // id; sandbox undoes back to the start; the options name no hidden information.
 import { builtInScenario } from '@logbook/content';
-import type { TileDefinition } from '@logbook/rules';
+import { seededRng, type Rng, type TileDefinition } from '@logbook/rules';
 import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/testing/sea-kit';
 import { createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
@@ -16,11 +16,20 @@ const rim = () =>
   });
 const turnCw = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] };
 
+/**
+ * The server's dice for these specs: seeded, and a d6 never shows 6, so the plunder stashed at
+ * setup never waits for a choice and every game starts on seat 1's orders with nothing to undo.
+ */
+const noSixes = (): Rng => {
+  const dice = seededRng(11);
+  return { int: (min, max) => (min === 1 && max === 6 ? dice.int(1, 5) : dice.int(min, max)) };
+};
+
 describe('undo and redo over HTTP', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ rng: noSixes() });
   });
 
   afterAll(() => app.dispose());
@@ -88,6 +97,17 @@ describe('undo and redo over HTTP', () => {
     });
   });
 
+  it('refuses game.over once the scenario is won, in either mode: a finished game is a record', async () => {
+    for (const mode of ['standard', 'sandbox']) {
+      const quick = sea({ radius: 1, ship: { hex: { q: 0, r: -1 }, facing: 0, crew: [NAVIGATOR, LOOKOUT] }, stack: [stackTile('misty', 1, 12)] });
+      const game = await createGame(app, quick, 1, mode);
+      await play(app, game.gameId, game.seats[0], { type: 'StartNavigation' });
+      await play(app, game.gameId, game.seats[0], { type: 'ExploreTile' });
+      expect((await view(app, game.gameId, game.seats[0])).status).toBe('won');
+      expect(await refused(game.gameId, game.seats[0], { type: 'Undo' })).toEqual([422, 'game.over']);
+    }
+  });
+
   describe('in sandbox mode', () => {
     it('undoes every action, across draws and turns, back to the start', async () => {
       const game = await createGame(app, rim(), 2, 'sandbox');
@@ -116,7 +136,7 @@ describe('GET /games/:id/options', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ rng: noSixes() });
   });
 
   afterAll(() => app.dispose());
