@@ -226,3 +226,20 @@ describe('appending what was read from the log', () => {
     }
   });
 });
+
+describe('a response that showed cards from a hand', () => {
+  it('cannot be undone in standard mode, once the window it answered is closed', () => {
+    const twoNavigators = [NAVIGATOR, { ...NAVIGATOR, crewId: 'ash', node: 'navigation-2' }];
+    const table = historyTable(sea({ storms: [{ q: 0, r: 0 }], ship: { card: 'iron-widow', crew: twoNavigators } }));
+    table.send(1, { type: 'StartNavigation' });
+    table.send(1, { type: 'TurnShip', direction: 'cw' });
+    const pending = table.history.state.pending;
+    expect(pending?.kind).toBe('structural-damage');
+    // One card at a time until the damage is gone and the window closes.
+    while (table.history.state.pending) {
+      const [card] = table.history.state.characters[table.history.state.seats[0]!.characterId]!.hand;
+      table.send(1, { type: 'ReduceStructuralDamage', discard: [card!] });
+    }
+    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.revealed');
+  });
+});

@@ -11,6 +11,7 @@ export const REVEALING_EVENT_TYPES: ReadonlySet<GameEventType> = new Set<GameEve
   'EnemySpawned', // drawn at random from the enemy pool
   'ActAdvanced', // enemy ships drawn from the pool
   'TileExplored', // the unplaced stack's next tile, shown
+  'StructuralDamageReduced', // cards from a hand played or discarded: shown to every seat
 ]);
 
 export const isRevealingEvent = (event: GameEvent): boolean =>
