@@ -2,9 +2,9 @@
 // first event with progress, or checked against a fresh fold of every game's events.
 import type { ReadModels } from '@logbook/app-core';
 import type { EventStore } from '@logbook/event-store';
-import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
-import { foldAnalytics } from '@logbook/projections';
-import { foldEvents } from '@logbook/rules';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toLogEntries } from '@logbook/game-log';
+import { foldAnalyticsLog } from '@logbook/projections';
+import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
 
 export type ReadModelName = keyof ReadModels['runners'];
@@ -55,11 +55,8 @@ export async function verify(store: EventStore, readModels: ReadModels, names: R
       if (stream.status !== 'ok') continue;
       const same =
         name === 'game-states'
-          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, foldEvents(stream.events.map(toDomainEvent)))
-          : isDeepStrictEqual(
-              readModels.analytics.get(gameId),
-              foldAnalytics(gameId, stream.events.map((e) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata }))),
-            );
+          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, foldEvents(effectiveEntries(toLogEntries(stream.events)).map((e) => e.event)))
+          : isDeepStrictEqual(readModels.analytics.get(gameId), foldAnalyticsLog(gameId, stream.events));
       if (!same) {
         mismatches += 1;
         console.log(`${name} mismatch: game ${gameId}`);

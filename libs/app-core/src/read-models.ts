@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import {
   AnalyticsProjection,
   InMemoryAnalyticsStore,
@@ -43,9 +44,13 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     analytics = new InMemoryAnalyticsStore();
     checkpoints = new InMemoryCheckpointStore();
   }
+  const readLog = async (gameId: string, toRevision: number) => {
+    const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
+    return result.status === 'ok' ? result.events : [];
+  };
   const runners = {
-    'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), { checkpointEvery: 50 }),
-    analytics: new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), { checkpointEvery: 500 }),
+    'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates, readLog), { checkpointEvery: 50 }),
+    analytics: new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics, readLog), { checkpointEvery: 500 }),
   };
   return {
     gameStates,

@@ -1,14 +1,16 @@
 // Bots for the simulator. Each chooses one of the commands the simulator offers (the legal
 // commands of its seat); a bot is made per game, so it may remember what it tried.
-import type { GameState, Rng } from '@logbook/rules';
-import type { PlayCommand } from './candidates';
+import type { GameCommand, GameState, Rng } from '@logbook/rules';
 import { greedyChoice, newGreedyMemory } from './greedy';
+
+/** What a bot may send: any play command (never CreateGame, never Undo or Redo). */
+export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
 
 export interface BotTurn {
   state: GameState;
   seat: number;
-  /** The commands the seat may send now (never empty when asked). */
-  legal: PlayCommand[];
+  /** The commands the seat may send now, less those already refused (computed when first read). */
+  readonly legal: PlayCommand[];
   /** The bot's own seeded source: the same seed makes the same choices. */
   rng: Rng;
   /** Actions accepted so far in the game: what was refused before the last one may be legal now. */
@@ -17,7 +19,7 @@ export interface BotTurn {
 
 export interface Bot {
   choose(turn: BotTurn): PlayCommand;
-  /** The rules refused what it chose (only when the offered list was a superset). */
+  /** The rules refused what it chose (an explore whose hidden tile did not fit, or a command of its own making). */
   refused?(command: PlayCommand, turn: BotTurn): void;
 }
 
@@ -29,20 +31,33 @@ export const isBotName = (name: string): name is BotName => (BOT_NAMES as readon
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.int(0, items.length - 1)] as T;
 
 /** Any legal command, uniformly. */
-const randomBot = (): Bot => ({ choose: ({ legal, rng }) => pick(rng, legal) });
+const randomBot = (): Bot => ({ choose: (turn) => pick(turn.rng, turn.legal) });
 
 /**
  * Ends its turns and answers what the game asks as little as it can: closes damage windows
- * without playing cards, takes the first plunder type offered.
+ * without playing cards, takes a weapon when the plunder roll lets it choose. Only if the rules
+ * refuse that does it look at the legal list.
  */
-const idleBot = (): Bot => ({
-  choose: ({ legal }) =>
-    legal.find((c) => c.type === 'EndTurn') ??
-    legal.find((c) => c.type === 'ResolveStructuralDamage') ??
-    legal.find((c) => c.type === 'ChoosePlunderType') ??
-    legal.find((c) => c.type === 'EndNavigation') ??
-    (legal[0] as PlayCommand),
-});
+const idleBot = (): Bot => {
+  let refusedAt = -1;
+  return {
+    choose: (turn) => {
+      const { state, played } = turn;
+      if (refusedAt !== played) {
+        if (state.pending?.kind === 'structural-damage') return { type: 'ResolveStructuralDamage' };
+        if (state.pending?.kind === 'plunder-choice') return { type: 'ChoosePlunderType', cardType: 'weapon' };
+        if (state.navigation) return { type: 'EndNavigation' };
+        return { type: 'EndTurn' };
+      }
+      const minimal = ['EndTurn', 'ResolveStructuralDamage', 'ChoosePlunderType', 'EndNavigation'];
+      const legal = turn.legal;
+      return legal.find((c) => minimal.includes(c.type)) ?? (legal[0] as PlayCommand);
+    },
+    refused: (_command, { played }) => {
+      refusedAt = played;
+    },
+  };
+};
 
 /** Plays with intent: explores toward clues, repairs, avoids storms, engages when the odds are good. */
 const greedyBot = (): Bot => {

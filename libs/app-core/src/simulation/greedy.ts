@@ -18,8 +18,7 @@ import {
 import { skillFor, dieSides } from '@logbook/rules/checks/check';
 import { crewInZone } from '@logbook/rules/nodes';
 import { hasWayfinder, navigationActionCost } from '@logbook/rules/navigation/navigation-cost';
-import type { BotTurn } from './bots';
-import type { PlayCommand } from './candidates';
+import type { BotTurn, PlayCommand } from './bots';
 
 /** Odds the greedy bot wants before it risks a check whose failure hurts. */
 const GOOD_ODDS = 0.5;
@@ -70,11 +69,14 @@ export function greedyChoice(turn: BotTurn, memory: GreedyMemory): PlayCommand {
   return fallback ?? turn.legal.find((c) => !refused.has(JSON.stringify(c))) ?? (turn.legal[0] as PlayCommand);
 }
 
-function preferred({ state, seat, legal }: BotTurn, noFit: ReadonlySet<string>): PlayCommand[] {
+function preferred(turn: BotTurn, noFit: ReadonlySet<string>): PlayCommand[] {
+  // Not destructured: reading `legal` asks the rules for the whole list, which is rarely needed.
+  const { state, seat } = turn;
   const pending = state.pending;
   const character = characterOf(state, seat);
   if (pending?.kind === 'plunder-choice') {
-    return legal.filter((c) => c.type === 'ChoosePlunderType');
+    // Armor and items are what a party at sea most often lacks; any type will do otherwise.
+    return [{ type: 'ChoosePlunderType', cardType: 'armor' }, { type: 'ChoosePlunderType', cardType: 'item' }, ...turn.legal.filter((c) => c.type === 'ChoosePlunderType')];
   }
   if (pending?.kind === 'structural-damage') {
     const out: PlayCommand[] = [];

@@ -1,4 +1,3 @@
 export * from './bots';
-export * from './candidates';
 export * from './record';
 export * from './simulate';

@@ -2,10 +2,20 @@
 // action by action, recording each action as the command path does (its command, its seat, the
 // values drawn). Pure apart from hashing: the same options give the same game, event for event.
 import { createHash } from 'node:crypto';
-import * as rules from '@logbook/rules';
-import { RuleViolation, applyEvent, decide, initialState, seededRng, type GameEvent, type GameState, type Rng, type ScenarioDefinition } from '@logbook/rules';
-import { makeBot, type BotName } from './bots';
-import { candidateCommands, type PlayCommand } from './candidates';
+import {
+  RuleViolation,
+  applyEvent,
+  decide,
+  initialState,
+  legalCommands,
+  seededRng,
+  type GameEvent,
+  type GameState,
+  type LogCommand,
+  type Rng,
+  type ScenarioDefinition,
+} from '@logbook/rules';
+import { makeBot, type BotName, type PlayCommand } from './bots';
 
 export interface SimulationOptions {
   scenario: ScenarioDefinition;
@@ -32,7 +42,7 @@ export interface SimulatedGame {
   gameSeed: number;
   actions: SimulatedAction[];
   state: GameState;
-  /** Choices the rules refused (the bot was offered a superset of the legal commands). */
+  /** Choices the rules refused (an explore whose tile did not fit, or a bot's own command). */
   refused: number;
   finished: boolean;
 }
@@ -57,17 +67,18 @@ export const simulatedGameId = (o: Pick<SimulationOptions, 'scenario' | 'players
 export const gameSeedOf = (o: Pick<SimulationOptions, 'scenario' | 'players' | 'bot' | 'seed' | 'index'>): number =>
   hash(`seed\u0000${o.scenario.id}\u0000${o.players}\u0000${o.bot}\u0000${o.seed}\u0000${o.index}`).readUInt32LE(0);
 
+const isPlayCommand = (command: LogCommand): command is PlayCommand =>
+  command.type !== 'CreateGame' && command.type !== 'Undo' && command.type !== 'Redo';
+
 /**
- * The commands a bot may choose: the rules' own `legalCommands` once the rules library has it,
- * else the simulator's superset (the rules judge each choice). Undo and redo are never offered:
- * a bot plays forward.
+ * The commands a bot may choose: the rules' own `legalCommands`. Undo and redo are never offered
+ * (a bot plays forward). An explore is listed whether or not the next tile fits (that is hidden),
+ * so a bot's choice may still be refused: the simulator drops it and asks again.
  */
-type LegalCommands = (state: GameState, seat: number) => PlayCommand[];
-const rulesLegal = (rules as unknown as { legalCommands?: (state: GameState, seat: number) => Array<{ type: string }> }).legalCommands;
-export const legalFor: LegalCommands = rulesLegal
-  ? (state, seat) => rulesLegal(state, seat).filter((c): c is PlayCommand => c.type !== 'Undo' && c.type !== 'Redo')
-  : candidateCommands;
-export const legalIsExact = rulesLegal !== undefined;
+export const legalFor = (state: GameState, seat: number): PlayCommand[] =>
+  legalCommands(state, seat)
+    .map((option) => option.command)
+    .filter(isPlayCommand);
 
 /** Records what a source hands out, so each action's draws can go into its metadata. */
 const recording = (inner: Rng): Rng & { draws: number[] } => {
@@ -78,6 +89,9 @@ const recording = (inner: Rng): Rng & { draws: number[] } => {
   } };
   return source;
 };
+
+/** Choices a bot may have refused for one action before the game is left unfinished. */
+const MAX_ATTEMPTS = 100;
 
 export function simulateGame(options: SimulationOptions): SimulatedGame {
   const gameId = simulatedGameId(options);
@@ -91,30 +105,34 @@ export function simulateGame(options: SimulationOptions): SimulatedGame {
   const state = initialState();
   for (const event of created) applyEvent(state, event);
   const maxActions = options.maxActions ?? 5000;
-  let refused = 0;
+  let refusedCount = 0;
   while (state.status === 'active' && actions.length < maxActions) {
     const seat = state.turn?.seat;
     if (seat === undefined) break;
-    let legal = legalFor(state, seat);
+    // The legal list is asked for only when a bot reads it (idle and greedy rarely do).
+    const refused = new Set<string>();
+    let listed: PlayCommand[] | undefined;
+    const legal = (): PlayCommand[] => (listed ??= legalFor(state, seat)).filter((c) => !refused.has(JSON.stringify(c)));
     let events: GameEvent[] | undefined;
     let command: PlayCommand | undefined;
-    while (legal.length > 0 && !events) {
-      const turn = { state, seat, legal, rng: choices, played: actions.length };
+    const played = actions.length;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS && !events; attempt++) {
+      const turn = { state, seat, rng: choices, played, get legal() { return legal(); } };
       command = bot.choose(turn);
       dice.draws = [];
       try {
         events = decide(state, command, { seat, rng: dice });
       } catch (error) {
         if (!(error instanceof RuleViolation)) throw error;
-        refused += 1;
+        refusedCount += 1;
         bot.refused?.(command, turn);
-        const key = JSON.stringify(command);
-        legal = legal.filter((c) => JSON.stringify(c) !== key);
+        refused.add(JSON.stringify(command));
+        if (legal().length === 0) break;
       }
     }
     if (!events || !command) break;
     for (const event of events) applyEvent(state, event);
     actions.push({ commandId: `sim-${actions.length}`, seat, command, events, draws: dice.draws });
   }
-  return { gameId, gameSeed, actions, state, refused, finished: state.status === 'won' || state.status === 'lost' };
+  return { gameId, gameSeed, actions, state, refused: refusedCount, finished: state.status === 'won' || state.status === 'lost' };
 }

@@ -2,10 +2,31 @@
 // folded event by event as the game is played (or rebuilt from the first event), so a query
 // reads folded figures and never the log.
 import type { RecordedEvent } from '@logbook/event-store';
-import { GAME_STREAM_PREFIX, gameIdOf } from '@logbook/game-log';
+import { GAME_STREAM_PREFIX, gameIdOf, toLogEntries } from '@logbook/game-log';
+import { HISTORY_EVENT_TYPES, effectiveEntries } from '@logbook/rules';
+import type { GameLogReader } from '../game-states/game-states.projection';
 import type { Projection } from '../runner/projection';
 import type { AnalyticsStore } from './analytics-store';
-import { ANALYTICS_EVENT_TYPES, evolveAnalytics, isAnalyticsEventType, newAnalyticsFold } from './game-analytics';
+import { ANALYTICS_EVENT_TYPES, evolveAnalytics, foldAnalytics, isAnalyticsEventType, newAnalyticsFold, type AnalyticsFold } from './game-analytics';
+
+const analyticsEvent = (e: RecordedEvent) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata });
+
+/**
+ * A game's figures from its whole log: folded over the effective history (undone actions out,
+ * redone ones back in place), with the undo and redo counts of the log as recorded.
+ */
+export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]): AnalyticsFold {
+  if (!log.some((e) => HISTORY_EVENT_TYPES.has(e.type))) return foldAnalytics(gameId, log.map(analyticsEvent));
+  const entries = toLogEntries(log);
+  const recorded = new Map(entries.map((entry, i) => [entry, log[i] as RecordedEvent]));
+  const effective = effectiveEntries(entries).map((entry) => recorded.get(entry) as RecordedEvent);
+  // Redone actions come back in place: number the effective events in order for the fold.
+  const fold = foldAnalytics(gameId, effective.map((e, i) => ({ ...analyticsEvent(e), revision: i })));
+  fold.figures.undos = log.filter((e) => e.type === 'ActionUndone').length;
+  fold.figures.redos = log.filter((e) => e.type === 'ActionRedone').length;
+  fold.figures.revision = log[log.length - 1]?.revision ?? -1;
+  return fold;
+}
 
 export class AnalyticsProjection implements Projection {
   readonly name = 'analytics';
@@ -13,16 +34,27 @@ export class AnalyticsProjection implements Projection {
   /** A rebuild reads only the types the figures fold (about a third of the log is skipped). */
   readonly rebuildFilter = { streamPrefixes: [GAME_STREAM_PREFIX], eventTypes: [...ANALYTICS_EVENT_TYPES] };
 
-  constructor(private readonly store: AnalyticsStore) {}
+  /** `readLog` lets undo and redo refold the game's effective log; without it they fail. */
+  constructor(
+    private readonly store: AnalyticsStore,
+    private readonly readLog?: GameLogReader,
+  ) {}
 
-  handle(event: RecordedEvent): void {
+  handle(event: RecordedEvent): void | Promise<void> {
     if (!isAnalyticsEventType(event.type)) return;
     const gameId = gameIdOf(event.streamId);
     const fold = this.store.get(gameId) ?? newAnalyticsFold(gameId);
     // At-least-once delivery: an event already folded comes again after a crash (skipped by revision).
     if (event.revision <= fold.figures.revision) return;
-    evolveAnalytics(fold, { revision: event.revision, type: event.type, data: (event.data as { data?: unknown }).data, metadata: event.metadata });
+    if (HISTORY_EVENT_TYPES.has(event.type)) return this.refold(gameId, event);
+    evolveAnalytics(fold, analyticsEvent(event));
     this.store.put(fold);
+  }
+
+  /** Undo and redo change which events count: the figures are a fold of the effective log. */
+  private async refold(gameId: string, event: RecordedEvent): Promise<void> {
+    if (!this.readLog) throw new Error(`analytics: ${event.type} needs the game's log to refold`);
+    this.store.put(foldAnalyticsLog(gameId, await this.readLog(gameId, event.revision)));
   }
 
   reset(): void {
