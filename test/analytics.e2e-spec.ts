@@ -3,7 +3,7 @@
 import { builtInScenario } from '@logbook/content';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { recordSimulatedGame, simulateGame } from '@logbook/app-core';
-import { createGame, play } from './support/api';
+import { createGame, play, send } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
 describe('analytics over HTTP', () => {
@@ -41,6 +41,7 @@ describe('analytics over HTTP', () => {
 
   it('GET /analytics/summary filters by simulated, bot, player and date range', async () => {
     const count = async (query: string) => (await app.http().get(`/analytics/summary${query}`).expect(200)).body.games as number;
+    expect(await count('?scenario=first-voyage&simulated=false&player=Player%201&to=2999-01-01T00:00:00Z')).toBe(1);
     expect(await count('')).toBe(4);
     expect(await count('?simulated=false')).toBe(1);
     expect(await count('?simulated=true&bot=idle')).toBe(3);
@@ -65,6 +66,20 @@ describe('analytics over HTTP', () => {
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.body).toMatch(/^<svg/);
     await app.http().get('/analytics/charts/plunder-fit.svg?simulated=true').expect(200);
+  });
+
+  it('follows undo and redo: an undone exploration leaves the figures, a redone one comes back', async () => {
+    const game = await createGame(app, 'first-voyage', 1, 'sandbox');
+    const seat = game.seats[0]!;
+    const figures = async () => (await app.http().get(`/analytics/games/${game.gameId}`).expect(200)).body;
+    // A setup plunder roll of 6 leaves the choice of type open (refused when it did not).
+    await send(app, game.gameId, seat, { type: 'ChoosePlunderType', cardType: 'weapon' });
+    await play(app, game.gameId, seat, { type: 'Navigate', steps: [{ action: 'move' }, { action: 'explore' }] });
+    expect(await figures()).toMatchObject({ clues: 2, tilesExplored: 1, undos: 0, redos: 0 });
+    await play(app, game.gameId, seat, { type: 'Undo' });
+    expect(await figures()).toMatchObject({ clues: 0, tilesExplored: 0, navigation: { orders: 0 }, undos: 1, redos: 0 });
+    await play(app, game.gameId, seat, { type: 'Redo' });
+    expect(await figures()).toMatchObject({ clues: 2, tilesExplored: 1, undos: 1, redos: 1 });
   });
 
   it('answers bad input with 400 and an unknown game with 404', async () => {
