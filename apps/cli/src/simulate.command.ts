@@ -3,7 +3,8 @@
 // marked `simulated` (bot and seed in the first event's metadata).
 import { builtInScenario, builtInScenarioIds } from '@logbook/content';
 import type { EventStore } from '@logbook/event-store';
-import { BOT_NAMES, isBotName, recordSimulatedGame, simulateGame, type BotName } from '@logbook/app-core';
+import { BOT_NAMES, isBotName, recordSimulatedGame, simulateGame, simulatedGameId, type BotName } from '@logbook/app-core';
+import { gameStreamId } from '@logbook/game-log';
 import { progress } from './progress';
 
 export interface SimulateArgs {
@@ -34,13 +35,22 @@ export async function simulate(store: EventStore, args: SimulateArgs): Promise<n
   const bar = progress(`simulate ${args.scenario} (${args.bot}, ${args.players} seat(s))`, args.games, 'games');
   const started = performance.now();
   let orders = 0;
+  let played = 0;
   let won = 0;
   let recorded = 0;
   let unfinished = 0;
   for (let index = 0; index < args.games; index++) {
-    const game = simulateGame({ scenario, players: args.players, bot: args.bot, seed: args.seed, index });
+    const options = { scenario, players: args.players, bot: args.bot, seed: args.seed, index };
+    // A rerun of the same seed resumes: games already recorded are not played again.
+    const existing = await store.readStream(gameStreamId(simulatedGameId(options)), { maxCount: 1 });
+    if (existing.status === 'ok' && existing.events.length > 0) {
+      bar.update(index + 1, { rate: 'already recorded' });
+      continue;
+    }
+    const game = simulateGame(options);
     const marker = { simulated: true as const, bot: args.bot, seed: args.seed, index, gameSeed: game.gameSeed };
     if (await recordSimulatedGame(store, game, marker)) recorded += 1;
+    played += 1;
     orders += game.actions.length - 1;
     if (game.state.status === 'won') won += 1;
     if (!game.finished) unfinished += 1;
@@ -50,9 +60,9 @@ export async function simulate(store: EventStore, args: SimulateArgs): Promise<n
   bar.stop();
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `simulated ${args.games} games of ${args.scenario} (${args.bot} bot, ${args.players} seat(s), seed ${args.seed}) in ${seconds.toFixed(1)} s: ` +
-      `won ${won} (${((won / args.games) * 100).toFixed(1)}%), ${unfinished} unfinished, ${orders} orders (${Math.round(orders / seconds)}/s), ` +
-      `${recorded} recorded${recorded < args.games ? `, ${args.games - recorded} already in the store (same seed)` : ''}`,
+    `simulated ${played} games of ${args.scenario} (${args.bot} bot, ${args.players} seat(s), seed ${args.seed}) in ${seconds.toFixed(1)} s: ` +
+      `won ${won} (${((won / Math.max(played, 1)) * 100).toFixed(1)}%), ${unfinished} unfinished, ${orders} orders (${Math.round(orders / seconds)}/s), ` +
+      `${recorded} recorded${played < args.games ? `, ${args.games - played} already in the store (same seed)` : ''}`,
   );
   return 0;
 }
