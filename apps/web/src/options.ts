@@ -1,0 +1,125 @@
+// What the viewer's seat may do now. The server's `GET /games/:id/options` (the history issue)
+// is the authority; until a server has it, the page offers the basic Navigation order, the end of
+// the turn and the open response window, worked out from the board view, and lets the rules
+// refuse what they refuse.
+import { describeCommand } from './describe';
+import { hexKey, neighbor } from './hex';
+import type { BoardView, Command, Hex, PlayOption, ShipView } from './types';
+
+const ENTERABLE = new Set(['sea', 'rough', 'port', 'shipwreck']);
+const CARD_TYPES = ['weapon', 'spell', 'armor', 'item', 'ally', 'blessing'];
+
+/** The seat whose hand the view shows, while the game runs: that is the viewer's own seat. */
+export function viewerSeat(view: BoardView): number | null {
+  if (view.status === 'won' || view.status === 'lost') return null;
+  const own = view.characters.find((c) => Array.isArray(c.hand) && c.seat !== null);
+  return own ? own.seat : null;
+}
+
+/** The ship an order of `seat` concerns: the one under navigation, else the one its character is aboard. */
+export function shipOf(view: BoardView, seat: number | null): ShipView | undefined {
+  if (view.navigation) return view.ships.find((s) => s.shipId === view.navigation!.shipId);
+  const character = view.characters.find((c) => c.seat === seat);
+  return view.ships.find((s) => s.shipId === character?.shipId) ?? view.ships.find((s) => !s.wrecked);
+}
+
+/** The hex a ship faces, and what lies there. */
+export function aheadOf(view: BoardView, ship: ShipView): { hex: Hex; terrain?: string } {
+  const hex = neighbor(ship.hex, ship.facing);
+  const key = hexKey(hex);
+  for (const tile of view.tiles) for (const h of tile.hexes) if (hexKey(h) === key) return { hex, terrain: h.terrain };
+  return { hex };
+}
+
+const option = (command: Command, group: PlayOption['group'], extra: Partial<PlayOption> = {}): PlayOption => ({
+  command,
+  label: describeCommand(command),
+  group,
+  ...extra,
+});
+
+/** The basic options from the board view alone (no `/options` on this server yet). */
+export function fallbackOptions(view: BoardView, seat: number | null): PlayOption[] {
+  if (seat === null || view.status !== 'active') return [];
+  const options: PlayOption[] = [];
+  const pending = view.pending;
+  if (pending) {
+    if (pending.kind === 'structural-damage') {
+      options.push(option({ type: 'ReduceStructuralDamage' }, 'response'));
+      if (view.activeSeat === seat) options.push(option({ type: 'ResolveStructuralDamage' }, 'response'));
+    } else if (pending.kind === 'plunder-choice' && view.activeSeat === seat) {
+      for (const cardType of CARD_TYPES) options.push(option({ type: 'ChoosePlunderType', cardType }, 'response'));
+    }
+    return options;
+  }
+  if (view.activeSeat !== seat) return options;
+  const ship = shipOf(view, seat);
+  if (view.navigation && ship) {
+    const ahead = aheadOf(view, ship);
+    if (ahead.terrain === undefined) {
+      options.push(option({ type: 'ExploreTile' }, 'navigation', { hex: ahead.hex, hiddenDependent: true }));
+    } else if (ENTERABLE.has(ahead.terrain)) {
+      options.push(option({ type: 'MoveShip' }, 'navigation', { hex: ahead.hex }));
+    }
+    options.push(option({ type: 'TurnShip', direction: 'ccw' }, 'navigation'));
+    options.push(option({ type: 'TurnShip', direction: 'cw' }, 'navigation'));
+    options.push(option({ type: 'EndNavigation' }, 'navigation'));
+    return options;
+  }
+  if (view.ordersLeft > 0 && ship && !ship.wrecked) options.push(option({ type: 'StartNavigation' }, 'navigation'));
+  options.push(option({ type: 'EndTurn' }, 'turn'));
+  return options;
+}
+
+const OPTION_FIELDS = ['cost', 'hidden', 'hiddenDependent', 'dependsOnHidden', 'uncertain', 'label', 'description'];
+
+const GROUPS: Record<string, PlayOption['group']> = {
+  StartNavigation: 'navigation',
+  MoveShip: 'navigation',
+  TurnShip: 'navigation',
+  ExploreTile: 'navigation',
+  EndNavigation: 'navigation',
+  Navigate: 'navigation',
+  EndTurn: 'turn',
+  ReduceStructuralDamage: 'response',
+  ResolveStructuralDamage: 'response',
+  ChoosePlunderType: 'response',
+  Undo: 'history',
+  Redo: 'history',
+};
+
+/**
+ * The server's options, whatever their wrapping: a list (or `{ options | commands: [...] }`) of
+ * commands, or of `{ command, cost?, hidden?… }`. Moves and explorations get their hex on the board.
+ */
+export function optionsFromEndpoint(body: unknown, view: BoardView, seat: number | null): PlayOption[] {
+  const list: unknown[] = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object'
+      ? ((body as any).options ?? (body as any).commands ?? (body as any).legal ?? [])
+      : [];
+  const ship = shipOf(view, seat);
+  const result: PlayOption[] = [];
+  for (const raw of list) {
+    if (!raw || typeof raw !== 'object') continue;
+    const o = raw as Record<string, any>;
+    const command = (o.command && typeof o.command === 'object' ? o.command : o) as Command;
+    if (typeof command.type !== 'string') continue;
+    // A bare command may carry the option's own fields beside its own: keep only the command's.
+    const meta = o.command ? ['commandId'] : ['commandId', ...OPTION_FIELDS];
+    const clean = Object.fromEntries(Object.entries(command).filter(([k]) => !meta.includes(k))) as Command;
+    const hiddenDependent = Boolean(o.hiddenDependent ?? o.dependsOnHidden ?? o.hidden ?? o.uncertain);
+    const cost = o.cost === undefined ? undefined : typeof o.cost === 'object' ? Object.entries(o.cost).filter(([, v]) => v).map(([k, v]) => `${v} ${k}`).join(', ') : String(o.cost);
+    const hex =
+      ship && (command.type === 'MoveShip' || command.type === 'ExploreTile') && view.navigation ? aheadOf(view, ship).hex : undefined;
+    result.push({
+      command: clean,
+      label: typeof o.label === 'string' ? o.label : typeof o.description === 'string' ? o.description : describeCommand(clean),
+      group: GROUPS[command.type] ?? 'other',
+      hiddenDependent,
+      ...(cost ? { cost } : {}),
+      ...(hex ? { hex } : {}),
+    });
+  }
+  return result;
+}
