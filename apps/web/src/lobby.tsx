@@ -47,11 +47,8 @@ export function Lobby() {
   const load = () =>
     api.listGames().then(
       ({ games }) => {
-        // Newest first: by creation time where the server gives it, else as listed.
-        const sorted = games.some((g) => g.createdAt)
-          ? [...games].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
-          : games;
-        setGames(sorted);
+        // The server lists the newest first.
+        setGames(games);
         setError(null);
       },
       (e: Error) => setError(e.message),
