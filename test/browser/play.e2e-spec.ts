@@ -2,6 +2,7 @@
 // clicking (and with the keyboard), sees the ship move, and reads the rule's message on a refusal.
 import { createGame } from '../support/api';
 import { screenshot, shipOnPage, startBrowserHarness, type BrowserHarness } from './support/browser';
+import { sail } from './support/voyage';
 
 jest.setTimeout(60_000);
 
@@ -38,7 +39,26 @@ describe('playing a game in the browser', () => {
     // Turning with the buttons changes the facing the board draws.
     await page.locator('button[data-command="TurnShip"][data-direction="cw"]').click();
     await page.locator(`svg.board [data-ship="gull"][data-facing="${(Number(after.facing) + 1) % 6}"]`).waitFor();
+    await page.locator('button[data-command="EndNavigation"]').click();
+    await page.locator('button[data-command="EndTurn"]').click();
+    await page.getByText('Not your turn').waitFor();
+
+    // Some turns later (played over HTTP), the seat's next order, for the README's pictures.
+    await sail(h.app, game.gameId, game.seats, 7);
+    await page.locator('button[data-command="StartNavigation"]').click();
+    await page.locator('svg.board g.target').first().waitFor();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.locator('.board-wrap[data-zoom="1.5"]').waitFor();
     await screenshot(page, 'board-mid-game');
+    const phone = (await h.newPage({ width: 390, height: 844 })).page;
+    await phone.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    await phone.locator('svg.board g.target').first().waitFor();
+    const overflow = await phone.evaluate(() => {
+      const d = (globalThis as any).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'board-phone');
   });
 
   it('reaches the highlighted hex with the keyboard', async () => {
@@ -55,7 +75,7 @@ describe('playing a game in the browser', () => {
     let reached = false;
     for (let i = 0; i < 60 && !reached; i++) {
       await page.keyboard.press('Tab');
-      reached = await target.evaluate((el) => el === document.activeElement);
+      reached = await target.evaluate((el) => el.ownerDocument.activeElement === el);
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
@@ -78,5 +98,21 @@ describe('playing a game in the browser', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain(body.detail);
     if (body.rule) expect(await notice.locator('[data-rule]').getAttribute('data-rule')).toBe(body.rule);
+  });
+
+  it('keeps a clearly marked place for analytics, and shows the figures once the server has them', async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}`);
+    const panel = page.locator('section.analytics');
+    await panel.locator('h2', { hasText: 'Analytics' }).waitFor();
+    const state = await panel.getAttribute('data-analytics');
+    if (state === 'pending') await panel.getByText('once the server has analytics').waitFor();
+
+    // With an analytics answer (stood in for here), its figures appear in that place.
+    await page.route('**/analytics/games/**', (route) => route.fulfill({ json: { gameId: game.gameId, actions: 12, tilesExplored: 3 } }));
+    await page.reload();
+    await page.locator('section.analytics[data-analytics="ready"]').waitFor();
+    await page.locator('section.analytics').getByText('tilesExplored').waitFor();
   });
 });

@@ -5,14 +5,31 @@ import type { Command, Hex, RecordedGameEvent, TimelineItem } from './types';
 const at = (hex: Hex | undefined): string => (hex ? `(${hex.q}, ${hex.r})` : '');
 const FACING_NAMES = ['north', 'north-east', 'south-east', 'south', 'south-west', 'north-west'];
 export const facingName = (facing: number): string => FACING_NAMES[((facing % 6) + 6) % 6];
-const pretty = (id: unknown): string =>
+const prettyId = (id: unknown): string =>
   String(id ?? '')
     .replace(/[-_]/g, ' ')
     .replace(/\b\w/g, (c) => c.toUpperCase());
 
+/** Display names of ships, characters and crew, from the public scenario in GameCreated. */
+export type Names = Record<string, string>;
+
+export function namesFrom(created: RecordedGameEvent | undefined): Names {
+  const names: Names = {};
+  const scenario = created?.type === 'GameCreated' ? created.data?.scenario : undefined;
+  if (!scenario) return names;
+  const cardNames = new Map<string, string>((scenario.shipCards ?? []).map((c: any) => [c.cardId, c.name]));
+  for (const ship of scenario.playerShips ?? []) {
+    if (cardNames.has(ship.card)) names[ship.shipId] = cardNames.get(ship.card)!;
+    for (const crew of ship.crew ?? []) names[crew.crewId] = crew.name;
+  }
+  for (const c of scenario.characters ?? []) names[c.characterId] = c.name;
+  return names;
+}
+
 /** One line for one event, from its public data. */
-export function describeEvent(event: RecordedGameEvent): string {
+export function describeEvent(event: RecordedGameEvent, names: Names = {}): string {
   const d = event.data ?? {};
+  const pretty = (id: unknown): string => names[String(id)] ?? prettyId(id);
   switch (event.type) {
     case 'GameCreated':
       return `Game created: ${d.scenario?.name ?? 'a scenario'}, ${d.seats?.length ?? '?'} seat(s)`;
@@ -104,7 +121,7 @@ export function describeCommand(command: Command): string {
       const words = command.type.replace(/([a-z])([A-Z])/g, '$1 $2');
       const extra = Object.entries(command)
         .filter(([k]) => k !== 'type')
-        .map(([, v]) => (typeof v === 'object' ? '' : pretty(v)))
+        .map(([, v]) => (typeof v === 'object' ? '' : prettyId(v)))
         .filter(Boolean)
         .join(' ');
       return extra ? `${words}: ${extra}` : words;
@@ -123,6 +140,7 @@ const seatOf = (event: RecordedGameEvent): number | null | undefined => event.se
 export function timelineFromEvents(events: RecordedGameEvent[]): TimelineItem[] {
   const items: TimelineItem[] = [];
   const byCommand = new Map<string, TimelineItem>();
+  const names = namesFrom(events[0]);
   let round: number | undefined;
   for (const event of events) {
     if (event.type === 'TurnStarted') round = event.data?.round;
@@ -145,7 +163,7 @@ export function timelineFromEvents(events: RecordedGameEvent[]): TimelineItem[] 
       to: event.revision,
       round,
       seat: seatOf(event) ?? null,
-      description: describeEvent(event),
+      description: describeEvent(event, names),
       undone: false,
       kind,
     };

@@ -128,13 +128,17 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   useEffect(() => {
     let feed: { close(): void } | undefined;
     let cancelled = false;
+    const over = () => liveRef.current?.status === 'won' || liveRef.current?.status === 'lost';
     void refresh().then(() => {
       if (cancelled || !liveRef.current) return;
+      // A finished game has nothing more to say (its feed ends): no need to follow it.
+      if (over()) return setLiveStatus('closed');
       feed = followGame(
         gameId,
         liveRef.current.revision + 1,
-        (revision) => {
+        (revision, type) => {
           if ((liveRef.current?.revision ?? -1) < revision) void refresh();
+          if (type === 'ScenarioWon' || type === 'ScenarioLost') feed?.close();
         },
         setLiveStatus,
       );
@@ -252,9 +256,9 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
               <button type="button" onClick={() => seek(null)}>Back to live</button>
             </div>
           )}
-          <div class="board-wrap">
+          <ZoomableBoard focus={seat}>
             <Board view={shown} options={boardOptions} onOption={(o) => void send(o.command)} busy={busy} />
-          </div>
+          </ZoomableBoard>
           <ReplayBar
             current={current}
             latest={latest}
@@ -295,6 +299,33 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   );
 }
 
+/** The board fits its box; zooming in makes the box scroll, centred on the seat's ship (or the first). */
+function ZoomableBoard({ children, focus }: { children: preact.ComponentChildren; focus: number | null }) {
+  const [zoom, setZoom] = useState(1);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const wrap = box.current;
+    const ship = wrap?.querySelector<SVGGraphicsElement>('svg.board .ship:not(.wrecked)') ?? wrap?.querySelector<SVGGraphicsElement>('svg.board .ship');
+    if (!wrap || !ship) return;
+    const area = wrap.getBoundingClientRect();
+    const at = ship.getBoundingClientRect();
+    wrap.scrollLeft += at.left + at.width / 2 - (area.left + area.width / 2);
+    wrap.scrollTop += at.top + at.height / 2 - (area.top + area.height / 2);
+  }, [zoom, focus]);
+  return (
+    <div class="board-frame">
+      <div class="board-wrap" ref={box} data-zoom={zoom} style={{ '--zoom': String(zoom) }}>
+        {children}
+      </div>
+      <div class="zoom" role="group" aria-label="Zoom">
+        <button type="button" aria-label="Zoom in" onClick={() => setZoom(Math.min(4, zoom * 1.5))}>+</button>
+        <button type="button" aria-label="Zoom out" onClick={() => setZoom(Math.max(1, zoom / 1.5))} disabled={zoom <= 1}>−</button>
+        <button type="button" aria-label="Fit the board" onClick={() => setZoom(1)} disabled={zoom === 1}>Fit</button>
+      </div>
+    </div>
+  );
+}
+
 function TopBar({ title, liveStatus, who, replayAt }: { title: string; liveStatus: LiveStatus; who?: string; replayAt?: number | null }) {
   const label =
     replayAt !== null && replayAt !== undefined
@@ -305,7 +336,7 @@ function TopBar({ title, liveStatus, who, replayAt }: { title: string; liveStatu
           ? 'reconnecting…'
           : liveStatus === 'connecting'
             ? 'connecting…'
-            : 'offline';
+            : 'not following';
   return (
     <header class="topbar">
       <a class="brand" href="#" aria-label="Logbook lobby">

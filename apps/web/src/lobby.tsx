@@ -126,8 +126,8 @@ export function Lobby() {
             <label>
               Mode
               <select name="mode" value={mode} onChange={(e) => setMode((e.target as HTMLSelectElement).value)}>
-                <option value="standard">standard — undo only your own moves this turn</option>
-                <option value="sandbox">sandbox — undo anything, back to the start</option>
+                <option value="standard">Standard: undo your own moves this turn</option>
+                <option value="sandbox">Sandbox: undo anything</option>
               </select>
             </label>
             <button type="submit" class="primary" disabled={creating}>
@@ -199,10 +199,10 @@ export function Lobby() {
                             {g.mode} · {g.gameId.slice(0, 8)} {g.createdAt ? `· ${ago(g.createdAt)}` : ''}
                           </div>
                         </td>
-                        <td><span class={`status status-${g.status}`}>{g.status}</span></td>
-                        <td>{g.round} <span class="muted small">act {g.act}</span></td>
-                        <td>{g.clues}/{g.clueGoal}</td>
-                        <td>{g.seats}</td>
+                        <td data-label="Status"><span class={`status status-${g.status}`}>{g.status}</span></td>
+                        <td data-label="Round">{g.round} <span class="muted small">act {g.act}</span></td>
+                        <td data-label="Clues">{g.clues}/{g.clueGoal}</td>
+                        <td data-label="Seats">{g.seats}</td>
                         <td class="actions">
                           <a class="button" href={routeHash({ gameId: g.gameId })} data-watch={g.gameId}>Watch</a>
                           {mine.map((s) => (

@@ -16,4 +16,6 @@ function App() {
   return <Lobby />;
 }
 
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+root.textContent = ''; // the "Loading…" placeholder
+render(<App />, root);

@@ -79,9 +79,14 @@ export function Timeline({
   const list = useRef<HTMLOListElement>(null);
   // Keep the current action in sight while replaying.
   useEffect(() => {
-    const el = list.current?.querySelector('.current');
-    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({ block: 'nearest' });
-  }, [current]);
+    // Scroll the list only (scrollIntoView would scroll the whole side panel too).
+    const box = list.current;
+    const el = box?.querySelector<HTMLElement>('.current');
+    if (!box || !el) return;
+    const top = el.offsetTop - box.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + el.offsetHeight - box.clientHeight;
+  }, [current, items.length]);
   const seatName = (seat: number | null) => (seat === null ? null : (seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`));
   let lastRound: number | undefined;
   return (
