@@ -1,10 +1,10 @@
 // Browser specs: the real Nest app listening on a loopback port (temporary SQLite files, seeded
 // random source), the page built with esbuild into a temporary folder and served by that app,
 // and Debian's Chromium driven by playwright-core.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
 import { toDomainEvent } from '@logbook/projections';
@@ -15,7 +15,11 @@ import { startApp, type TestApp } from '../../support/app';
 const { buildWeb } = require('../../../apps/web/build.js') as { buildWeb(outdir: string, options?: { minify?: boolean }): Promise<string> };
 
 export const CHROMIUM = process.env.LOGBOOK_CHROMIUM ?? '/usr/bin/chromium';
-export const SCREENSHOTS = join(__dirname, '../../../docs/screenshots');
+/**
+ * Where screenshots go: test-results/screenshots (ignored by git) unless LOGBOOK_SCREENSHOTS
+ * names a folder; `npm run screenshots` points it at docs/screenshots, which the README shows.
+ */
+export const SCREENSHOTS = resolve(process.env.LOGBOOK_SCREENSHOTS ?? join(__dirname, '../../../test-results/screenshots'));
 
 export interface BrowserHarness {
   app: TestApp;
@@ -29,6 +33,9 @@ export interface BrowserHarness {
 }
 
 export async function startBrowserHarness(): Promise<BrowserHarness> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (what .ci/run does), or set LOGBOOK_CHROMIUM`);
+  }
   const webDir = mkdtempSync(join(tmpdir(), 'logbook-web-'));
   await buildWeb(webDir, { minify: false });
   process.env.LOGBOOK_WEB_DIR = webDir;
