@@ -23,6 +23,7 @@ export function namesFrom(created: RecordedGameEvent | undefined): Names {
     for (const crew of ship.crew ?? []) names[crew.crewId] = crew.name;
   }
   for (const c of scenario.characters ?? []) names[c.characterId] = c.name;
+  for (const seat of created?.data?.seats ?? []) names[`seat:${seat.seat}`] = seat.name;
   return names;
 }
 
@@ -30,13 +31,14 @@ export function namesFrom(created: RecordedGameEvent | undefined): Names {
 export function describeEvent(event: RecordedGameEvent, names: Names = {}): string {
   const d = event.data ?? {};
   const pretty = (id: unknown): string => names[String(id)] ?? prettyId(id);
+  const seat = (n: unknown): string => names[`seat:${n}`] ?? `Seat ${n}`;
   switch (event.type) {
     case 'GameCreated':
       return `Game created: ${d.scenario?.name ?? 'a scenario'}, ${d.seats?.length ?? '?'} seat(s)`;
     case 'TurnStarted':
-      return `Round ${d.round}: seat ${d.seat}'s turn begins (${d.ordersLeft} orders)`;
+      return `Round ${d.round}: ${seat(d.seat)}'s turn begins (${d.ordersLeft} orders)`;
     case 'TurnEnded':
-      return `Seat ${d.seat} ends the turn`;
+      return `${seat(d.seat)} ends the turn`;
     case 'RoundEnded':
       return `Round ${d.round} ends`;
     case 'BlessingAdvanced':
@@ -201,6 +203,7 @@ export function timelineFromEndpoint(body: unknown): TimelineItem[] | undefined 
         to,
         round: thisRound,
         seat: typeof o.seat === 'number' ? o.seat : null,
+        ...(typeof o.by === 'string' ? { by: o.by } : {}),
         description: String(o.description ?? o.summary ?? (type || 'action')),
         undone: o.undone === true || o.status === 'undone' || o.state === 'undone',
         kind: type === 'Undo' ? 'undo' : type === 'Redo' ? 'redo' : o.seat === null || o.seat === undefined ? 'system' : 'action',

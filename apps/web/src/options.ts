@@ -71,6 +71,24 @@ export function fallbackOptions(view: BoardView, seat: number | null): PlayOptio
   return options;
 }
 
+const COST_WORDS: Record<string, [string, string]> = {
+  navigationPoints: ['navigation point', 'navigation points'],
+  orders: ['order', 'orders'],
+};
+
+/** `{ navigationPoints: 1, orders: 1 }` → "1 order, 1 navigation point". */
+export function costText(cost: unknown): string | undefined {
+  if (cost === undefined || cost === null) return undefined;
+  if (typeof cost !== 'object') return String(cost);
+  const parts = Object.entries(cost as Record<string, unknown>)
+    .filter(([, v]) => typeof v === 'number' && v > 0)
+    .map(([k, v]) => {
+      const [one, many] = COST_WORDS[k] ?? [k, k];
+      return `${v} ${v === 1 ? one : many}`;
+    });
+  return parts.length ? parts.join(', ') : undefined;
+}
+
 const OPTION_FIELDS = ['cost', 'hidden', 'hiddenDependent', 'dependsOnHidden', 'uncertain', 'label', 'description'];
 
 const GROUPS: Record<string, PlayOption['group']> = {
@@ -109,7 +127,7 @@ export function optionsFromEndpoint(body: unknown, view: BoardView, seat: number
     const meta = o.command ? ['commandId'] : ['commandId', ...OPTION_FIELDS];
     const clean = Object.fromEntries(Object.entries(command).filter(([k]) => !meta.includes(k))) as Command;
     const hiddenDependent = Boolean(o.hiddenDependent ?? o.dependsOnHidden ?? o.hidden ?? o.uncertain);
-    const cost = o.cost === undefined ? undefined : typeof o.cost === 'object' ? Object.entries(o.cost).filter(([, v]) => v).map(([k, v]) => `${v} ${k}`).join(', ') : String(o.cost);
+    const cost = costText(o.cost);
     const hex =
       ship && (command.type === 'MoveShip' || command.type === 'ExploreTile') && view.navigation ? aheadOf(view, ship).hex : undefined;
     result.push({

@@ -99,10 +99,12 @@ export function Timeline({
           const header = item.round !== undefined && item.round !== lastRound ? item.round : undefined;
           lastRound = item.round ?? lastRound;
           const isCurrent = current >= item.from && current <= item.to;
-          const who = seatName(item.seat);
+          const who = item.seat === null ? null : (item.by ?? seatName(item.seat));
           return (
             <Fragment key={item.key}>
-              {header !== undefined && <li class="round-header" aria-hidden="true">Round {header}</li>}
+              {header !== undefined && (
+                <li class="round-header" aria-hidden="true">{header === 0 ? 'Setting sail' : `Round ${header}`}</li>
+              )}
               <li
                 class={`item kind-${item.kind}${item.undone ? ' undone' : ''}${isCurrent ? ' current' : ''}${item.from > current ? ' future' : ''}`}
                 data-from={item.from}

@@ -61,6 +61,8 @@ export interface TimelineItem {
   to: number;
   round?: number;
   seat: number | null;
+  /** Who, as the server names them ("The game" for setup). */
+  by?: string;
   description: string;
   undone: boolean;
   /** An Undo/Redo action itself. */

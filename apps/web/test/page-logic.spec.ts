@@ -76,6 +76,6 @@ describe('the options a seat is offered', () => {
       1,
     );
     expect(options.map((o) => o.command)).toEqual([{ type: 'TurnShip', direction: 'cw' }, { type: 'EndTurn' }]);
-    expect(options[0].cost).toBe('1 navigationPoints');
+    expect(options[0].cost).toBe('1 navigation point');
   });
 });
