@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { api, ApiError, isMissingEndpoint } from './api';
 import { Analytics } from './analytics';
 import { Board } from './board';
-import { timelineFromEndpoint, timelineFromEvents } from './describe';
+import { describeCommand, timelineFromEndpoint, timelineFromEvents } from './describe';
 import { followGame, type LiveStatus } from './live';
 import { fallbackOptions, optionsFromEndpoint, viewerSeat } from './options';
 import { PlayPanel } from './play';
@@ -204,7 +204,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     setBusy(true);
     try {
       const result = await api.command(gameId, token, command);
-      setNotice({ kind: 'info', text: `${command.type} accepted (revision ${result.revision}).` });
+      setNotice({ kind: 'info', text: `${describeCommand(command)}: done (revision ${result.revision}).` });
       await refresh();
     } catch (e) {
       if (e instanceof ApiError) setNotice({ kind: 'error', text: e.message, rule: e.problem.rule });
