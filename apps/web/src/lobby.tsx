@@ -204,12 +204,14 @@ export function Lobby() {
                         <td data-label="Clues">{g.clues}/{g.clueGoal}</td>
                         <td data-label="Seats">{g.seats}</td>
                         <td class="actions">
-                          <a class="button" href={routeHash({ gameId: g.gameId })} data-watch={g.gameId}>Watch</a>
-                          {mine.map((s) => (
-                            <a class="button" key={s.seat} href={routeHash({ gameId: g.gameId, token: s.token })}>
-                              Play as {s.name}
-                            </a>
-                          ))}
+                          <div class="row-actions">
+                            <a class="button" href={routeHash({ gameId: g.gameId })} data-watch={g.gameId}>Watch</a>
+                            {mine.map((s) => (
+                              <a class="button" key={s.seat} href={routeHash({ gameId: g.gameId, token: s.token })}>
+                                Play as {s.name}
+                              </a>
+                            ))}
+                          </div>
                         </td>
                       </tr>
                     );
