@@ -2,6 +2,7 @@
 // the unexplored edge, altars, ships with their facing, enemy ships, enemies on deck, clues, and
 // the clock, whose turn it is and what the game waits for. And a seat answers a response window.
 import type { Page } from 'playwright-core';
+import type { BoardView } from '@logbook/projections';
 import firstVoyage from '../../libs/content/src/scenarios/first-voyage.json';
 import { createGame, play } from '../support/api';
 import { screenshot, startBrowserHarness, type BrowserHarness } from './support/browser';
@@ -25,22 +26,22 @@ describe('the board in the browser', () => {
   it('draws what the board view holds', async () => {
     const game = await createGame(h.app, 'first-voyage', 2);
     await sail(h.app, game.gameId, game.seats, 6);
-    const view = (await h.app.http().get(`/games/${game.gameId}`).expect(200)).body;
+    const view: BoardView = (await h.app.http().get(`/games/${game.gameId}`).expect(200)).body;
     const { page } = await h.newPage();
     await page.goto(`/#game=${game.gameId}`);
     await page.locator(`svg.board[data-revision="${view.revision}"]`).waitFor();
 
     // Terrains: every covered hex, with its own terrain.
-    const covered = view.tiles.flatMap((t: any) => t.hexes);
+    const covered = view.tiles.flatMap((t) => t.hexes);
     const drawn = await page.locator('svg.board g.hex[data-terrain]').evaluateAll((els) =>
       els.map((el) => `${el.getAttribute('data-hex')}=${el.getAttribute('data-terrain')}`),
     );
-    expect(drawn.sort()).toEqual(covered.map((x: any) => `${key(x)}=${x.terrain}`).sort());
-    expect(new Set(covered.map((x: any) => x.terrain)).size).toBeGreaterThan(3);
+    expect(drawn.sort()).toEqual(covered.map((x) => `${key(x)}=${x.terrain}`).sort());
+    expect(new Set(covered.map((x) => x.terrain)).size).toBeGreaterThan(3);
     // Storms, altars (purged or not) and the unexplored edge.
-    expect(await page.locator('svg.board g.storm').count()).toBe(covered.filter((x: any) => x.storm).length);
-    expect(await page.locator('svg.board .altar-mark').count()).toBe(covered.filter((x: any) => x.terrain === 'altar').length);
-    expect(await page.locator('svg.board .altar-mark.purged').count()).toBe(covered.filter((x: any) => x.altarPurged).length);
+    expect(await page.locator('svg.board g.storm').count()).toBe(covered.filter((x) => x.storm).length);
+    expect(await page.locator('svg.board .altar-mark').count()).toBe(covered.filter((x) => x.terrain === 'altar').length);
+    expect(await page.locator('svg.board .altar-mark.purged').count()).toBe(covered.filter((x) => x.altarPurged).length);
     const coveredKeys = new Set(covered.map(key));
     const edge = await attrs(page, 'svg.board g.hex.unexplored', 'data-hex');
     expect(edge.length).toBeGreaterThan(0);
@@ -60,11 +61,11 @@ describe('the board in the browser', () => {
       expect(await drawnShip.locator('[data-enemies-on-deck]').count()).toBe(onDeck ? 1 : 0);
       if (onDeck) expect(await drawnShip.locator('[data-enemies-on-deck]').getAttribute('data-enemies-on-deck')).toBe(String(onDeck));
     }
-    expect(view.ships.some((s: any) => s.enemiesOnDeck.length > 0)).toBe(true);
-    expect((await attrs(page, 'svg.board [data-enemy-ship]', 'data-hex')).sort()).toEqual(view.enemyShips.map((e: any) => key(e.hex)).sort());
+    expect(view.ships.some((s) => s.enemiesOnDeck.length > 0)).toBe(true);
+    expect((await attrs(page, 'svg.board [data-enemy-ship]', 'data-hex')).sort()).toEqual(view.enemyShips.map((e) => key(e.hex)).sort());
     // Clues left on tiles.
     expect((await attrs(page, 'svg.board [data-tile-info]:has(.clue-badge)', 'data-tile-info')).sort()).toEqual(
-      view.tiles.filter((t: any) => t.clues > 0).map((t: any) => t.tileId).sort(),
+      view.tiles.filter((t) => t.clues > 0).map((t) => t.tileId).sort(),
     );
     // The clock and the turn.
     const fact = (name: string) => page.locator(`[data-fact="${name}"]`).textContent();
@@ -74,7 +75,7 @@ describe('the board in the browser', () => {
     expect(await fact('blessings')).toBe(String(view.blessings.deck));
     expect(await fact('orders')).toBe(String(view.ordersLeft));
     expect(await fact('navigation')).toBe(view.navigation ? String(view.navigation.pointsLeft) : '—');
-    const active = view.seats.find((s: any) => s.seat === view.activeSeat);
+    const active = view.seats.find((s) => s.seat === view.activeSeat)!;
     expect(await fact('active-seat')).toContain(active.name);
     expect(await fact('waiting')).toContain(active.name);
   });

@@ -91,10 +91,7 @@ describe('the lobby', () => {
     await page.goto('/');
     await page.locator('.games-table tbody tr').first().waitFor();
     // Nothing wider than the screen: no sideways scrolling of the page.
-    const overflow = await page.evaluate(() => {
-      const d = (globalThis as any).document.documentElement;
-      return d.scrollWidth - d.clientWidth;
-    });
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'lobby-phone');
   });

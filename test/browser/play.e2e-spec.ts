@@ -53,10 +53,7 @@ describe('playing a game in the browser', () => {
     const phone = (await h.newPage({ width: 390, height: 844 })).page;
     await phone.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
     await phone.locator('svg.board g.target').first().waitFor();
-    const overflow = await phone.evaluate(() => {
-      const d = (globalThis as any).document.documentElement;
-      return d.scrollWidth - d.clientWidth;
-    });
+    const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, 'board-phone');
   });

@@ -38,18 +38,21 @@ async function request<T>(path: string, init: { token?: string | null; method?: 
     throw new ApiError({ status: 0, title: 'No connection', detail: 'The server cannot be reached; is it running?' });
   }
   const text = await res.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const body = parseJson(text);
   if (!res.ok) {
     const problem = (body && typeof body === 'object' ? body : {}) as Partial<Problem>;
     throw new ApiError({ ...problem, status: res.status });
   }
   return body as T;
 }
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 const game = (gameId: string) => `/games/${encodeURIComponent(gameId)}`;
 

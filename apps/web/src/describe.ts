@@ -1,6 +1,6 @@
 // Words for what happened and for what a seat may do. Only public fields are named: a view or an
 // event as the viewer received it never holds more, and no description reaches for hidden ones.
-import type { Command, Hex, RecordedGameEvent, TimelineItem } from './types';
+import type { Command, Hex, LooseJson, RecordedGameEvent, TimelineItem } from './types';
 
 const at = (hex: Hex | undefined): string => (hex ? `(${hex.q}, ${hex.r})` : '');
 const FACING_NAMES = ['north', 'north-east', 'south-east', 'south', 'south-west', 'north-west'];
@@ -17,9 +17,10 @@ export function namesFrom(created: RecordedGameEvent | undefined): Names {
   const names: Names = {};
   const scenario = created?.type === 'GameCreated' ? created.data?.scenario : undefined;
   if (!scenario) return names;
-  const cardNames = new Map<string, string>((scenario.shipCards ?? []).map((c: any) => [c.cardId, c.name]));
+  const cardNames = new Map<string, string>((scenario.shipCards ?? []).map((c: LooseJson) => [c.cardId, c.name]));
   for (const ship of scenario.playerShips ?? []) {
-    if (cardNames.has(ship.card)) names[ship.shipId] = cardNames.get(ship.card)!;
+    const shipName = cardNames.get(ship.card);
+    if (shipName) names[ship.shipId] = shipName;
     for (const crew of ship.crew ?? []) names[crew.crewId] = crew.name;
   }
   for (const c of scenario.characters ?? []) names[c.characterId] = c.name;
@@ -189,7 +190,7 @@ export function timelineFromEndpoint(body: unknown): TimelineItem[] | undefined 
       return;
     }
     if (!node || typeof node !== 'object') return;
-    const o = node as Record<string, any>;
+    const o = node as Record<string, LooseJson>;
     const thisRound = num(o.round, round);
     const id = o.actionId ?? o.commandId;
     const range = o.revisions ?? o.range ?? {};

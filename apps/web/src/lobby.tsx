@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from './api';
 import { routeHash, seatStore } from './route';
-import type { CreatedGame, GameSummary } from './types';
+import type { CreatedGame, GameSummary, LooseJson } from './types';
 
 /** Built-in scenarios the page knows, for servers that do not list them (`GET /scenarios`). */
 const KNOWN_SCENARIOS = [
@@ -17,7 +17,7 @@ function scenariosFrom(body: unknown): Array<{ id: string; name: string }> | und
   const list = Array.isArray(body) ? body : (body as { scenarios?: unknown[] } | undefined)?.scenarios;
   if (!Array.isArray(list)) return undefined;
   const found = list
-    .map((s: any) => (typeof s === 'string' ? { id: s, name: pretty(s) } : { id: String(s?.id ?? s?.scenarioId ?? ''), name: String(s?.name ?? s?.id ?? '') }))
+    .map((s: LooseJson) => (typeof s === 'string' ? { id: s, name: pretty(s) } : { id: String(s?.id ?? s?.scenarioId ?? ''), name: String(s?.name ?? s?.id ?? '') }))
     .filter((s) => s.id);
   return found.length ? found : undefined;
 }

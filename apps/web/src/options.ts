@@ -4,7 +4,7 @@
 // refuse what they refuse.
 import { describeCommand } from './describe';
 import { hexKey, neighbor } from './hex';
-import type { BoardView, Command, Hex, PlayOption, ShipView } from './types';
+import type { BoardView, Command, Hex, LooseJson, PlayOption, ShipView } from './types';
 
 const ENTERABLE = new Set(['sea', 'rough', 'port', 'shipwreck']);
 const CARD_TYPES = ['weapon', 'spell', 'armor', 'item', 'ally', 'blessing'];
@@ -18,7 +18,8 @@ export function viewerSeat(view: BoardView): number | null {
 
 /** The ship an order of `seat` concerns: the one under navigation, else the one its character is aboard. */
 export function shipOf(view: BoardView, seat: number | null): ShipView | undefined {
-  if (view.navigation) return view.ships.find((s) => s.shipId === view.navigation!.shipId);
+  const navigation = view.navigation;
+  if (navigation) return view.ships.find((s) => s.shipId === navigation.shipId);
   const character = view.characters.find((c) => c.seat === seat);
   return view.ships.find((s) => s.shipId === character?.shipId) ?? view.ships.find((s) => !s.wrecked);
 }
@@ -114,13 +115,13 @@ export function optionsFromEndpoint(body: unknown, view: BoardView, seat: number
   const list: unknown[] = Array.isArray(body)
     ? body
     : body && typeof body === 'object'
-      ? ((body as any).options ?? (body as any).commands ?? (body as any).legal ?? [])
+      ? ((body as LooseJson).options ?? (body as LooseJson).commands ?? (body as LooseJson).legal ?? [])
       : [];
   const ship = shipOf(view, seat);
   const result: PlayOption[] = [];
   for (const raw of list) {
     if (!raw || typeof raw !== 'object') continue;
-    const o = raw as Record<string, any>;
+    const o = raw as Record<string, LooseJson>;
     const command = (o.command && typeof o.command === 'object' ? o.command : o) as Command;
     if (typeof command.type !== 'string') continue;
     // A bare command may carry the option's own fields beside its own: keep only the command's.

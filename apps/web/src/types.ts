@@ -42,10 +42,17 @@ export interface CreatedGame {
 
 export type Command = { type: string } & Record<string, unknown>;
 
+/**
+ * JSON from the server that the page reads field by field, tolerating what is missing: event data
+ * of every type, and answers of endpoints still being built (timeline, options, analytics).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- read defensively with ?. and ??, never trusted for types
+export type LooseJson = any;
+
 export interface RecordedGameEvent {
   revision: number;
   type: string;
-  data: Record<string, any>;
+  data: Record<string, LooseJson>;
   /** Exposed by newer servers (the history issue). */
   seat?: number | null;
   commandId?: string;
