@@ -3,6 +3,7 @@
 // the clock, whose turn it is and what the game waits for. And a seat answers a response window.
 import type { Page } from 'playwright-core';
 import type { BoardView } from '@logbook/projections';
+import catalogue from '../../libs/content/src/catalogue/catalogue.json';
 import firstVoyage from '../../libs/content/src/scenarios/first-voyage.json';
 import { createGame, play } from '../support/api';
 import { screenshot, startBrowserHarness, type BrowserHarness } from './support/browser';
@@ -84,7 +85,8 @@ describe('the board in the browser', () => {
     // First Voyage with a Gull that cannot shrug off damage: turning on a storm opens a window.
     const scenario = JSON.parse(JSON.stringify(firstVoyage));
     scenario.id = 'first-voyage-brittle';
-    scenario.shipCards.find((c: { cardId: string }) => c.cardId === 'gull').powers = {};
+    const gull = catalogue.shipCards.find((c) => c.cardId === 'gull')!;
+    scenario.shipCards = scenario.shipCards.map((card: unknown) => (card === 'gull' ? { ...gull, powers: {} } : card));
     const game = await createGame(h.app, scenario, 2);
     const [a, b] = game.seats;
     for (const command of [{ type: 'StartNavigation' }, { type: 'TurnShip', direction: 'cw' }, { type: 'MoveShip' }, { type: 'EndNavigation' }, { type: 'EndTurn' }]) {

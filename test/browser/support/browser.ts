@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
-import { toDomainEvent } from '@logbook/projections';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { gameStreamId, toDomainEvent } from '@logbook/game-log';
 import { foldEvents, type GameState } from '@logbook/rules';
 import { startApp, type TestApp } from '../../support/app';
 
