@@ -25,18 +25,6 @@ describe('listing games (the game-states read model)', () => {
     expect(twin.map((g: { gameId: string }) => g.gameId)).toEqual([second.gameId]);
   });
 
-  it('lists the newest game first, with when it was created', async () => {
-    const games = [];
-    for (let i = 0; i < 3; i++) games.push(await createGame(app));
-    await play(app, games[0].gameId, games[0].seats[0], { type: 'EndTurn' });
-    const listed = (await app.http().get('/games').expect(200)).body.games;
-    expect(listed.map((g: { gameId: string }) => g.gameId)).toEqual(games.map((g) => g.gameId).reverse());
-    for (const g of listed) expect(Number.isNaN(Date.parse(g.createdAt))).toBe(false);
-    // The order survives a restart (the SQLite read model keeps it).
-    app = await app.restart();
-    expect((await app.http().get('/games').expect(200)).body.games).toEqual(listed);
-  });
-
   it('resumes after a restart with the same list', async () => {
     const game = await createGame(app);
     const before = (await app.http().get('/games').expect(200)).body;

@@ -6,10 +6,6 @@ export interface GameStateRecord {
   /** Revision of the last event folded in. */
   revision: number;
   state: GameState;
-  /** When the game was created (its first event's recordedAt), for listing newest first. */
-  createdAt?: string;
-  /** The first event's position in the store's global order: orders games created in the same millisecond. */
-  createdPosition?: number;
 }
 
 /** A summary row, for listing games without loading their states. */
@@ -24,8 +20,6 @@ export interface GameSummary {
   clues: number;
   clueGoal: number;
   seats: number;
-  /** When the game was created; absent for games folded by an older read model until it is rebuilt. */
-  createdAt?: string;
 }
 
 export interface GameSummaryQuery {
@@ -45,7 +39,7 @@ export interface GameStateStore {
   close(): void;
 }
 
-export const summarize = ({ gameId, revision, state, createdAt }: GameStateRecord): GameSummary => ({
+export const summarize = ({ gameId, revision, state }: GameStateRecord): GameSummary => ({
   gameId,
   revision,
   scenarioId: state.scenarioId,
@@ -56,9 +50,4 @@ export const summarize = ({ gameId, revision, state, createdAt }: GameStateRecor
   clues: state.clues,
   clueGoal: state.clueGoal,
   seats: state.seats.length,
-  ...(createdAt ? { createdAt } : {}),
 });
-
-/** Lists are newest first: by creation position, games without one (older read models) last. */
-export const newestFirst = (a: GameStateRecord, b: GameStateRecord): number =>
-  (b.createdPosition ?? -1) - (a.createdPosition ?? -1) || a.gameId.localeCompare(b.gameId);

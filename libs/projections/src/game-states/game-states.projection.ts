@@ -21,11 +21,6 @@ export class GameStatesProjection implements Projection {
     if (event.revision !== record.revision + 1) {
       throw new Error(`game-states: ${event.streamId} jumps from revision ${record.revision} to ${event.revision}`);
     }
-    if (event.revision === 0) {
-      const recordedAt = event.metadata?.recordedAt;
-      if (typeof recordedAt === 'string') record.createdAt = recordedAt;
-      record.createdPosition = Number(event.position);
-    }
     applyEvent(record.state, toDomainEvent(event));
     record.revision = event.revision;
     this.store.put(record);

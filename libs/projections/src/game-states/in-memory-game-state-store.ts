@@ -1,4 +1,4 @@
-import { newestFirst, summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
+import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
 
 export const matchesQuery = (summary: GameSummary, query: GameSummaryQuery): boolean =>
   (query.status === undefined || summary.status === query.status) &&
@@ -17,7 +17,6 @@ export class InMemoryGameStateStore implements GameStateStore {
 
   list(query: GameSummaryQuery = {}): GameSummary[] {
     return [...this.records.values()]
-      .sort(newestFirst)
       .map(summarize)
       .filter((s) => matchesQuery(s, query))
       .slice(0, query.limit ?? 100);

@@ -33,34 +33,22 @@ export class SqliteGameStateStore implements GameStateStore {
       seats       INTEGER NOT NULL,
       state       TEXT NOT NULL
     ) WITHOUT ROWID`);
-    // Added for the lobby's newest-first list; a read model from before gets the columns empty
-    // (its games list last until `npm run cli -- rebuild`).
-    const columns = new Set((this.db.prepare('PRAGMA table_info(game_states)').all() as Array<{ name: string }>).map((c) => c.name));
-    if (!columns.has('created_at')) this.db.exec('ALTER TABLE game_states ADD COLUMN created_at TEXT');
-    if (!columns.has('created_position')) this.db.exec('ALTER TABLE game_states ADD COLUMN created_position INTEGER');
     this.statements = {
-      get: this.db.prepare('SELECT revision, state, created_at createdAt, created_position createdPosition FROM game_states WHERE game_id = ?'),
-      put: this.db.prepare(`INSERT INTO game_states
-          (game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, created_position)
-        VALUES (@gameId, @revision, @scenarioId, @status, @mode, @round, @act, @clues, @clueGoal, @seats, @state, @createdAt, @createdPosition)
+      get: this.db.prepare('SELECT revision, state FROM game_states WHERE game_id = ?'),
+      put: this.db.prepare(`INSERT INTO game_states VALUES
+        (@gameId, @revision, @scenarioId, @status, @mode, @round, @act, @clues, @clueGoal, @seats, @state)
         ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, scenario_id = excluded.scenario_id,
           status = excluded.status, mode = excluded.mode, round = excluded.round, act = excluded.act,
-          clues = excluded.clues, clue_goal = excluded.clue_goal, seats = excluded.seats, state = excluded.state,
-          created_at = excluded.created_at, created_position = excluded.created_position`),
+          clues = excluded.clues, clue_goal = excluded.clue_goal, seats = excluded.seats, state = excluded.state`),
       list: this.db.prepare(`SELECT game_id gameId, revision, scenario_id scenarioId, status, mode, round, act, clues,
-          clue_goal clueGoal, seats, created_at createdAt FROM game_states
+          clue_goal clueGoal, seats FROM game_states
         WHERE (@status IS NULL OR status = @status) AND (@scenarioId IS NULL OR scenario_id = @scenarioId)
-        ORDER BY created_position DESC NULLS LAST, game_id LIMIT @limit`),
+        ORDER BY game_id LIMIT @limit`),
       clear: this.db.prepare('DELETE FROM game_states'),
     };
     this.writeDirty = this.db.transaction(() => {
       for (const record of this.dirty.values()) {
-        this.statements.put.run({
-          ...summarize(record),
-          state: JSON.stringify(record.state),
-          createdAt: record.createdAt ?? null,
-          createdPosition: record.createdPosition ?? null,
-        });
+        this.statements.put.run({ ...summarize(record), state: JSON.stringify(record.state) });
       }
       this.dirty.clear();
     });
@@ -69,19 +57,8 @@ export class SqliteGameStateStore implements GameStateStore {
   get(gameId: string): GameStateRecord | undefined {
     const cached = this.dirty.get(gameId) ?? this.recent.get(gameId);
     if (cached) return cached;
-    const row = this.statements.get.get(gameId) as
-      | { revision: number; state: string; createdAt: string | null; createdPosition: number | null }
-      | undefined;
-    return (
-      row &&
-      this.remember({
-        gameId,
-        revision: row.revision,
-        state: JSON.parse(row.state) as GameState,
-        ...(row.createdAt !== null ? { createdAt: row.createdAt } : {}),
-        ...(row.createdPosition !== null ? { createdPosition: row.createdPosition } : {}),
-      })
-    );
+    const row = this.statements.get.get(gameId) as { revision: number; state: string } | undefined;
+    return row && this.remember({ gameId, revision: row.revision, state: JSON.parse(row.state) as GameState });
   }
 
   put(record: GameStateRecord): void {
@@ -99,9 +76,6 @@ export class SqliteGameStateStore implements GameStateStore {
       status: query.status ?? null,
       scenarioId: query.scenarioId ?? null,
       limit: query.limit ?? 100,
-    }).map((row) => {
-      const { createdAt, ...summary } = row as GameSummary & { createdAt: string | null };
-      return createdAt ? { ...summary, createdAt } : summary;
     }) as GameSummary[];
   }
 
