@@ -24,6 +24,8 @@ describe('the lobby', () => {
 
   it('lists games newest first with scenario, status, round and seats', async () => {
     const older = await createGame(h.app, 'first-voyage', 1);
+    // Creation times have millisecond resolution: make sure the two differ.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await createGame(h.app, 'twin-sails', 2);
     const { page } = await h.newPage();
     await page.goto('/');

@@ -112,8 +112,12 @@ export function describeCommand(command: Command): string {
       return 'End turn';
     case 'ResolveStructuralDamage':
       return 'Take the damage';
-    case 'ReduceStructuralDamage':
-      return 'Reduce the damage';
+    case 'ReduceStructuralDamage': {
+      const play = Array.isArray(command.play) ? command.play.map(prettyId) : [];
+      const discard = Array.isArray(command.discard) ? command.discard.map(prettyId) : [];
+      const parts = [play.length ? `play ${play.join(', ')}` : '', discard.length ? `discard ${discard.join(', ')}` : ''].filter(Boolean);
+      return parts.length ? `Reduce the damage: ${parts.join('; ')}` : 'Reduce the damage';
+    }
     case 'ChoosePlunderType':
       return `Choose ${String(command.cardType)}`;
     case 'Undo':

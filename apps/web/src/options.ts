@@ -39,6 +39,29 @@ const option = (command: Command, group: PlayOption['group'], extra: Partial<Pla
   ...extra,
 });
 
+/** Names and powers of the cards a view shows (newer servers list them beside the board). */
+export const cardInfo = (view: BoardView, cardId: string): { name: string; reduce: number } => {
+  const card = (view as { cards?: Record<string, LooseJson> }).cards?.[cardId];
+  const name = typeof card?.name === 'string' ? card.name : cardId.replace(/[-_]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  const reduce = Number(card?.powers?.reduceStructuralDamage ?? 0);
+  return { name, reduce };
+};
+
+/**
+ * [S] a damage window: each card of the seat's hand may be played for its power (when it has one)
+ * or discarded for 1; one card per button, as many presses as the seat likes.
+ */
+function reductions(view: BoardView, seat: number): PlayOption[] {
+  const hand = view.characters.find((c) => c.seat === seat)?.hand ?? [];
+  const result: PlayOption[] = [];
+  for (const cardId of [...new Set(hand)]) {
+    const { name, reduce } = cardInfo(view, cardId);
+    if (reduce > 0) result.push({ command: { type: 'ReduceStructuralDamage', play: [cardId] }, label: `Play ${name} (−${reduce})`, group: 'response' });
+    result.push({ command: { type: 'ReduceStructuralDamage', discard: [cardId] }, label: `Discard ${name} (−1)`, group: 'response' });
+  }
+  return result;
+}
+
 /** The basic options from the board view alone (no `/options` on this server yet). */
 export function fallbackOptions(view: BoardView, seat: number | null): PlayOption[] {
   if (seat === null || view.status !== 'active') return [];
@@ -46,7 +69,7 @@ export function fallbackOptions(view: BoardView, seat: number | null): PlayOptio
   const pending = view.pending;
   if (pending) {
     if (pending.kind === 'structural-damage') {
-      options.push(option({ type: 'ReduceStructuralDamage' }, 'response'));
+      options.push(...reductions(view, seat));
       if (view.activeSeat === seat) options.push(option({ type: 'ResolveStructuralDamage' }, 'response'));
     } else if (pending.kind === 'plunder-choice' && view.activeSeat === seat) {
       for (const cardType of CARD_TYPES) options.push(option({ type: 'ChoosePlunderType', cardType }, 'response'));

@@ -1,5 +1,6 @@
 // What the board says in words: the clock, whose turn, what the game waits for, and the party.
 import { facingName } from './describe';
+import { cardInfo } from './options';
 import type { BoardView } from './types';
 
 const pretty = (id: string) => id.replace(/[-_]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -99,7 +100,7 @@ export function PartyPanel({ view }: { view: BoardView }) {
               {c.hand && (
                 <div class="hand" aria-label="Your hand">
                   {c.hand.map((card, i) => (
-                    <span class="card" key={`${card}-${i}`}>{pretty(card)}</span>
+                    <span class="card" key={`${card}-${i}`}>{cardInfo(view, card).name}</span>
                   ))}
                 </div>
               )}
