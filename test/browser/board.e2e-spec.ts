@@ -3,8 +3,7 @@
 // the clock, whose turn it is and what the game waits for. And a seat answers a response window.
 import type { Page } from 'playwright-core';
 import type { BoardView } from '@logbook/projections';
-import catalogue from '../../libs/content/src/catalogue/catalogue.json';
-import firstVoyage from '../../libs/content/src/scenarios/first-voyage.json';
+import { builtInScenario } from '@logbook/content';
 import { createGame, play } from '../support/api';
 import { screenshot, startBrowserHarness, type BrowserHarness } from './support/browser';
 import { sail } from './support/voyage';
@@ -83,10 +82,9 @@ describe('the board in the browser', () => {
 
   it('lets a seat answer a response window, and draws the wrecked ship face down', async () => {
     // First Voyage with a Gull that cannot shrug off damage: turning on a storm opens a window.
-    const scenario = JSON.parse(JSON.stringify(firstVoyage));
+    const scenario = structuredClone(builtInScenario('first-voyage')!);
     scenario.id = 'first-voyage-brittle';
-    const gull = catalogue.shipCards.find((c) => c.cardId === 'gull')!;
-    scenario.shipCards = scenario.shipCards.map((card: unknown) => (card === 'gull' ? { ...gull, powers: {} } : card));
+    scenario.shipCards.find((card) => card.cardId === 'gull')!.powers = {};
     const game = await createGame(h.app, scenario, 2);
     const [a, b] = game.seats;
     for (const command of [{ type: 'StartNavigation' }, { type: 'TurnShip', direction: 'cw' }, { type: 'MoveShip' }, { type: 'EndNavigation' }, { type: 'EndTurn' }]) {
