@@ -1,6 +1,6 @@
 // Play in the browser: a seat opens its link, sees its options, plays a Navigation order by
 // clicking (and with the keyboard), sees the ship move, and reads the rule's message on a refusal.
-import { createGame } from '../support/api';
+import { createGame, play } from '../support/api';
 import { screenshot, shipOnPage, startBrowserHarness, type BrowserHarness } from './support/browser';
 import { sail } from './support/voyage';
 
@@ -41,7 +41,7 @@ describe('playing a game in the browser', () => {
     await page.locator(`svg.board [data-ship="gull"][data-facing="${(Number(after.facing) + 1) % 6}"]`).waitFor();
     await page.locator('button[data-command="EndNavigation"]').click();
     await page.locator('button[data-command="EndTurn"]').click();
-    await page.getByText('Not your turn').waitFor();
+    await page.locator('[data-turn-hint="waiting"]').waitFor();
 
     // Some turns later (played over HTTP), the seat's next order, for the README's pictures.
     await sail(h.app, game.gameId, game.seats, 7);
@@ -82,19 +82,25 @@ describe('playing a game in the browser', () => {
   it('shows the rule’s message when the rules refuse an order', async () => {
     const game = await createGame(h.app, 'first-voyage', 2);
     const { page } = await h.newPage();
-    // Seat 2 is not the active seat: its orders are refused by the rules, with the rule id.
-    await page.goto(`/#game=${game.gameId}&token=${game.seats[1].token}`);
-    await page.locator('.game-page[data-viewer="seat-2"]').waitFor();
-    await page.getByText('Not your turn').waitFor();
+    // A page that has lost its live feed goes stale: it still offers what was legal a moment ago.
+    await page.route('**/live?**', (route) => route.abort());
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    const start = page.locator('button[data-command="StartNavigation"]');
+    await start.waitFor();
+    await play(h.app, game.gameId, game.seats[0], { type: 'EndTurn' });
+
     const response = page.waitForResponse((r) => r.url().endsWith('/commands') && r.request().method() === 'POST');
-    await page.locator('button[data-command="Undo"]').click();
+    await start.click();
     const answer = await response;
     const body = await answer.json();
-    expect(answer.status()).toBeGreaterThanOrEqual(400);
+    expect(answer.status()).toBe(422);
+    expect(body.rule).toEqual(expect.any(String));
     const notice = page.locator('[data-notice="error"]');
     await notice.waitFor();
     expect(await notice.textContent()).toContain(body.detail);
-    if (body.rule) expect(await notice.locator('[data-rule]').getAttribute('data-rule')).toBe(body.rule);
+    expect(await notice.locator('[data-rule]').getAttribute('data-rule')).toBe(body.rule);
+    // After a refusal the page catches up with the game.
+    await page.locator('[data-turn-hint="waiting"]').waitFor();
   });
 
   it('keeps a clearly marked place for analytics, and shows the figures once the server has them', async () => {

@@ -120,6 +120,12 @@ export function describeCommand(command: Command): string {
     }
     case 'ChoosePlunderType':
       return `Choose ${String(command.cardType)}`;
+    case 'SetFollowShip':
+      return command.follow ? 'Follow the ship when it sails' : 'Stay put when the ship sails';
+    case 'DropAnchor':
+      return 'Drop anchor';
+    case 'WeighAnchor':
+      return 'Weigh anchor';
     case 'Undo':
       return 'Undo';
     case 'Redo':

@@ -72,8 +72,13 @@ export function PlayPanel(props: {
     <section class="panel play" aria-labelledby="play-title" data-options-source={props.source}>
       <h2 id="play-title">Play</h2>
       {replaying && <p class="small muted">Return to live to give orders.</p>}
-      {!replaying && view.status === 'active' && others.length === 0 && (
-        <p class="small muted">{view.activeSeat === seat ? 'Nothing to do right now.' : 'Not your turn: the board updates by itself.'}</p>
+      {!replaying && view.status === 'active' && view.activeSeat !== seat && (
+        <p class="small muted" data-turn-hint="waiting">
+          Not your turn: {view.seats.find((s) => s.seat === view.activeSeat)?.name ?? 'another seat'} is playing; the board updates by itself.
+        </p>
+      )}
+      {!replaying && view.status === 'active' && view.activeSeat === seat && others.length === 0 && (
+        <p class="small muted">Nothing to do right now.</p>
       )}
       {groups.map(({ group, items }) => (
         <div class="option-group" key={group} role="group" aria-label={GROUP_TITLES[group]}>
