@@ -99,7 +99,8 @@ export function Timeline({
           const header = item.round !== undefined && item.round !== lastRound ? item.round : undefined;
           lastRound = item.round ?? lastRound;
           const isCurrent = current >= item.from && current <= item.to;
-          const who = item.seat === null ? null : (item.by ?? seatName(item.seat));
+          // The server's timeline says who in its own words; the event list needs the seat's name.
+          const who = source === 'timeline' || item.seat === null ? null : seatName(item.seat);
           return (
             <Fragment key={item.key}>
               {header !== undefined && (
