@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import type { Notice } from './game';
 import { routeHash } from './route';
+import { historySteps } from './status';
 import type { BoardView, Command, PlayOption } from './types';
 
 const GROUP_TITLES: Record<PlayOption['group'], string> = {
@@ -64,8 +65,11 @@ export function PlayPanel(props: {
     .filter((g) => g.items.length > 0);
   // Undo and redo are always offered to a seat; with the server's options they are enabled only
   // when listed, otherwise the rules answer (and a refusal says why).
-  const canUndo = props.source === 'page' || historyOptions.some((o) => o.command.type === 'Undo');
-  const canRedo = props.source === 'page' || historyOptions.some((o) => o.command.type === 'Redo');
+  const steps = historySteps(view);
+  const mayUndo = steps ? seat !== null && Boolean(steps.undo?.by.includes(seat)) : true;
+  const mayRedo = steps ? seat !== null && Boolean(steps.redo?.by.includes(seat)) : true;
+  const canUndo = props.source === 'page' ? mayUndo : historyOptions.some((o) => o.command.type === 'Undo');
+  const canRedo = props.source === 'page' ? mayRedo : historyOptions.some((o) => o.command.type === 'Redo');
   const disabled = busy || replaying || view.status !== 'active';
 
   return (

@@ -1,7 +1,24 @@
 // What the board says in words: the clock, whose turn, what the game waits for, and the party.
 import { facingName } from './describe';
 import { cardInfo } from './options';
-import type { BoardView } from './types';
+import type { BoardView, LooseJson } from './types';
+
+interface HistoryStep {
+  actionId: string;
+  seat: number | null;
+  firstEventType: string;
+  /** The seats that may send the Undo (or Redo) now. */
+  by: number[];
+}
+
+/** What Undo and Redo would do now, when the server says (newer board views carry `undo`/`redo`). */
+export function historySteps(view: BoardView): { undo: HistoryStep | null; redo: HistoryStep | null } | undefined {
+  const loose = view as LooseJson;
+  if (!('undo' in loose) && !('redo' in loose)) return undefined;
+  return { undo: loose.undo ?? null, redo: loose.redo ?? null };
+}
+
+const words = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 const pretty = (id: string) => id.replace(/[-_]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -50,7 +67,30 @@ export function StatusPanel({ view }: { view: BoardView }) {
         <span class="label">Turn</span> <strong data-fact="active-seat">{active ? `${active.name} (seat ${active.seat})` : '—'}</strong>
       </p>
       <p class="waiting" data-fact="waiting">{waitingFor(view)}</p>
+      <HistoryLine view={view} />
     </section>
+  );
+}
+
+/** Who may take back or re-apply what, now. */
+function HistoryLine({ view }: { view: BoardView }) {
+  const steps = historySteps(view);
+  if (!steps || (!steps.undo && !steps.redo)) return null;
+  const names = (seats: number[]) =>
+    seats.length ? seats.map((n) => view.seats.find((s) => s.seat === n)?.name ?? `seat ${n}`).join(', ') : 'nobody now';
+  return (
+    <p class="small history-line" data-fact="history">
+      {steps.undo && (
+        <span data-undo={steps.undo.actionId}>
+          Undo would take back “{words(steps.undo.firstEventType)}” (may undo: {names(steps.undo.by)}).{' '}
+        </span>
+      )}
+      {steps.redo && (
+        <span data-redo={steps.redo.actionId}>
+          Redo would put back “{words(steps.redo.firstEventType)}” (may redo: {names(steps.redo.by)}).
+        </span>
+      )}
+    </p>
   );
 }
 
