@@ -49,6 +49,8 @@ describe('playing a game in the browser', () => {
     await page.locator('svg.board g.target').first().waitFor();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.locator('.board-wrap[data-zoom="1.5"]').waitFor();
+    // Clicking scrolled the side panel to each button; show it from the top in the picture.
+    await page.locator('aside.side').evaluate((el) => el.scrollTo(0, 0));
     await screenshot(page, 'board-mid-game');
     const phone = (await h.newPage({ width: 390, height: 844 })).page;
     await phone.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
