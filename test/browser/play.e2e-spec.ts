@@ -114,10 +114,20 @@ describe('playing a game in the browser', () => {
     const state = await panel.getAttribute('data-analytics');
     if (state === 'pending') await panel.getByText('once the server has analytics').waitFor();
 
-    // With an analytics answer (stood in for here), its figures appear in that place.
-    await page.route('**/analytics/games/**', (route) => route.fulfill({ json: { gameId: game.gameId, actions: 12, tilesExplored: 3 } }));
+    // With analytics answers (stood in for here), the game's figures and the scenario's charts appear there.
+    await page.route('**/analytics/games/**', (route) =>
+      route.fulfill({ json: { gameId: game.gameId, rounds: 2, tilesExplored: 3, cluesByAct: { '1': 2 }, plunder: { rolls: [1, 0, 0, 2, 0, 1] } } }),
+    );
+    await page.route('**/analytics/scenarios/first-voyage', (route) => route.fulfill({ json: { games: 4 } }));
+    await page.route('**/analytics/scenarios/first-voyage/charts/*.svg', (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>' }),
+    );
     await page.reload();
-    await page.locator('section.analytics[data-analytics="ready"]').waitFor();
-    await page.locator('section.analytics').getByText('tilesExplored').waitFor();
+    const ready = page.locator('section.analytics[data-analytics="ready"]');
+    await ready.waitFor();
+    await ready.locator('tr', { hasText: 'Tiles explored' }).filter({ hasText: '3' }).waitFor();
+    await ready.getByRole('img', { name: /Plunder rolls.*4 2/ }).waitFor();
+    await ready.getByRole('img', { name: 'Win rate' }).waitFor();
+    expect(await ready.locator('.scenario-charts img').count()).toBe(4);
   });
 });

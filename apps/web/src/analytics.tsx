@@ -1,64 +1,126 @@
-// ANALYTICS — the place for the analytics issue's charts (issue 10), for this game and its
-// scenario. Until a server has them (`/analytics/...` answers 404) this says so; when it answers,
-// its figures are shown. Wire the charts here once the endpoint's shape is settled.
+// ANALYTICS — the analytics read models' figures for this game and its scenario
+// (`GET /analytics/games/:id`, `GET /analytics/scenarios/:scenario` and its SVG charts). On a
+// server without analytics (404) this place says so; the page lights it up when they land.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
+import type { LooseJson } from './types';
 
-const CANDIDATES = (gameId: string, scenarioId: string) => [
-  { title: 'This game', path: `/analytics/games/${encodeURIComponent(gameId)}` },
-  { title: 'This scenario', path: `/analytics/scenarios/${encodeURIComponent(scenarioId)}` },
+/** The scenario charts the server renders (Vega-Lite, as SVG). */
+const SCENARIO_CHARTS = [
+  { name: 'win-rate', title: 'Win rate' },
+  { name: 'damage-by-act', title: 'Damage by act' },
+  { name: 'plunder-fit', title: 'Plunder rolls against a fair die' },
+  { name: 'wreck-heatmap', title: 'Where ships were wrecked' },
 ];
 
+type Found = { game: LooseJson | null; scenario: LooseJson | null };
+
 export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: string }) {
-  const [found, setFound] = useState<Array<{ title: string; body: unknown }> | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
   useEffect(() => {
     let stale = false;
-    Promise.all(
-      CANDIDATES(gameId, scenarioId).map((c) =>
-        api.analytics(c.path).then(
-          (body) => ({ title: c.title, body }),
-          () => null,
-        ),
-      ),
-    ).then((results) => !stale && setFound(results.filter((r): r is { title: string; body: unknown } => r !== null)));
+    const get = (path: string) => api.analytics(path).then((body) => body as LooseJson, () => null);
+    Promise.all([get(`/analytics/games/${encodeURIComponent(gameId)}`), get(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`)]).then(
+      ([game, scenario]) => !stale && setFound({ game, scenario }),
+    );
     return () => {
       stale = true;
     };
   }, [gameId, scenarioId]);
 
+  const state = found === null ? 'loading' : found.game || found.scenario ? 'ready' : 'pending';
   return (
-    <section class="panel analytics" aria-labelledby="analytics-title" data-analytics={found === null ? 'loading' : found.length ? 'ready' : 'pending'}>
+    <section class="panel analytics" aria-labelledby="analytics-title" data-analytics={state}>
       <h2 id="analytics-title">Analytics</h2>
-      {found === null ? (
-        <p class="muted small">Looking for analytics…</p>
-      ) : found.length === 0 ? (
-        <p class="muted small">Charts for this game and its scenario appear here once the server has analytics.</p>
-      ) : (
-        found.map((f) => (
-          <div key={f.title}>
-            <h3>{f.title}</h3>
-            <Figures body={f.body} />
-          </div>
-        ))
+      {state === 'loading' && <p class="muted small">Looking for analytics…</p>}
+      {state === 'pending' && <p class="muted small">Charts for this game and its scenario appear here once the server has analytics.</p>}
+      {found?.game && <GameFigures figures={found.game} />}
+      {found?.scenario && (
+        <div class="scenario-charts">
+          <h3>This scenario{typeof found.scenario.games === 'number' ? ` (${found.scenario.games} games)` : ''}</h3>
+          {SCENARIO_CHARTS.map((chart) => (
+            <figure key={chart.name}>
+              <img
+                src={`/analytics/scenarios/${encodeURIComponent(scenarioId)}/charts/${chart.name}.svg`}
+                alt={chart.title}
+                loading="lazy"
+                onError={(e) => {
+                  const figure = (e.currentTarget as HTMLImageElement).closest('figure');
+                  if (figure) figure.hidden = true;
+                }}
+              />
+              <figcaption>{chart.title}</figcaption>
+            </figure>
+          ))}
+        </div>
       )}
     </section>
   );
 }
 
-/** The numbers of an analytics answer, as a small table, until proper charts are wired. */
-function Figures({ body }: { body: unknown }) {
-  const rows = body && typeof body === 'object' ? Object.entries(body as Record<string, unknown>).filter(([, v]) => typeof v === 'number' || typeof v === 'string') : [];
-  if (rows.length === 0) return <p class="muted small">No figures yet.</p>;
+const FIGURES: Array<[string, (g: LooseJson) => unknown]> = [
+  ['Rounds', (g) => g.rounds],
+  ['Turns', (g) => g.turns],
+  ['Tiles explored', (g) => g.tilesExplored],
+  ['Clues', (g) => (g.clues === undefined ? undefined : `${g.clues}/${g.clueGoal}`)],
+  ['Navigation points spent', (g) => (g.navigation ? `${g.navigation.pointsSpent} of ${g.navigation.pointsIssued}` : undefined)],
+  ['Wrecks', (g) => (Array.isArray(g.wrecks) ? g.wrecks.length : undefined)],
+  ['Encounters', (g) => (Array.isArray(g.encounters) ? g.encounters.length : undefined)],
+  ['Enemies spawned / repelled', (g) => (g.enemiesSpawned === undefined ? undefined : `${g.enemiesSpawned} / ${g.enemiesRepelled}`)],
+  ['Altars purged', (g) => g.altarsPurged],
+  ['Undos', (g) => g.undos],
+];
+
+/** One game's figures: a few numbers, and small bar charts of its series. */
+function GameFigures({ figures }: { figures: LooseJson }) {
+  const rows = FIGURES.map(([label, read]) => [label, read(figures)] as const).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
+  // Anything else the server adds that is a plain number still shows.
+  const known = new Set(['revision', 'rounds', 'turns', 'tilesExplored', 'clues', 'clueGoal', 'act', 'altarsPurged', 'undos', 'enemiesSpawned', 'enemiesRepelled']);
+  const extra = Object.entries(figures ?? {}).filter(([k, v]) => typeof v === 'number' && !known.has(k));
+  const rolls: unknown = figures?.plunder?.rolls;
+  const byAct: unknown = figures?.cluesByAct;
   return (
-    <table class="figures">
-      <tbody>
-        {rows.map(([k, v]) => (
-          <tr key={k}>
-            <th scope="row">{k}</th>
-            <td>{String(v)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div class="game-figures">
+      <h3>This game</h3>
+      <table class="figures">
+        <tbody>
+          {[...rows, ...extra].map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{String(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {Array.isArray(rolls) && rolls.length > 0 && (
+        <Bars title="Plunder rolls (faces 1–6)" data={rolls.map((n, i) => [String(i + 1), Number(n)] as const)} />
+      )}
+      {byAct && typeof byAct === 'object' && Object.keys(byAct).length > 0 && (
+        <Bars title="Clues by act" data={Object.entries(byAct as Record<string, number>).map(([k, v]) => [`act ${k}`, Number(v)] as const)} />
+      )}
+    </div>
+  );
+}
+
+function Bars({ title, data }: { title: string; data: ReadonlyArray<readonly [string, number]> }) {
+  const max = Math.max(1, ...data.map(([, v]) => v));
+  const w = 28;
+  const h = 60;
+  return (
+    <figure class="bars">
+      <svg viewBox={`0 0 ${data.length * w} ${h + 16}`} role="img" aria-label={`${title}: ${data.map(([k, v]) => `${k} ${v}`).join(', ')}`}>
+        {data.map(([label, value], i) => {
+          const bar = (value / max) * h;
+          return (
+            <g key={label}>
+              <rect x={i * w + 4} y={h - bar} width={w - 8} height={bar} rx="2" />
+              <text x={i * w + w / 2} y={h + 12}>{label}</text>
+              {value > 0 && <text class="value" x={i * w + w / 2} y={h - bar - 2}>{value}</text>}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>{title}</figcaption>
+    </figure>
   );
 }
