@@ -43,7 +43,6 @@ export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: 
               <img
                 src={`/analytics/scenarios/${encodeURIComponent(scenarioId)}/charts/${chart.name}.svg`}
                 alt={chart.title}
-                loading="lazy"
                 onError={(e) => {
                   const figure = (e.currentTarget as HTMLImageElement).closest('figure');
                   if (figure) figure.hidden = true;
@@ -69,14 +68,19 @@ const FIGURES: Array<[string, (g: LooseJson) => unknown]> = [
   ['Enemies spawned / repelled', (g) => (g.enemiesSpawned === undefined ? undefined : `${g.enemiesSpawned} / ${g.enemiesRepelled}`)],
   ['Altars purged', (g) => g.altarsPurged],
   ['Undos', (g) => g.undos],
+  ['Redos', (g) => g.redos],
 ];
+
+const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 /** One game's figures: a few numbers, and small bar charts of its series. */
 function GameFigures({ figures }: { figures: LooseJson }) {
   const rows = FIGURES.map(([label, read]) => [label, read(figures)] as const).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
   // Anything else the server adds that is a plain number still shows.
-  const known = new Set(['revision', 'rounds', 'turns', 'tilesExplored', 'clues', 'clueGoal', 'act', 'altarsPurged', 'undos', 'enemiesSpawned', 'enemiesRepelled']);
-  const extra = Object.entries(figures ?? {}).filter(([k, v]) => typeof v === 'number' && !known.has(k));
+  const known = new Set(['revision', 'rounds', 'turns', 'tilesExplored', 'clues', 'clueGoal', 'act', 'altarsPurged', 'undos', 'redos', 'enemiesSpawned', 'enemiesRepelled']);
+  const extra = Object.entries(figures ?? {})
+    .filter(([k, v]) => typeof v === 'number' && !known.has(k))
+    .map(([k, v]) => [words(k), v] as const);
   const rolls: unknown = figures?.plunder?.rolls;
   const byAct: unknown = figures?.cluesByAct;
   return (
@@ -106,9 +110,15 @@ function Bars({ title, data }: { title: string; data: ReadonlyArray<readonly [st
   const max = Math.max(1, ...data.map(([, v]) => v));
   const w = 28;
   const h = 60;
+  const top = 12;
   return (
     <figure class="bars">
-      <svg viewBox={`0 0 ${data.length * w} ${h + 16}`} role="img" aria-label={`${title}: ${data.map(([k, v]) => `${k} ${v}`).join(', ')}`}>
+      <svg
+        viewBox={`0 ${-top} ${data.length * w} ${h + 16 + top}`}
+        style={{ width: `${data.length * w * 1.5}px` }}
+        role="img"
+        aria-label={`${title}: ${data.map(([k, v]) => `${k} ${v}`).join(', ')}`}
+      >
         {data.map(([label, value], i) => {
           const bar = (value / max) * h;
           return (
