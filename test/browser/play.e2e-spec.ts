@@ -57,6 +57,11 @@ describe('playing a game in the browser', () => {
     await phone.locator('svg.board g.target').first().waitFor();
     const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+    // Zoomed in, the ship and its highlighted move fill the phone's board.
+    await phone.getByRole('button', { name: 'Zoom in' }).click();
+    await phone.getByRole('button', { name: 'Zoom in' }).click();
+    await phone.locator('.board-wrap[data-zoom="2.25"]').waitFor();
+    expect(await phone.locator('svg.board g.target').first().isVisible()).toBe(true);
     await screenshot(phone, 'board-phone');
   });
 
