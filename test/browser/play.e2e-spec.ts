@@ -20,6 +20,8 @@ describe('playing a game in the browser', () => {
 
     await page.locator('.game-page[data-viewer="seat-1"]').waitFor();
     await page.getByText('Playing as Player 1').waitFor();
+    // The options are the server's (GET /games/:id/options), with their costs.
+    await page.locator('section.play[data-options-source="server"]').waitFor();
     const before = await shipOnPage(page, 'gull');
 
     await page.locator('button[data-command="StartNavigation"]').click();
