@@ -5,10 +5,13 @@ import { fromResolvedEvent, toPosition, toServerFilter } from './eventstoredb-ma
 
 /** Commit position of the newest record in `$all` (system records included), if any. */
 export async function headCommitPosition(client: EventStoreDBClient): Promise<bigint | undefined> {
+  let head: bigint | undefined;
+  // Read to the end (the server ends after one record): returning from inside the loop would
+  // leave the client's gRPC stream paused and never ended, and `dispose()` waits for it forever.
   for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
-    return resolved.event?.position.commit ?? resolved.commitPosition;
+    head ??= resolved.event?.position.commit ?? resolved.commitPosition;
   }
-  return undefined;
+  return head;
 }
 
 /**
