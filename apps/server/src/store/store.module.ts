@@ -1,8 +1,8 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { createEventStore, EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logbook/event-store';
 import { gameEventUpcasters } from '@logbook/projections';
 import type { AppConfig } from '../config/app-config';
 
@@ -22,8 +22,24 @@ import type { AppConfig } from '../config/app-config';
   ],
   exports: [EVENT_STORE],
 })
-export class StoreModule implements OnApplicationShutdown {
+export class StoreModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(StoreModule.name);
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /**
+   * Start-up check: a store that refuses us (EventStoreDB `$all` without an admin user) stops the
+   * server with a message naming the fix; one that is merely unreachable is retried by the read
+   * models and reported on /health.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.store.ping();
+    } catch (error) {
+      if (error instanceof EventStoreAccessDeniedError) throw error;
+      this.logger.warn(`event store ${this.store.name} did not answer at start-up; /health reports it until it does`);
+    }
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();

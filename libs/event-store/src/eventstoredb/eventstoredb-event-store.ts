@@ -19,7 +19,7 @@ import { validateNewEvents } from '../core/serialized-event';
 import { NO_UPCASTERS, type UpcasterRegistry } from '../upcasting/upcaster-registry';
 import { normalizeConnectionString } from './eventstoredb-connection';
 import { type ClosableRead, type Track, headCommitPosition, lastMatchingPosition, readAllFiltered } from './eventstoredb-filtered-read';
-import { EventStoreClosedError } from '../errors';
+import { EventStoreClosedError, EventStoreUnavailableError } from '../errors';
 import {
   UNKNOWN_POSITION,
   fromResolvedEvent,
@@ -92,6 +92,18 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.readStreamOnce(streamId, options);
+      } catch (error) {
+        const cause = error instanceof EventStoreUnavailableError ? error.cause : undefined;
+        if (!isNotLeader(cause) || attempt >= NOT_LEADER_RETRIES) throw error;
+        await sleep(20 * (attempt + 1));
+      }
+    }
+  }
+
+  private async readStreamOnce(streamId: string, options: ReadStreamOptions): Promise<ReadStreamResult> {
     this.assertOpen();
     const backwards = options.direction === 'backwards';
     const read = this.track(
