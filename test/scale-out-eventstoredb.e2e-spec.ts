@@ -1,0 +1,169 @@
+// Several Logbook servers on one EventStoreDB (the protocol-level test server, through the real
+// client): each server has its own store connection, caches, read models and live feeds, and
+// they agree through the store alone. Separate OS processes in the last test.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
+import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
+import { gameEventUpcasters } from '@logbook/projections';
+import { seededRng } from '@logbook/rules';
+import { createGame, nextCommandId, play, view } from './support/api';
+import { startApp, type TestApp } from './support/app';
+import { readSse } from './support/sse';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('Logbook servers on one EventStoreDB (test server), each with its own connection', () => {
+  let esdb: TestEventStoreDb;
+  let east: TestApp;
+  let west: TestApp;
+
+  const connect = () => new EventStoreDbEventStore({ connectionString: esdb.connectionString, upcasters: gameEventUpcasters() });
+
+  beforeEach(async () => {
+    esdb = await startTestEventStoreDb();
+    east = await startApp({ store: connect(), rng: seededRng(7) });
+    west = await startApp({ store: connect(), rng: seededRng(7) });
+  });
+
+  afterEach(async () => {
+    await east.dispose();
+    await west.dispose();
+    esdb.close();
+  });
+
+  it('an order sent to one server is seen by the board view, the live feed and the games list of the other', async () => {
+    const game = await createGame(east);
+    const [seat] = game.seats;
+    const address = await listen(west);
+    let recorded = -1;
+    try {
+      const feed = readSse(
+        `${address}/games/${game.gameId}/live?from=${game.revision + 1}`,
+        { Authorization: `Bearer ${seat.token}` },
+        (messages) => messages.some((message) => message.event === 'NavigationOrderIssued'),
+        async () => (recorded = (await play(east, game.gameId, seat, { type: 'StartNavigation' })).revision),
+        15_000,
+      );
+      const { messages } = await feed;
+      expect(messages.map((message) => message.event)).toContain('NavigationOrderIssued');
+    } finally {
+      west.app.getHttpServer().close();
+    }
+    const [fromEast, fromWest] = [await view(east, game.gameId, seat), await view(west, game.gameId, seat)];
+    expect(fromWest).toEqual(fromEast);
+    const listed = (await west.http().get('/games').expect(200)).body.games as { gameId: string; revision: number }[];
+    expect(listed.find((summary) => summary.gameId === game.gameId)?.revision).toBe(recorded);
+    const eastListed = (await east.http().get('/games').expect(200)).body.games;
+    expect(listed).toEqual(eastListed);
+  });
+
+  it('decides racing orders from both servers in turn: one wins, the other meets the rules on the new state', async () => {
+    const game = await createGame(east);
+    const [seat] = game.seats;
+    const [a, b] = await Promise.all(
+      [east, west].map((app) =>
+        app.http().post(`/games/${game.gameId}/commands`).set('Authorization', `Bearer ${seat.token}`).send({ commandId: nextCommandId(), type: 'StartNavigation' }),
+      ),
+    );
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+    const events = (await east.http().get(`/games/${game.gameId}/events`).expect(200)).body.events as { type: string }[];
+    expect(events.filter((event) => event.type === 'NavigationOrderIssued')).toHaveLength(1);
+  });
+
+  it('applies a command sent to both servers at once exactly once', async () => {
+    const game = await createGame(west);
+    const body = { commandId: 'same-order', type: 'StartNavigation' };
+    const auth = `Bearer ${game.seats[0].token}`;
+    const answers = await Promise.all([east, west].map((app) => app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send(body)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers[0].body).toEqual(answers[1].body);
+  });
+});
+
+describe('Logbook server processes on one EventStoreDB (test server)', () => {
+  let esdb: TestEventStoreDb;
+  const servers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    esdb = await startTestEventStoreDb();
+  });
+  afterAll(async () => {
+    for (const child of servers) child.kill('SIGTERM');
+    await Promise.all(servers.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    esdb.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function startServer(): Promise<string> {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'logbook-scale-out-'));
+    dataDirs.push(dataDir);
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '../apps/server/src/main.ts')], {
+      cwd: join(__dirname, '..'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        LOGBOOK_STORE: 'eventstoredb',
+        EVENTSTORE_CONNECTION_STRING: esdb.connectionString,
+        LOGBOOK_DATA_DIR: dataDir,
+        LOGBOOK_RATE_LIMITS: 'off',
+      },
+      stdio: 'ignore',
+    });
+    servers.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const up = await request(url).get('/health').then((res) => res.status === 200, () => false);
+      if (up) return url;
+      await sleep(100);
+    }
+    throw new Error('server did not start');
+  }
+
+  it('two processes serve the same game: orders alternate between them; board, live feed and games list of each show the other’s', async () => {
+    const [east, west] = await Promise.all([startServer(), startServer()]);
+    const created = await request(east).post('/games').send({ scenario: 'first-voyage', players: [{ name: 'Ana' }] }).expect(201);
+    const { gameId, seats } = created.body as { gameId: string; seats: { token: string }[] };
+    const auth = `Bearer ${seats[0].token}`;
+    const order = (url: string, type: string) => request(url).post(`/games/${gameId}/commands`).set('Authorization', auth).send({ commandId: nextCommandId(), type });
+    expect((await order(west, 'StartNavigation')).status).toBe(200);
+    // West's live feed is driven by its own subscription to the store: it sees East's order.
+    const { messages } = await readSse(
+      `${west}/games/${gameId}/live?from=0`,
+      { Authorization: auth },
+      (received) => received.some((message) => message.event === 'ShipMoved'),
+      async () => expect((await order(east, 'MoveShip')).status).toBe(200),
+      30_000,
+    );
+    expect(messages.map((message) => message.event)).toEqual(expect.arrayContaining(['GameCreated', 'NavigationOrderIssued', 'ShipMoved']));
+    const [fromEast, fromWest] = await Promise.all([east, west].map(async (url) => (await request(url).get(`/games/${gameId}`).set('Authorization', auth).expect(200)).body));
+    expect(fromWest).toEqual(fromEast);
+    const lists = await Promise.all([east, west].map(async (url) => (await request(url).get('/games').expect(200)).body.games));
+    expect(lists[0]).toEqual(lists[1]);
+    expect(lists[1].map((summary: { gameId: string }) => summary.gameId)).toContain(gameId);
+  }, 120_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function listen(app: TestApp): Promise<string> {
+  const server = app.app.getHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
