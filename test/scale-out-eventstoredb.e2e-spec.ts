@@ -62,6 +62,63 @@ describe('Logbook servers on one EventStoreDB (test server), each with its own c
     expect(listed).toEqual(eastListed);
   });
 
+  it('a live feed keeps going when the store drops its subscription (resumed after the last event it sent)', async () => {
+    const game = await createGame(east);
+    const [seat] = game.seats;
+    const address = await listen(west);
+    try {
+      const { messages } = await readSse(
+        `${address}/games/${game.gameId}/live?from=0`,
+        { Authorization: `Bearer ${seat.token}` },
+        (received) => received.some((message) => message.event === 'ShipMoved'),
+        async () => {
+          await play(east, game.gameId, seat, { type: 'StartNavigation' });
+          await sleep(100);
+          esdb.dropSubscriptions();
+          await play(east, game.gameId, seat, { type: 'MoveShip' });
+        },
+        15_000,
+      );
+      const revisions = messages.map((message) => Number(message.id));
+      expect(revisions).toEqual([...revisions.keys()]);
+      expect(messages.map((message) => message.event)).toEqual(expect.arrayContaining(['NavigationOrderIssued', 'ShipMoved']));
+    } finally {
+      west.app.getHttpServer().close();
+    }
+  });
+
+  it('/health says the store is down and the read model reconnecting while EventStoreDB is stopped, and ok once it is back', async () => {
+    await createGame(east);
+    esdb.stop();
+    let down: request.Response | undefined;
+    for (let i = 0; i < 100; i++) {
+      down = await west.http().get('/health');
+      if (down.body.readModels?.['game-states']?.status === 'reconnecting') break;
+      await sleep(50);
+    }
+    expect(down!.status).toBe(503);
+    expect(down!.body).toMatchObject({ status: 'error', store: { status: 'down' }, readModels: { 'game-states': { status: 'reconnecting' } } });
+    await esdb.restart();
+    const game = await createGame(east).catch(async () => (await sleep(500), createGame(east)));
+    let up: request.Response | undefined;
+    for (let i = 0; i < 200; i++) {
+      up = await west.http().get('/health');
+      if (up.status === 200 && up.body.status === 'ok') break;
+      await sleep(50);
+    }
+    expect(up!.body).toMatchObject({ status: 'ok', readModels: { 'game-states': { status: 'running' } } });
+    const listed = (await west.http().get('/games').expect(200)).body.games as { gameId: string }[];
+    expect(listed.map((summary) => summary.gameId)).toContain(game.gameId);
+  });
+
+  it('a game whose stream was deleted (tombstoned) answers 410 Gone, not a crash', async () => {
+    const game = await createGame(east);
+    esdb.tombstone(`game-${game.gameId}`);
+    const res = await west.http().get(`/games/${game.gameId}`);
+    expect(res.status).toBe(410);
+    expect(res.body).toMatchObject({ type: '/problems/game-deleted' });
+  });
+
   it('decides racing orders from both servers in turn: one wins, the other meets the rules on the new state', async () => {
     const game = await createGame(east);
     const [seat] = game.seats;

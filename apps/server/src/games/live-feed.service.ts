@@ -4,7 +4,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
 import { concat, filter, from, map, Subject, takeUntil, type Observable } from 'rxjs';
 import { statusAfter } from '@logbook/rules';
-import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { EVENT_STORE, gameStreamId, resubscribing, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { GameCommandsService } from './game-commands.service';
 import { GameNotFoundError } from './game.errors';
 import { GameRepository } from './game-repository';
@@ -28,8 +28,8 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     if (history.status === 'stream_not_found') throw new GameNotFoundError(gameId);
     // Live events start strictly after the last event already read (or the game's latest).
     const last = history.events.at(-1) ?? (await this.lastEvent(streamId));
-    const live = this.store
-      .subscribeToAll({ fromPosition: last?.position, filter: { streamPrefixes: [streamId] } })
+    // Resumed after the last delivered event if the store drops the subscription (EventStoreDB restart, leader change).
+    const live = resubscribing(this.store, { fromPosition: last?.position, filter: { streamPrefixes: [streamId] } })
       .pipe(filter((e) => e.streamId === streamId));
     // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
     let status = game.state.status;
