@@ -224,3 +224,68 @@ async function listen(app: TestApp): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }
+
+describe('a Logbook server on a 3-member EventStoreDB test cluster', () => {
+  let cluster: TestEventStoreDb;
+  let store: EventStoreDbEventStore;
+  let app: TestApp;
+
+  beforeEach(async () => {
+    cluster = await startTestEventStoreDb({ nodes: 3 });
+    store = new EventStoreDbEventStore({ connectionString: cluster.connectionString, upcasters: gameEventUpcasters() });
+    app = await startApp({ store, rng: seededRng(11) });
+  });
+  afterEach(async () => {
+    await app.dispose();
+    cluster.close();
+  });
+
+  it('a leader change mid-load loses no acknowledged order and applies none twice', async () => {
+    const games = await Promise.all(Array.from({ length: 6 }, () => createGame(app)));
+    const acknowledged = new Map<string, { commandId: string; events: { revision: number; type: string }[] }[]>();
+    let sent = 0;
+    const statuses = new Map<number, number>();
+    const playOne = async (game: (typeof games)[number]) => {
+      const auth = `Bearer ${game.seats[0].token}`;
+      const answers: { commandId: string; events: { revision: number; type: string }[] }[] = [];
+      acknowledged.set(game.gameId, answers);
+      let next: Record<string, unknown> = { type: 'EndTurn' };
+      for (let i = 0; answers.length < 10 && i < 100; i++) {
+        // After a 503 (outcome unknown) the same order goes again with the same commandId.
+        const commandId = `${game.gameId}-${answers.length}-${String(next.type)}`;
+        const res = await app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send({ commandId, ...next });
+        sent += 1;
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 200) {
+          answers.push({ commandId, events: res.body.events });
+          if (res.body.events.some((event: { type: string }) => event.type === 'ScenarioLost' || event.type === 'ScenarioWon')) break;
+          next = { type: 'EndTurn' };
+        } else if (res.status === 422 && res.body.rule === 'pending.response-required') {
+          next = { type: 'ChoosePlunderType', cardType: 'weapon' };
+        } else if (res.status === 422 && next.type === 'ChoosePlunderType') {
+          next = { type: 'ResolveStructuralDamage' };
+        } else if (res.status !== 503) {
+          throw new Error(`${String(next.type)} answered ${res.status}: ${JSON.stringify(res.body)}`);
+        }
+      }
+    };
+    const load = Promise.all(games.map(playOne));
+    while (sent < 20) await sleep(5);
+    cluster.changeLeader();
+    while (sent < 40) await sleep(5);
+    cluster.changeLeader();
+    await load;
+
+    for (const game of games) {
+      const stored = await store.readStream(`game-${game.gameId}`);
+      const events = stored.status === 'ok' ? stored.events : [];
+      for (const answer of acknowledged.get(game.gameId)!) {
+        const recorded = events.filter((event) => event.metadata.commandId === answer.commandId);
+        expect(recorded.map((event) => [event.revision, event.type])).toEqual(answer.events.map((event) => [event.revision, event.type]));
+      }
+      expect(events.map((event) => event.revision)).toEqual([...events.keys()]);
+    }
+    expect([...acknowledged.values()].flat().length).toBeGreaterThan(20);
+    expect([...statuses.keys()].every((status) => [200, 422, 503].includes(status))).toBe(true);
+  }, 120_000);
+});
