@@ -13,6 +13,9 @@ import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { type TestEventStoreDb, startTestEventStoreDb } from './testing';
 
+// Servers, gRPC and child processes on a shared 2-core machine: time for slow moments.
+jest.setTimeout(30_000);
+
 const anEvent = (type = 'OrderGiven', data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data });
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
@@ -120,6 +123,20 @@ describe('EventStoreDB adapter on the test server, when things go wrong', () => 
       await expect(store.append(id, [anEvent()], 'any')).rejects.toBeInstanceOf(StreamDeletedError);
       const all = await store.readAll({ filter: { streamPrefixes: [id] } });
       expect(all.map((event) => event.type)).toEqual(['OrderGiven']);
+    });
+
+    it('a stream tombstoned while subscribed to: the subscriber never sees the tombstone and keeps receiving', async () => {
+      const [doomed, other] = [stream(), stream()];
+      const prefix = doomed.slice(0, 6);
+      await store.append(doomed, [anEvent()], 'no_stream');
+      const received: RecordedEvent[] = [];
+      const subscription = store.subscribeToAll({ filter: { streamPrefixes: [prefix] } }).subscribe((event) => received.push(event));
+      await waitFor(() => received.some((event) => event.streamId === doomed));
+      server.tombstone(doomed);
+      await store.append(other, [anEvent('AfterTheTombstone')], 'no_stream');
+      await waitFor(() => received.some((event) => event.type === 'AfterTheTombstone'));
+      subscription.unsubscribe();
+      expect(received.map((event) => event.type).filter((type) => type.startsWith('$'))).toEqual([]);
     });
 
     it('a slow server still answers', async () => {
