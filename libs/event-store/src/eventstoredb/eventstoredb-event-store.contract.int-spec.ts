@@ -12,6 +12,16 @@ describe('on the test EventStoreDB (gRPC, in memory)', () => {
   describeEventStoreContract('EventStoreDB client → test server', ({ upcasters }) => new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters }));
 });
 
+// A server that does not list BatchAppend (before 21.10): the client appends with unary Append calls.
+describe('on the test EventStoreDB without BatchAppend', () => {
+  let server: TestEventStoreDb;
+  beforeAll(async () => {
+    server = await startTestEventStoreDb({ batchAppend: false });
+  });
+  afterAll(() => server.close());
+  describeEventStoreContract('EventStoreDB client → test server (unary Append)', ({ upcasters }) => new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters }));
+});
+
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
 
 if (connectionString) {

@@ -129,7 +129,7 @@ export class EventStoreDbEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
     const events = await mapped(readAllFiltered(this.client, options, (stream) => this.track(stream)));
-    return events.filter((event) => !isSystemEvent(event.type)).map((event) => this.upcasters.upcast(event));
+    return events.map((event) => this.upcasters.upcast(event));
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {

@@ -80,7 +80,8 @@ export async function readAllFiltered(client: EventStoreDBClient, options: ReadA
   try {
     for await (const resolved of subscription) {
       const event = fromResolvedEvent(resolved);
-      if (event && (from === undefined || event.position > from) && matchesFilter(event, options.filter)) {
+      // System records (a tombstone's `$streamDeleted` matches its stream's prefix) never count towards maxCount.
+      if (event && !isSystemEvent(event.type) && (from === undefined || event.position > from) && matchesFilter(event, options.filter)) {
         events.push(event);
       }
       if (events.length >= maxCount || reachedHead || (event && event.position >= head)) break;

@@ -20,6 +20,8 @@ import { notLeader } from './test-messages';
 export interface TestEventStoreDbOptions {
   /** 1 (default) for a single node, 3 for a cluster with gossip and a leader. */
   nodes?: number;
+  /** false: answer like a server before 21.10, so the client appends with the unary Append call. */
+  batchAppend?: boolean;
 }
 
 export class TestEventStoreDb implements NodeCluster {
@@ -28,7 +30,10 @@ export class TestEventStoreDb implements NodeCluster {
   readonly nodes: TestNode[];
   private leaderIndex = 0;
 
-  constructor(size: number) {
+  constructor(
+    size: number,
+    readonly batchAppend = true,
+  ) {
     this.nodes = Array.from({ length: size }, () => new TestNode(this));
   }
 
@@ -116,5 +121,5 @@ export class TestEventStoreDb implements NodeCluster {
 }
 
 export async function startTestEventStoreDb(options: TestEventStoreDbOptions = {}): Promise<TestEventStoreDb> {
-  return new TestEventStoreDb(options.nodes ?? 1).start();
+  return new TestEventStoreDb(options.nodes ?? 1, options.batchAppend ?? true).start();
 }

@@ -36,6 +36,8 @@ export interface NodeCluster {
   members(): TestNode[];
   /** Refuse `$all` reads and subscriptions, as a secure cluster does for a user outside `$admins`. */
   readonly faults: { denyAll: boolean; delayMs: number; unavailable: boolean };
+  /** Whether ServerFeatures lists BatchAppend (servers since 21.10 do; client v6 then batches appends). */
+  readonly batchAppend: boolean;
 }
 
 export const SERVER_VERSION = '24.10.0-logbook-test-server';
@@ -130,7 +132,7 @@ export class TestNode {
     const answer = new features.SupportedMethods();
     answer.setEventStoreServerVersion(SERVER_VERSION);
     answer.setMethodsList(
-      methods.map(([service, method, list]) => new features.SupportedMethod().setServiceName(service).setMethodName(method).setFeaturesList([...list])),
+      methods.filter(([, method]) => method !== 'batchappend' || this.cluster.batchAppend).map(([service, method, list]) => new features.SupportedMethod().setServiceName(service).setMethodName(method).setFeaturesList([...list])),
     );
     callback(null, answer);
   };
