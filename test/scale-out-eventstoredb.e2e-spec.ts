@@ -10,7 +10,7 @@ import request from 'supertest';
 import { EventStoreAccessDeniedError } from '@logbook/event-store';
 import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
 import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
-import { gameEventUpcasters } from '@logbook/projections';
+import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng } from '@logbook/rules';
 import { createGame, nextCommandId, play, view } from './support/api';
 import { startApp, type TestApp } from './support/app';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { READ_MODELS, type ReadModels } from '../read-models/read-models';
+import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 
 export interface ReadModelHealth {
   /** `reconnecting`: the store dropped the subscription and the runner is resubscribing from its checkpoint. */
