@@ -98,7 +98,9 @@ export class EventStoreDbEventStore implements EventStore {
     if (count <= 1) return [last];
     const read = await this.readStream(streamId, { fromRevision: lastRevision - count + 1, maxCount: count });
     if (read.status !== 'ok' || read.events.length !== count) return Array.from({ length: count }, () => last);
-    return read.events.map((event) => event.position);
+    // Servers that do not give `$all` positions on stream reads answer "unknown": the last
+    // event's position is then the safe stand-in (resuming after it misses nothing of this append).
+    return read.events.map((event) => (event.position === UNKNOWN_POSITION ? last : event.position));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
