@@ -1,8 +1,8 @@
 import firstVoyageDoc from '../scenarios/first-voyage.json';
 import { builtInScenario } from '../scenarios';
 import { parseScenario } from '../validation/parse-scenario';
-import catalogue from './catalogue.json';
-import { catalogueIds, resolveCatalogueReferences } from './catalogue-references';
+import catalogue from './catalogue-data.json';
+import { catalogueIds, resolveCatalogueReferences } from './catalogue';
 
 describe('the content catalogue', () => {
   it('holds the cards, ship cards, tiles and enemies both built-in scenarios share, once', () => {

@@ -2,7 +2,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { ScenarioDefinition } from '@logbook/rules';
-import { resolveCatalogueReferences } from '../catalogue/catalogue-references';
+import { resolveCatalogueReferences } from '../catalogue/catalogue';
 import { crossReferenceProblems } from './cross-references';
 import { ScenarioDto } from './scenario.dto';
 
