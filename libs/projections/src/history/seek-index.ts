@@ -16,19 +16,20 @@ import { applyEvent, cloneState, initialState, type GameEvent, type GameState } 
 import { ActionLog, historyChange, type ActionRecord } from './action-log';
 
 /**
- * How states are copied and advanced. Today states are plain objects changed in place, so a
- * snapshot is a deep copy; with persistent (structurally shared) states `copy` becomes the
- * identity and `apply` returns the next state, and the index is unchanged otherwise.
+ * How states are copied and advanced. With states changed in place a snapshot is a deep copy;
+ * with persistent (structurally shared, frozen) states `copy` is the identity and `apply`
+ * returns the next state; the index is the same otherwise.
  */
 export interface StateOps {
   copy(state: GameState): GameState;
-  apply(state: GameState, event: GameEvent): GameState;
+  /** The state after `events`: may change `state` (mutable ops) or return a new one. */
+  apply(state: GameState, events: readonly GameEvent[]): GameState;
 }
 
 export const mutableStateOps: StateOps = {
   copy: cloneState,
-  apply: (state, event) => {
-    applyEvent(state, event);
+  apply: (state, events) => {
+    for (const event of events) applyEvent(state, event);
     return state;
   },
 };
@@ -131,10 +132,10 @@ export class SeekIndex {
       const node: ActionNode = { action, parent, cost: (parent && !parent.snapshot ? parent.cost : 0) + 1 };
       this.open = node;
       this.top = node;
-      this.working = this.ops.apply(this.working, event);
+      this.working = this.ops.apply(this.working, [event]);
     } else {
       this.open.cost += 1;
-      this.working = this.ops.apply(this.working, event);
+      this.working = this.ops.apply(this.working, [event]);
     }
     this.tops.push(this.top);
     // The top's events so far (an action being recorded grows; any other is whole).
@@ -210,7 +211,7 @@ export class SeekIndex {
       // The same effective history as before the undo: the same node (and snapshot), and
       // `working` (the parent's state) takes the action's recorded events again.
       this.top = node;
-      for (const event of node.action.events) this.working = this.ops.apply(this.working, event);
+      this.working = this.ops.apply(this.working, node.action.events);
       return;
     }
     const parent = this.top;
@@ -235,9 +236,8 @@ export class SeekIndex {
       base = base.parent;
     }
     let state = base ? this.ops.copy(base.snapshot!) : initialState();
-    for (let i = chain.length - 1; i >= 0; i--) for (const event of chain[i].action.events) state = this.ops.apply(state, event);
+    for (let i = chain.length - 1; i >= 0; i--) state = this.ops.apply(state, chain[i].action.events);
     const events = node.action.events;
-    for (let i = 0; i < count; i++) state = this.ops.apply(state, events[i]);
-    return state;
+    return this.ops.apply(state, count === events.length ? events : events.slice(0, count));
   }
 }
