@@ -9,6 +9,8 @@ import { GameCommandsService, type CommandResult, type CreatedGame } from './gam
 import { GameRepository } from './game-repository';
 import { LiveFeedService } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
+import { SeekIndexService } from '../history/seek-index.service';
+import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -39,6 +41,7 @@ export class GamesController {
     private readonly games: GameRepository,
     private readonly scenarios: ScenarioResolver,
     private readonly liveFeed: LiveFeedService,
+    private readonly seek: SeekIndexService,
   ) {}
 
   @Post()
@@ -47,25 +50,32 @@ export class GamesController {
     return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
   }
 
-  /** The board view now, or with `?at=<revision>` as it stood then (replay and seek). */
+  /** The board view now, or as it stood at `?at=<revision>` or `?round=&turn=` (replay and seek). */
   @Get(':gameId')
   async view(
     @Param('gameId') gameId: string,
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) res: Response,
-    @Query('at') at?: string,
+    @Query() query: SeekQuery,
   ): Promise<BoardView> {
     const game = await this.games.load(checkGameId(gameId));
     const seat = await this.commands.viewerSeat(game, authorization);
-    // The revision is the version of the game; the view also depends on who asks.
-    res.setHeader('ETag', `"${game.revision}"`);
     res.setHeader('Vary', 'Authorization');
-    if (at === undefined) return boardView(game.state, game.revision, seat);
-    const revision = parseCount(at, 'at', 0);
-    if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
-    const past = await this.games.loadAt(gameId, revision);
+    if (!isSeek(query)) {
+      // The revision is the version of the game; the view also depends on who asks.
+      res.setHeader('ETag', `"${game.revision}"`);
+      return boardView(game.state, game.revision, seat);
+    }
+    const revision =
+      query.round !== undefined || query.turn !== undefined
+        ? await revisionOfTurn(query, () => this.seek.timeline(gameId))
+        : revisionAt(query.at!, game.revision);
+    const past = await this.seek.stateAt(gameId, revision);
     // Hidden information of the past stays hidden until the game itself is over.
-    return boardView(past.state, revision, seat, { reveal: isGameOver(game.state.status) });
+    const reveal = isGameOver(game.state.status);
+    // A past view's version is its own revision (marked once the game's end reveals what it hid).
+    res.setHeader('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
+    return boardView(past, revision, seat, { reveal });
   }
 
   @Get(':gameId/events')

@@ -5,8 +5,10 @@ import { GamesController } from './games.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
+import { HistoryModule } from '../history/history.module';
 
 @Module({
+  imports: [HistoryModule],
   controllers: [GamesController],
   providers: [GameCommandsService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
