@@ -14,6 +14,7 @@ import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
+import { benchSeek } from './seek/seek.bench';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   try {
     await benchSqlite(dir);
     await benchHttp(dir);
+    await benchSeek();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
