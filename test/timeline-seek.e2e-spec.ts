@@ -55,6 +55,15 @@ describe('timeline and seek over HTTP', () => {
     expect(timeline.rounds[2].turns[0].actions[0].revisions).toEqual({ from: game.revision, to: game.revision });
   });
 
+  it('gives some rounds at a time with ?from=&to=', async () => {
+    const game = await playedGame();
+    const whole = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body;
+    const part = (await app.http().get(`/games/${game.gameId}/timeline?from=1&to=1`).expect(200)).body;
+    expect(part.rounds).toEqual(whole.rounds.filter((r: any) => r.round === 1));
+    expect((await app.http().get(`/games/${game.gameId}/timeline?from=2`).expect(200)).body.rounds.map((r: any) => r.round)).toEqual([2]);
+    for (const query of ['from=x', 'to=-1', 'from=2&to=1']) await app.http().get(`/games/${game.gameId}/timeline?${query}`).expect(400);
+  });
+
   it('never shows a secret: no hidden part of any event is in the timeline', async () => {
     const game = await playedGame();
     const read = await store().readStream(gameStreamId(game.gameId));
