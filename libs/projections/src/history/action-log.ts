@@ -14,7 +14,7 @@ export interface ActionMeta {
 }
 
 /** One action of the log, in log order, with its events (secrets included: server side only). */
-export interface ActionRecord {
+export interface IndexedAction {
   actionId: string;
   seat: number | null;
   recordedAt: string | null;
@@ -71,10 +71,10 @@ export class ActionMetaReader {
 
 /** Groups recorded events into actions, incrementally (events arrive in revision order). */
 export class ActionLog {
-  readonly actions: ActionRecord[] = [];
+  readonly actions: IndexedAction[] = [];
 
   /** Adds one recorded event; returns its action and whether the event opened it. */
-  add(recorded: RecordedEvent): { action: ActionRecord; opened: boolean; event: GameEvent } {
+  add(recorded: RecordedEvent): { action: IndexedAction; opened: boolean; event: GameEvent } {
     const metadata = recorded.metadata ?? {};
     const commandId = typeof metadata.commandId === 'string' ? metadata.commandId : null;
     const event = toDomainEvent(recorded);
@@ -85,12 +85,12 @@ export class ActionLog {
       return { action: current, opened: false, event };
     }
     const command = metadata.command;
-    const action: ActionRecord = {
+    const action: IndexedAction = {
       actionId: commandId ?? `revision-${recorded.revision}`,
       seat: seatOf(metadata),
       recordedAt: recordedAtOf(metadata),
       ...(command && typeof command === 'object' && typeof (command as { type?: unknown }).type === 'string'
-        ? { command: command as ActionRecord['command'] }
+        ? { command: command as IndexedAction['command'] }
         : {}),
       firstRevision: recorded.revision,
       lastRevision: recorded.revision,

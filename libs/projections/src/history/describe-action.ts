@@ -2,7 +2,7 @@
 // see: the command body the seat sent (never a secret) and the public `data` of its events.
 // An event's `secret` part is never read here.
 import type { GameEvent } from '@logbook/rules';
-import { historyChange, type ActionRecord } from './action-log';
+import { historyChange, type IndexedAction } from './action-log';
 
 /** Display names from the game's first event (all public). */
 export interface Names {
@@ -193,7 +193,7 @@ export function whoOf(seat: number | null, names: Names): string {
  * "Ana ended the turn: round 3 ended, Bo's turn (round 4)". `targets` describes the action an
  * undo or redo names.
  */
-export function describeAction(action: ActionRecord, names: Names, targets: (actionId: string) => string | undefined = () => undefined): string {
+export function describeAction(action: IndexedAction, names: Names, targets: (actionId: string) => string | undefined = () => undefined): string {
   const who = whoOf(action.seat, names);
   const history = action.events.map(historyChange).filter((c) => c !== null);
   if (history.length > 0) {

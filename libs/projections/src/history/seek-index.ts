@@ -13,7 +13,7 @@
 // fold of the effective history of the log's prefix.
 import type { RecordedEvent } from '@logbook/event-store';
 import { applyEvent, cloneState, initialState, type GameEvent, type GameState } from '@logbook/rules';
-import { ActionLog, historyChange, type ActionRecord } from './action-log';
+import { ActionLog, historyChange, type IndexedAction } from './action-log';
 
 /**
  * How states are copied and advanced. With states changed in place a snapshot is a deep copy;
@@ -54,7 +54,7 @@ export interface SeekIndexStats {
 }
 
 interface ActionNode {
-  action: ActionRecord;
+  action: IndexedAction;
   parent: ActionNode | null;
   /** Events to fold from the nearest snapshot above to this node's end (0 when it has one). */
   cost: number;
@@ -159,13 +159,13 @@ export class SeekIndex {
   }
 
   /** The actions of the log in order, undo and redo actions included. */
-  get actions(): readonly ActionRecord[] {
+  get actions(): readonly IndexedAction[] {
     return this.log.actions;
   }
 
   /** The actions of the effective history at the end of the log, in order. */
-  effectiveActions(): ActionRecord[] {
-    const path: ActionRecord[] = [];
+  effectiveActions(): IndexedAction[] {
+    const path: IndexedAction[] = [];
     for (let at = this.top; at; at = at.parent) path.push(at.action);
     return path.reverse();
   }

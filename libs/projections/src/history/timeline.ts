@@ -3,7 +3,7 @@
 // it was undone or redone. Everything in it is public: descriptions read the command type and
 // events' public data only, and no command body or secret is copied out.
 import type { GameEvent } from '@logbook/rules';
-import { historyChange, type ActionRecord } from './action-log';
+import { historyChange, type IndexedAction } from './action-log';
 import { describeAction, emptyNames, namesFrom, whoOf, type Names } from './describe-action';
 
 export interface TimelineAction {
@@ -65,7 +65,7 @@ const lastTurnStarted = (events: GameEvent[]): TurnKey | undefined => {
 };
 
 /** Builds the timeline of `actions` (the whole log, in order, undo and redo actions included). */
-export function buildTimeline(gameId: string, actions: readonly ActionRecord[]): Timeline {
+export function buildTimeline(gameId: string, actions: readonly IndexedAction[]): Timeline {
   let names: Names = emptyNames();
   const rounds = new Map<number, TimelineRound>();
   const turns = new Map<string, TimelineTurn>();
@@ -74,7 +74,7 @@ export function buildTimeline(gameId: string, actions: readonly ActionRecord[]):
   /** The turn each ordinary action left the game in (what an undo goes back to is its parent's). */
   const turnAfter = new Map<string, TurnKey>();
   /** Which action started each turn: the last effective one wins (an undone EndTurn is re-taken). */
-  const starters = new Map<string, ActionRecord[]>();
+  const starters = new Map<string, IndexedAction[]>();
   const stack: string[] = [];
   const redo: string[] = [];
   const current = (): TurnKey => (stack.length ? turnAfter.get(stack[stack.length - 1])! : SETUP);
