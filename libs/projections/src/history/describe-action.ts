@@ -16,10 +16,11 @@ export const emptyNames = (): Names => ({ seats: new Map(), characters: new Map(
 
 type Data = Record<string, any>;
 
-/** Reads the names from a `GameCreated` event's public data. */
+/** Reads the names from a game's first event (`GameCreated`, or `GameForked`: seats only). */
 export function namesFrom(event: GameEvent): Names {
   const names = emptyNames();
-  if (event.type !== 'GameCreated') return names;
+  const type = event.type as string;
+  if (type !== 'GameCreated' && type !== 'GameForked') return names;
   const data = event.data as Data;
   for (const seat of data.seats ?? []) names.seats.set(seat.seat, seat.name);
   const scenario = (data.scenario ?? {}) as Data;
@@ -44,6 +45,8 @@ function eventPhrase(event: GameEvent, names: Names): string | undefined {
   switch (event.type as string) {
     case 'GameCreated':
       return `game created: ${d.scenario?.name ?? 'a scenario'} (${d.mode}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`;
+    case 'GameForked':
+      return `game forked from ${d.source?.gameId} at revision ${d.source?.revision} (${d.mode}${d.reshuffled ? ', hidden cards and tiles dealt again' : ''}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`;
     case 'NavigationOrderIssued':
       return `Navigation order for ${ship(d.shipId)} (${d.points} points)`;
     case 'ShipMoved':
@@ -210,7 +213,7 @@ export function describeAction(action: IndexedAction, names: Names, targets: (ac
     .map((e) => eventPhrase(e, names))
     .filter((p): p is string => p !== undefined);
   const shown = phrases.length > MAX_PHRASES ? [...phrases.slice(0, MAX_PHRASES), `${phrases.length - MAX_PHRASES} more`] : phrases;
-  if (action.command && action.command.type !== 'CreateGame') {
+  if (action.command && action.command.type !== 'CreateGame' && action.command.type !== 'ForkGame') {
     return `${who} ${commandPhrase(action.command)}${shown.length ? `: ${shown.join(', ')}` : ''}`;
   }
   return `${who}: ${shown.length ? shown.join(', ') : action.events.map((e) => e.type).join(', ')}`;

@@ -93,7 +93,7 @@ export function buildTimeline(gameId: string, actions: readonly IndexedAction[])
   };
 
   for (const action of actions) {
-    if (action.firstRevision === 0 && action.events[0]?.type === 'GameCreated') names = namesFrom(action.events[0]);
+    if (action.firstRevision === 0) names = namesFrom(action.events[0]);
     const context = current();
     const description = describeAction(action, names, (id) => descriptions.get(id));
     descriptions.set(action.actionId, description);
