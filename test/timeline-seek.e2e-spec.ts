@@ -1,7 +1,8 @@
 // Timeline and seek over HTTP: the timeline of a played game, seeks by revision and by turn
 // (checked against a fresh fold of the log), their ETags, and what they refuse.
-import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
-import { boardView, toDomainEvent } from '@logbook/projections';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { gameStreamId, toDomainEvent } from '@logbook/game-log';
+import { boardView } from '@logbook/projections';
 import { playActions, toNewEventsOf, type PlayedAction } from '@logbook/projections/history/testing/played-game';
 import { foldEvents, type GameEvent } from '@logbook/rules';
 import { createGame, play } from './support/api';

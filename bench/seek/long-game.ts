@@ -1,7 +1,8 @@
 // A 10,000-event game, quickly: random play straight through the rules (most orders legal,
 // the blessings deck long, the clue goal out of reach), written straight to the store with the
 // metadata the command path records, in appends at action boundaries.
-import { gameStreamId, type EventStore } from '@logbook/event-store';
+import type { EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import { playActions, toNewEventsOf, type PlayedAction } from '@logbook/projections/history/testing/played-game';
 
 export interface LongGame {

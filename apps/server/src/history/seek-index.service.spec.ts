@@ -1,4 +1,5 @@
-import { gameStreamId, InMemoryEventStore } from '@logbook/event-store';
+import { InMemoryEventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import { playActions, toNewEventsOf } from '@logbook/projections/history/testing/played-game';
 import { GameNotFoundError } from '../games/game.errors';
 import { SeekIndexService } from './seek-index.service';

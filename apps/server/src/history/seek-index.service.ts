@@ -7,7 +7,8 @@
 // pages, so one spectator opening a 10,000-event game never stalls everyone else.
 import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
-import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import { buildTimeline, SeekIndex, type Timeline } from '@logbook/projections';
 import type { GameState } from '@logbook/rules';
 import { GameNotFoundError } from '../games/game.errors';

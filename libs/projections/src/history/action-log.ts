@@ -4,7 +4,7 @@
 // metadata on every event: both read the same here.
 import type { EventMetadata, RecordedEvent } from '@logbook/event-store';
 import type { GameEvent } from '@logbook/rules';
-import { toDomainEvent } from '../game-events';
+import { toDomainEvent } from '@logbook/game-log';
 
 /** Who sent an action and when. `commandId` is the action's id (null for events without one). */
 export interface ActionMeta {

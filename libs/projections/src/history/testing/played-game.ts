@@ -16,7 +16,7 @@ import {
   type ScenarioDefinition,
 } from '@logbook/rules';
 import { randomCommand } from '@logbook/rules/testing/random-play';
-import { deterministicEventId, GAME_EVENT_SCHEMA_VERSION } from '../../game-events';
+import { deterministicEventId, GAME_EVENT_SCHEMA_VERSION } from '@logbook/game-log';
 import { ACTION_REDONE, ACTION_UNDONE, historyChange, isHistoryEvent } from '../action-log';
 
 export interface PlayedAction {
