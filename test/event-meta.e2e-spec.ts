@@ -17,7 +17,13 @@ describe('who and when on every event of /events and /live', () => {
 
   afterEach(() => app.dispose());
 
-  const events = async (gameId: string, from = 0) => (await app.http().get(`/games/${gameId}/events?from=${from}`).expect(200)).body.events;
+  interface Shown {
+    revision: number;
+    commandId: string | null;
+    seat: number | null;
+    recordedAt: string | null;
+  }
+  const events = async (gameId: string, from = 0) => (await app.http().get(`/games/${gameId}/events?from=${from}`).expect(200)).body.events as Shown[];
 
   it('gives each event its action\'s commandId, seat and time, also from the middle of an action', async () => {
     const game = await createGame(app, 'first-voyage', 2);
@@ -26,12 +32,12 @@ describe('who and when on every event of /events and /live', () => {
     expect(navigate.events.length).toBeGreaterThan(2);
     const all = await events(game.gameId);
     for (const event of all.slice(0, game.revision + 1)) expect(event).toMatchObject({ seat: null, commandId: `create-${game.gameId}`, recordedAt: expect.any(String) });
-    const ours = all.filter((e: any) => e.revision > game.revision);
-    expect(new Set(ours.map((e: any) => e.commandId)).size).toBe(1);
+    const ours = all.filter((e) => e.revision > game.revision);
+    expect(new Set(ours.map((e) => e.commandId)).size).toBe(1);
     for (const event of ours) expect(event).toMatchObject({ seat: 1, recordedAt: ours[0].recordedAt });
-    expect(Date.parse(ours[0].recordedAt)).not.toBeNaN();
+    expect(Date.parse(ours[0].recordedAt ?? '')).not.toBeNaN();
     // A page that starts after the action's first event still says who and when.
-    expect(await events(game.gameId, navigate.events[1].revision)).toEqual(all.filter((e: any) => e.revision >= navigate.events[1].revision));
+    expect(await events(game.gameId, navigate.events[1].revision)).toEqual(all.filter((e) => e.revision >= navigate.events[1].revision));
   });
 
   it('reads the same from an older log that repeats the metadata on every event', async () => {
@@ -39,7 +45,7 @@ describe('who and when on every event of /events and /live', () => {
     const actions = playActions({ seed: 6, players: 2, events: 80, blessings: 200, gameId: 'old-shape' });
     await store.append(gameStreamId('old-shape'), toNewEventsOf('old-shape', actions, { fullMetadata: true }), 'no_stream');
     await store.append(gameStreamId('new-shape'), toNewEventsOf('new-shape', actions), 'no_stream');
-    const strip = (list: any[]) => list.map(({ commandId, seat, recordedAt, revision }) => ({ commandId, seat, recordedAt, revision }));
+    const strip = (list: Shown[]) => list.map(({ commandId, seat, recordedAt, revision }) => ({ commandId, seat, recordedAt, revision }));
     const old = strip(await events('old-shape'));
     expect(old.every((e) => typeof e.recordedAt === 'string')).toBe(true);
     expect(strip(await events('new-shape'))).toEqual(old);

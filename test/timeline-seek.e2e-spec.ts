@@ -2,7 +2,7 @@
 // (checked against a fresh fold of the log), their ETags, and what they refuse.
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { gameStreamId, toDomainEvent } from '@logbook/game-log';
-import { boardView } from '@logbook/projections';
+import { boardView, type Timeline, type TimelineAction } from '@logbook/projections';
 import { playActions, toNewEventsOf, type PlayedAction } from '@logbook/projections/history/testing/played-game';
 import { foldEvents, type GameEvent } from '@logbook/rules';
 import { createGame, play } from './support/api';
@@ -40,9 +40,9 @@ describe('timeline and seek over HTTP', () => {
     const game = await playedGame();
     const res = await app.http().get(`/games/${game.gameId}/timeline`).expect(200);
     expect(res.headers.etag).toBe(`"${game.revision}"`);
-    const timeline = res.body;
+    const timeline = res.body as Timeline;
     expect(timeline).toMatchObject({ gameId: game.gameId, revision: game.revision, actions: 5 });
-    expect(timeline.rounds.map((r: any) => [r.round, r.turns.map((t: any) => [t.turn, t.seat])])).toEqual([
+    expect(timeline.rounds.map((r) => [r.round, r.turns.map((t) => [t.turn, t.seat])])).toEqual([
       [0, [[0, null]]],
       [1, [[1, 1], [2, 2]]],
       [2, [[1, 1]]],
@@ -52,16 +52,16 @@ describe('timeline and seek over HTTP', () => {
     expect(navigate.description).toMatch(/^Player 1\b/);
     expect(navigate.description).toContain('moved to');
     expect(endTurn.description).toMatch(/^Player 1\b/);
-    expect(Date.parse(navigate.recordedAt)).not.toBeNaN();
+    expect(Date.parse(navigate.recordedAt ?? '')).not.toBeNaN();
     expect(timeline.rounds[2].turns[0].actions[0].revisions).toEqual({ from: game.revision, to: game.revision });
   });
 
   it('gives some rounds at a time with ?from=&to=', async () => {
     const game = await playedGame();
-    const whole = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body;
-    const part = (await app.http().get(`/games/${game.gameId}/timeline?from=1&to=1`).expect(200)).body;
-    expect(part.rounds).toEqual(whole.rounds.filter((r: any) => r.round === 1));
-    expect((await app.http().get(`/games/${game.gameId}/timeline?from=2`).expect(200)).body.rounds.map((r: any) => r.round)).toEqual([2]);
+    const timeline = async (query = '') => (await app.http().get(`/games/${game.gameId}/timeline${query}`).expect(200)).body as Timeline;
+    const whole = await timeline();
+    expect((await timeline('?from=1&to=1')).rounds).toEqual(whole.rounds.filter((r) => r.round === 1));
+    expect((await timeline('?from=2')).rounds.map((r) => r.round)).toEqual([2]);
     for (const query of ['from=x', 'to=-1', 'from=2&to=1']) await app.http().get(`/games/${game.gameId}/timeline?${query}`).expect(400);
   });
 
@@ -89,8 +89,8 @@ describe('timeline and seek over HTTP', () => {
 
   it('seeks to the start of a turn by round and turn', async () => {
     const game = await playedGame();
-    const timeline = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body;
-    const startOf = (round: number, turn: number) => timeline.rounds.find((r: any) => r.round === round).turns[turn - 1].startedAt;
+    const timeline = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body as Timeline;
+    const startOf = (round: number, turn: number) => timeline.rounds.find((r) => r.round === round)!.turns[turn - 1].startedAt;
     for (const [round, turn] of [
       [1, 1],
       [1, 2],
@@ -137,11 +137,11 @@ describe('timeline and seek over HTTP', () => {
     });
     const all = [...actions, history('ActionUndone', b, 'u1'), history('ActionUndone', a, 'u2'), history('ActionRedone', a, 'r1')];
     await store().append(gameStreamId('undo-history'), toNewEventsOf('undo-history', all), 'no_stream');
-    const timeline = (await app.http().get('/games/undo-history/timeline').expect(200)).body;
-    const byId = new Map<string, any>(timeline.rounds.flatMap((r: any) => r.turns.flatMap((t: any) => t.actions)).map((x: any) => [x.actionId, x]));
+    const timeline = (await app.http().get('/games/undo-history/timeline').expect(200)).body as Timeline;
+    const byId = new Map<string, TimelineAction>(timeline.rounds.flatMap((r) => r.turns.flatMap((t) => t.actions)).map((x) => [x.actionId, x]));
     expect(byId.get(b.commandId)).toMatchObject({ undone: true, redone: false });
     expect(byId.get(a.commandId)).toMatchObject({ undone: false, redone: true });
     expect(byId.get('u1')).toMatchObject({ type: 'Undo', target: b.commandId });
-    expect(byId.get('u1').description).toContain('undid “');
+    expect(byId.get('u1')!.description).toContain('undid “');
   });
 });

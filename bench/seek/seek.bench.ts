@@ -14,6 +14,7 @@ import { SqliteEventStore } from '@logbook/event-store';
 import { DEFAULT_SNAPSHOT_EVERY, SeekIndex } from '@logbook/projections';
 import { toRecordedOf } from '@logbook/projections/history/testing/played-game';
 import { playLongGame, writeLongGame, type LongGame } from './long-game';
+import type { SeekIndexReport } from '../../apps/server/src/history/seek-index.service';
 
 const SPECTATORS = Number(process.env.BENCH_SEEK_SPECTATORS ?? 16);
 const SECONDS = Number(process.env.BENCH_SEEK_SECONDS ?? 8);
@@ -64,13 +65,21 @@ function inProcess(game: LongGame): void {
   }
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcessByStdio<Writable, Readable, null>; base: string; next: () => Promise<any> }> {
+interface ServerReport {
+  port: number;
+  seekIndex: SeekIndexReport;
+  rss: number;
+  heapUsed: number;
+  cpuMicros: number;
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcessByStdio<Writable, Readable, null>; base: string; next: () => Promise<ServerReport> }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'seek-server.ts')], {
     env: { ...process.env, LOGBOOK_DATA_DIR: dataDir, LOGBOOK_RATE_LIMITS: 'off' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => JSON.parse(String((await lines.next()).value));
+  const next = async () => JSON.parse(String((await lines.next()).value)) as ServerReport;
   const { port } = await next();
   return { child, base: `http://127.0.0.1:${port}`, next };
 }
@@ -90,7 +99,7 @@ async function playerGame(base: string): Promise<{ gameId: string; token: string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ scenario: { ...scenario, id: 'bench-long-voyage', blessings: 1000 }, players: [{ name: 'Player' }] }),
   });
-  const body = (await res.json()) as any;
+  const body = (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
   if (res.status !== 201) throw new Error(`creating the player's game answered ${res.status}: ${JSON.stringify(body)}`);
   return { gameId: body.gameId, token: body.seats[0].token };
 }

@@ -62,9 +62,9 @@ export class GamesController {
       return boardView(game.state, game.revision, seat);
     }
     const revision =
-      query.round !== undefined || query.turn !== undefined
-        ? await revisionOfTurn(query, () => this.seek.timeline(game.gameId))
-        : revisionAt(query.at!, game.revision);
+      query.at !== undefined && query.round === undefined && query.turn === undefined
+        ? revisionAt(query.at, game.revision)
+        : await revisionOfTurn(query, () => this.seek.timeline(game.gameId));
     const past = await this.seek.stateAt(game.gameId, revision);
     // Hidden information of the past stays hidden until the game itself is over.
     const reveal = isGameOver(game.state.status);

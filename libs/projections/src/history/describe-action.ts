@@ -14,6 +14,8 @@ export interface Names {
 
 export const emptyNames = (): Names => ({ seats: new Map(), characters: new Map(), ships: new Map(), crew: new Map() });
 
+// Events of every type are read here by field name; a wrong guess shows as a word, never a crash.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = Record<string, any>;
 
 /** Reads the names from a game's first event (`GameCreated`, or `GameForked`: seats only). */

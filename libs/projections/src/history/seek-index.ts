@@ -235,7 +235,7 @@ export class SeekIndex {
       chain.push(base);
       base = base.parent;
     }
-    let state = base ? this.ops.copy(base.snapshot!) : initialState();
+    let state = base?.snapshot ? this.ops.copy(base.snapshot) : initialState();
     for (let i = chain.length - 1; i >= 0; i--) state = this.ops.apply(state, chain[i].action.events);
     const events = node.action.events;
     return this.ops.apply(state, count === events.length ? events : events.slice(0, count));

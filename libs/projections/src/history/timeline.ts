@@ -77,7 +77,7 @@ export function buildTimeline(gameId: string, actions: readonly IndexedAction[])
   const starters = new Map<string, IndexedAction[]>();
   const stack: string[] = [];
   const redo: string[] = [];
-  const current = (): TurnKey => (stack.length ? turnAfter.get(stack[stack.length - 1])! : SETUP);
+  const current = (): TurnKey => (stack.length ? (turnAfter.get(stack[stack.length - 1]) ?? SETUP) : SETUP);
 
   const turnOf = (key: TurnKey, startedAt: number): TimelineTurn => {
     const id = `${key.round}:${key.seat}`;
@@ -152,8 +152,8 @@ export function buildTimeline(gameId: string, actions: readonly IndexedAction[])
   for (const [id, candidates] of starters) {
     const turn = turns.get(id);
     if (!turn) continue;
-    const chosen = candidates.filter((a) => effective.has(a.actionId)).at(-1) ?? candidates.at(-1)!;
-    turn.startedAt = chosen.lastRevision;
+    const chosen = candidates.filter((a) => effective.has(a.actionId)).at(-1) ?? candidates.at(-1);
+    if (chosen) turn.startedAt = chosen.lastRevision;
   }
   const all = [...rounds.values()].sort((a, b) => a.round - b.round);
   return { gameId, revision: actions.at(-1)?.lastRevision ?? -1, actions: actions.length, rounds: all };
