@@ -8,8 +8,9 @@ export interface SeekQuery {
   turn?: string;
 }
 
-const wholeNumber = (value: string, name: string): number => {
-  if (!/^\d{1,9}$/.test(value)) throw new BadRequestException(`${name} must be a whole number >= 0`);
+/** A query value is one string: `?at=1&at=2` or `?at[x]=1` are not a revision. */
+const wholeNumber = (value: unknown, name: string): number => {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new BadRequestException(`${name} must be a whole number >= 0`);
   return Number(value);
 };
 

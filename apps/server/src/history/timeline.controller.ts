@@ -5,9 +5,9 @@ import { SeekIndexService } from './seek-index.service';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-const roundParam = (value: string | undefined, name: string, fallback: number): number => {
+const roundParam = (value: unknown, name: string, fallback: number): number => {
   if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value)) throw new BadRequestException(`${name} must be a round number >= 0`);
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new BadRequestException(`${name} must be a round number >= 0`);
   return Number(value);
 };
 
