@@ -9,7 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { gameStreamId } from '@logbook/game-log';
-import { buildTimeline, SeekIndex, type Timeline } from '@logbook/projections';
+import { SeekIndex, TimelineBuilder, type Timeline } from '@logbook/projections';
 import type { GameState } from '@logbook/rules';
 import { GameNotFoundError } from '../games/game.errors';
 import { KeyedLock } from '../games/keyed-lock';
@@ -20,7 +20,9 @@ const PAGE = 500;
 
 interface GameIndex {
   index: SeekIndex;
-  timeline?: Timeline;
+  /** Fed whole actions only: after a catch-up to the end of the stream (appends are whole actions). */
+  timeline?: TimelineBuilder;
+  built?: Timeline;
 }
 
 export interface SeekIndexReport {
@@ -51,11 +53,15 @@ export class SeekIndexService {
     return game.index.stateAt(revision);
   }
 
-  /** The game's timeline as of its latest event (built once per revision). */
+  /** The game's timeline as of its latest event (what was added since the last one is described once). */
   async timeline(gameId: string): Promise<Timeline> {
     const game = await this.caughtUp(gameId, Number.MAX_SAFE_INTEGER);
-    if (game.timeline?.revision !== game.index.revision) game.timeline = buildTimeline(gameId, game.index.actions);
-    return game.timeline;
+    if (game.built?.revision === game.index.revision) return game.built;
+    const builder = (game.timeline ??= new TimelineBuilder(gameId));
+    const actions = game.index.actions;
+    for (let i = builder.size; i < actions.length; i++) builder.add(actions[i]);
+    game.built = builder.build();
+    return game.built;
   }
 
   report(): SeekIndexReport {

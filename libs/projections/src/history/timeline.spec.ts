@@ -1,7 +1,7 @@
 import type { GameEvent } from '@logbook/rules';
 import { ActionMetaReader } from './action-log';
 import { SeekIndex } from './seek-index';
-import { buildTimeline, turnStartRevision, type Timeline } from './timeline';
+import { buildTimeline, TimelineBuilder, turnStartRevision, type Timeline } from './timeline';
 import { playActions, toRecordedOf, type PlayedAction } from './testing/played-game';
 
 const timelineOf = (actions: PlayedAction[], options: { fullMetadata?: boolean; withoutCommands?: boolean } = {}): Timeline => {
@@ -75,6 +75,20 @@ describe('the timeline', () => {
     }
     expect(fromEvents.find((a) => a.actionId === endTurn.actionId)!.description).toMatch(/^Player \d: turn ended/);
     expect(withCommands[0].description).toMatch(/^The game: game created: First Voyage/);
+  });
+
+  it('built as the game grows, action by action, equals the timeline built in one go (undo and redo included)', () => {
+    const growing = playActions({ seed: 12, players: 2, events: 300, blessings: 200, undo: 0.1, redo: 0.1 });
+    const index = new SeekIndex({ snapshotEvery: 20 });
+    for (const event of toRecordedOf('g', growing)) index.append(event);
+    const builder = new TimelineBuilder('g');
+    const seen: string[] = [];
+    for (const action of index.actions) {
+      builder.add(action);
+      if (action.firstRevision % 7 === 0) seen.push(JSON.stringify(builder.build()));
+    }
+    expect(JSON.stringify(builder.build())).toBe(JSON.stringify(buildTimeline('g', index.actions)));
+    expect(seen.length).toBeGreaterThan(3);
   });
 
   it('reads the same from old logs that repeat the metadata on every event', () => {

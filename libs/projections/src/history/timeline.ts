@@ -64,44 +64,43 @@ const lastTurnStarted = (events: GameEvent[]): TurnKey | undefined => {
   return undefined;
 };
 
-/** Builds the timeline of `actions` (the whole log, in order, undo and redo actions included). */
-export function buildTimeline(gameId: string, actions: readonly IndexedAction[]): Timeline {
-  let names: Names = emptyNames();
-  const rounds = new Map<number, TimelineRound>();
-  const turns = new Map<string, TimelineTurn>();
-  const views = new Map<string, TimelineAction>();
-  const descriptions = new Map<string, string>();
+/**
+ * Builds a game's timeline action by action, so a growing game's timeline costs what was added
+ * (descriptions are written once); `build()` settles the undo/redo flags and turn starts.
+ * Add whole actions only, in log order, undo and redo actions included.
+ */
+export class TimelineBuilder {
+  private names: Names = emptyNames();
+  private readonly rounds = new Map<number, TimelineRound>();
+  private readonly turns = new Map<string, TimelineTurn>();
+  private readonly views = new Map<string, TimelineAction>();
+  /** Views that were undone or redone at least once: the only ones whose flags can change. */
+  private readonly changed = new Set<TimelineAction>();
   /** The turn each ordinary action left the game in (what an undo goes back to is its parent's). */
-  const turnAfter = new Map<string, TurnKey>();
+  private readonly turnAfter = new Map<string, TurnKey>();
   /** Which action started each turn: the last effective one wins (an undone EndTurn is re-taken). */
-  const starters = new Map<string, IndexedAction[]>();
-  const stack: string[] = [];
-  const redo: string[] = [];
-  const current = (): TurnKey => (stack.length ? (turnAfter.get(stack[stack.length - 1]) ?? SETUP) : SETUP);
+  private readonly starters = new Map<string, IndexedAction[]>();
+  private readonly stack: string[] = [];
+  private readonly redo: string[] = [];
+  private count = 0;
+  private revision = -1;
 
-  const turnOf = (key: TurnKey, startedAt: number): TimelineTurn => {
-    const id = `${key.round}:${key.seat}`;
-    let turn = turns.get(id);
-    if (!turn) {
-      let round = rounds.get(key.round);
-      if (!round) rounds.set(key.round, (round = { round: key.round, turns: [] }));
-      turn = { turn: key.round === 0 ? 0 : round.turns.length + 1, seat: key.seat, by: whoOf(key.seat, names), startedAt, actions: [] };
-      round.turns.push(turn);
-      turns.set(id, turn);
-    }
-    return turn;
-  };
+  constructor(private readonly gameId: string) {}
 
-  for (const action of actions) {
-    if (action.firstRevision === 0) names = namesFrom(action.events[0]);
-    const context = current();
-    const description = describeAction(action, names, (id) => descriptions.get(id));
-    descriptions.set(action.actionId, description);
+  /** How many actions were added. */
+  get size(): number {
+    return this.count;
+  }
+
+  add(action: IndexedAction): void {
+    if (action.firstRevision === 0) this.names = namesFrom(action.events[0]);
+    const context = this.current();
+    const description = describeAction(action, this.names, (id) => this.views.get(id)?.description);
     const history = action.events.map(historyChange).filter((c) => c !== null);
     const view: TimelineAction = {
       actionId: action.actionId,
       seat: action.seat,
-      by: whoOf(action.seat, names),
+      by: whoOf(action.seat, this.names),
       recordedAt: action.recordedAt,
       type: action.command?.type ?? (history.length ? (history[0].change === 'undone' ? 'Undo' : 'Redo') : action.events[0].type),
       description,
@@ -109,54 +108,75 @@ export function buildTimeline(gameId: string, actions: readonly IndexedAction[])
       undone: false,
       redone: false,
     };
-    views.set(action.actionId, view);
-    turnOf(context, Math.max(0, action.firstRevision - 1)).actions.push(view);
+    this.views.set(action.actionId, view);
+    this.turnOf(context, Math.max(0, action.firstRevision - 1)).actions.push(view);
+    this.count += 1;
+    this.revision = action.lastRevision;
 
     if (history.length === 0) {
-      redo.length = 0;
+      this.redo.length = 0;
       const after = lastTurnStarted(action.events);
       if (after) {
         const id = `${after.round}:${after.seat}`;
-        starters.set(id, [...(starters.get(id) ?? []), action]);
+        this.starters.set(id, [...(this.starters.get(id) ?? []), action]);
       }
-      turnAfter.set(action.actionId, after ?? context);
-      stack.push(action.actionId);
-      continue;
+      this.turnAfter.set(action.actionId, after ?? context);
+      this.stack.push(action.actionId);
+      return;
     }
     for (const { change, actionId: target } of history) {
       view.target = target;
-      const targetView = views.get(target);
-      if (change === 'undone') {
-        const at = stack.lastIndexOf(target);
-        if (at < 0) continue;
-        stack.splice(at, 1);
-        redo.push(target);
-      } else {
-        const at = redo.lastIndexOf(target);
-        if (at < 0) continue;
-        redo.splice(at, 1);
-        stack.push(target);
-      }
+      const list = change === 'undone' ? this.stack : this.redo;
+      const at = list.lastIndexOf(target);
+      if (at < 0) continue;
+      list.splice(at, 1);
+      (change === 'undone' ? this.redo : this.stack).push(target);
+      const targetView = this.views.get(target);
       if (targetView) {
         (targetView.changes ??= []).push({ revision: action.firstRevision, change, seat: action.seat });
         if (change === 'redone') targetView.redone = true;
+        this.changed.add(targetView);
       }
     }
   }
 
-  const effective = new Set(stack);
-  for (const view of views.values()) {
-    if (view.changes && !effective.has(view.actionId)) view.undone = true;
+  build(): Timeline {
+    const effective = new Set(this.stack);
+    for (const view of this.changed) view.undone = !effective.has(view.actionId);
+    // A turn starts after the (last effective) action whose events began it.
+    for (const [id, candidates] of this.starters) {
+      const turn = this.turns.get(id);
+      const chosen = candidates.filter((a) => effective.has(a.actionId)).at(-1) ?? candidates.at(-1);
+      if (turn && chosen) turn.startedAt = chosen.lastRevision;
+    }
+    const rounds = [...this.rounds.values()].sort((a, b) => a.round - b.round);
+    return { gameId: this.gameId, revision: this.revision, actions: this.count, rounds };
   }
-  // A turn starts after the (last effective) action whose events began it.
-  for (const [id, candidates] of starters) {
-    const turn = turns.get(id);
-    if (!turn) continue;
-    const chosen = candidates.filter((a) => effective.has(a.actionId)).at(-1) ?? candidates.at(-1);
-    if (chosen) turn.startedAt = chosen.lastRevision;
+
+  private current(): TurnKey {
+    const top = this.stack.at(-1);
+    return (top !== undefined ? this.turnAfter.get(top) : undefined) ?? SETUP;
   }
-  const all = [...rounds.values()].sort((a, b) => a.round - b.round);
-  return { gameId, revision: actions.at(-1)?.lastRevision ?? -1, actions: actions.length, rounds: all };
+
+  private turnOf(key: TurnKey, startedAt: number): TimelineTurn {
+    const id = `${key.round}:${key.seat}`;
+    let turn = this.turns.get(id);
+    if (!turn) {
+      let round = this.rounds.get(key.round);
+      if (!round) this.rounds.set(key.round, (round = { round: key.round, turns: [] }));
+      turn = { turn: key.round === 0 ? 0 : round.turns.length + 1, seat: key.seat, by: whoOf(key.seat, this.names), startedAt, actions: [] };
+      round.turns.push(turn);
+      this.turns.set(id, turn);
+    }
+    return turn;
+  }
+}
+
+/** The timeline of `actions` (the whole log, in order, undo and redo actions included). */
+export function buildTimeline(gameId: string, actions: readonly IndexedAction[]): Timeline {
+  const builder = new TimelineBuilder(gameId);
+  for (const action of actions) builder.add(action);
+  return builder.build();
 }
 
 /** The revision at which turn `turn` (1-based) of round `round` began, if the game got there. */
