@@ -13,6 +13,8 @@ import { runInNewContext } from 'node:vm';
 import { SqliteEventStore } from '@logbook/event-store';
 import { DEFAULT_SNAPSHOT_EVERY, SeekIndex } from '@logbook/projections';
 import { toRecordedOf } from '@logbook/projections/history/testing/played-game';
+import { toDomainEvent } from '@logbook/game-log';
+import { foldEvents } from '@logbook/rules';
 import { playLongGame, writeLongGame, type LongGame } from './long-game';
 import type { SeekIndexReport } from '../../apps/server/src/history/seek-index.service';
 
@@ -37,6 +39,15 @@ function gcFunction(): () => void {
 function inProcess(game: LongGame): void {
   const gc = gcFunction();
   const recorded = toRecordedOf(game.gameId, game.actions);
+  // For scale: what `?at=` did before the index, a fresh fold of the prefix (without reading it).
+  const refolds: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const at = Math.floor(Math.random() * recorded.length);
+    const t = performance.now();
+    foldEvents(recorded.slice(0, at + 1).map(toDomainEvent));
+    refolds.push(performance.now() - t);
+  }
+  console.log(`  for scale, a fresh fold of the prefix (what ?at= did before, read excluded): ${summary(refolds)}`);
   const alive: SeekIndex[] = []; // every index stays reachable, so each heap figure is its own
   for (const every of [25, DEFAULT_SNAPSHOT_EVERY, 400]) {
     gc();
