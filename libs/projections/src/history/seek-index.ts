@@ -16,22 +16,29 @@ import { applyEvent, cloneState, initialState, type GameEvent, type GameState } 
 import { ActionLog, historyChange, type IndexedAction } from './action-log';
 
 /**
- * How states are copied and advanced. With states changed in place a snapshot is a deep copy;
- * with persistent (structurally shared, frozen) states `copy` is the identity and `apply`
- * returns the next state; the index is the same otherwise.
+ * How the index keeps and advances states. While it is built, one working state is changed in
+ * place (fast); a snapshot is a kept copy. A seek advances a kept state by a few events: with
+ * plain states that is a copy and a fold; with copy-on-write states (the rules' `applyEvents`)
+ * it copies only what the events touch, and the snapshot is shared, never changed.
  */
 export interface StateOps {
-  copy(state: GameState): GameState;
-  /** The state after `events`: may change `state` (mutable ops) or return a new one. */
-  apply(state: GameState, events: readonly GameEvent[]): GameState;
+  /** A snapshot of the working state: kept, never changed afterwards. */
+  keep(working: GameState): GameState;
+  /** A working copy of a kept state, to change in place. */
+  own(kept: GameState): GameState;
+  /** The state after `events` from a kept state, for a reader: `kept` itself is unchanged. */
+  advance(kept: GameState, events: readonly GameEvent[]): GameState;
 }
 
-export const mutableStateOps: StateOps = {
-  copy: cloneState,
-  apply: (state, events) => {
-    for (const event of events) applyEvent(state, event);
-    return state;
-  },
+const applyInPlace = (state: GameState, events: readonly GameEvent[]): GameState => {
+  for (const event of events) applyEvent(state, event);
+  return state;
+};
+
+export const copyingStateOps: StateOps = {
+  keep: cloneState,
+  own: cloneState,
+  advance: (kept, events) => applyInPlace(cloneState(kept), events),
 };
 
 export interface SeekIndexOptions {
@@ -88,7 +95,7 @@ export class SeekIndex {
 
   constructor(options: SeekIndexOptions = {}) {
     this.every = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
-    this.ops = options.ops ?? mutableStateOps;
+    this.ops = options.ops ?? copyingStateOps;
     this.sizeOf = options.sizeOf ?? jsonLength;
   }
 
@@ -132,10 +139,10 @@ export class SeekIndex {
       const node: ActionNode = { action, parent, cost: (parent && !parent.snapshot ? parent.cost : 0) + 1 };
       this.open = node;
       this.top = node;
-      this.working = this.ops.apply(this.working, [event]);
+      applyEvent(this.working, event);
     } else {
       this.open.cost += 1;
-      this.working = this.ops.apply(this.working, [event]);
+      applyEvent(this.working, event);
     }
     this.tops.push(this.top);
     // The top's events so far (an action being recorded grows; any other is whole).
@@ -179,7 +186,7 @@ export class SeekIndex {
   }
 
   private keepSnapshot(node: ActionNode, state: GameState): void {
-    node.snapshot = this.ops.copy(state);
+    node.snapshot = this.ops.keep(state);
     node.cost = 0;
     this.snapshots += 1;
     this.snapshotBytes += this.sizeOf(node.snapshot);
@@ -211,7 +218,7 @@ export class SeekIndex {
       // The same effective history as before the undo: the same node (and snapshot), and
       // `working` (the parent's state) takes the action's recorded events again.
       this.top = node;
-      this.working = this.ops.apply(this.working, node.action.events);
+      applyInPlace(this.working, node.action.events);
       return;
     }
     const parent = this.top;
@@ -225,19 +232,23 @@ export class SeekIndex {
     this.working = node ? this.materialize(node, node.action.events.length, true) : initialState();
   }
 
-  /** A fresh state of `node` with its first `count` events: nearest snapshot above, then a fold. */
+  /**
+   * The state of `node` with its first `count` events: the nearest snapshot above, advanced by
+   * the events below it. `owned`: a working copy to change in place (else possibly shared).
+   */
   private materialize(node: ActionNode | null, count: number, owned = false): GameState {
     if (!node) return initialState();
-    if (node.snapshot && count === node.action.events.length) return owned ? this.ops.copy(node.snapshot) : node.snapshot;
+    if (node.snapshot && count === node.action.events.length) return owned ? this.ops.own(node.snapshot) : node.snapshot;
     const chain: ActionNode[] = [];
     let base = node.parent;
     while (base && !base.snapshot) {
       chain.push(base);
       base = base.parent;
     }
-    let state = base?.snapshot ? this.ops.copy(base.snapshot) : initialState();
-    for (let i = chain.length - 1; i >= 0; i--) state = this.ops.apply(state, chain[i].action.events);
-    const events = node.action.events;
-    return this.ops.apply(state, count === events.length ? events : events.slice(0, count));
+    const events: GameEvent[] = [];
+    for (let i = chain.length - 1; i >= 0; i--) events.push(...chain[i].action.events);
+    events.push(...node.action.events.slice(0, count));
+    if (!base?.snapshot) return applyInPlace(initialState(), events);
+    return owned ? applyInPlace(this.ops.own(base.snapshot), events) : this.ops.advance(base.snapshot, events);
   }
 }
