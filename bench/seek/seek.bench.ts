@@ -49,7 +49,7 @@ function inProcess(game: LongGame): void {
   }
   console.log(`  for scale, a fresh fold of the prefix (what ?at= did before, read excluded): ${summary(refolds)}`);
   const alive: SeekIndex[] = []; // every index stays reachable, so each heap figure is its own
-  for (const every of [25, DEFAULT_SNAPSHOT_EVERY, 400]) {
+  for (const every of [10, DEFAULT_SNAPSHOT_EVERY, 100, 400]) {
     gc();
     gc();
     const before = process.memoryUsage().heapUsed;

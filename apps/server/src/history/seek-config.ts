@@ -1,3 +1,5 @@
+import { DEFAULT_SNAPSHOT_EVERY } from '@logbook/projections';
+
 // The seek index's settings, from the environment (validated at start-up like the rest).
 export interface SeekConfig {
   /** A snapshot whenever this many events separate a state from the one above it. */
@@ -8,7 +10,7 @@ export interface SeekConfig {
 
 export const SEEK_CONFIG = Symbol('SEEK_CONFIG');
 
-export const DEFAULT_SEEK_CONFIG: SeekConfig = { snapshotEvery: 100, budgetBytes: 64 * 2 ** 20 };
+export const DEFAULT_SEEK_CONFIG: SeekConfig = { snapshotEvery: DEFAULT_SNAPSHOT_EVERY, budgetBytes: 64 * 2 ** 20 };
 
 const wholeNumber = (env: Record<string, string | undefined>, name: string, min: number, max: number): number | undefined => {
   const raw = env[name];

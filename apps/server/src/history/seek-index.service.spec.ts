@@ -72,7 +72,7 @@ describe('the seek index service', () => {
 
 describe('the seek settings', () => {
   it('come from LOGBOOK_SEEK_SNAPSHOT_EVERY and LOGBOOK_SEEK_INDEX_MB, with defaults', () => {
-    expect(seekConfigFrom({})).toEqual({ snapshotEvery: 100, budgetBytes: 64 * 2 ** 20 });
+    expect(seekConfigFrom({})).toEqual({ snapshotEvery: 25, budgetBytes: 64 * 2 ** 20 });
     expect(seekConfigFrom({ LOGBOOK_SEEK_SNAPSHOT_EVERY: '25', LOGBOOK_SEEK_INDEX_MB: '8' })).toEqual({ snapshotEvery: 25, budgetBytes: 8 * 2 ** 20 });
   });
 

@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { SeekIndex } from './seek-index';
-import {
-  entriesOf,
-  foldEntries,
-  playActions,
-  referenceEffectiveEntries,
-  toRecordedOf,
-  type PlayedAction,
-} from './testing/played-game';
+import { entriesOf, freshEffectiveFold, playActions, toRecordedOf, type PlayedAction } from './testing/played-game';
 
-const freshFoldAt = (actions: PlayedAction[], revision: number) =>
-  foldEntries(referenceEffectiveEntries(entriesOf(actions).slice(0, revision + 1)));
+/** The contract's definition: the rules' effectiveEntries of the log's first revision+1 events, folded afresh. */
+const freshFoldAt = (actions: PlayedAction[], revision: number) => freshEffectiveFold(entriesOf(actions).slice(0, revision + 1));
 
 const indexOf = (actions: PlayedAction[], snapshotEvery: number, options: { fullMetadata?: boolean } = {}) => {
   const index = new SeekIndex({ snapshotEvery });

@@ -4,20 +4,24 @@
 import { builtInScenario } from '@logbook/content';
 import type { NewEvent, RecordedEvent } from '@logbook/event-store';
 import {
-  applyEvent,
   commandedShip,
   decide,
+  decideWithHistory,
+  effectiveEntries,
+  foldEvents,
+  GameHistory,
+  type LogCommand,
   initialState,
   RuleViolation,
   seededRng,
   type GameCommand,
   type GameEvent,
+  type LogEntry,
   type GameState,
   type ScenarioDefinition,
 } from '@logbook/rules';
 import { randomCommand } from '@logbook/rules/testing/random-play';
 import { deterministicEventId, GAME_EVENT_SCHEMA_VERSION } from '@logbook/game-log';
-import { ACTION_REDONE, ACTION_UNDONE, historyChange, isHistoryEvent } from '../action-log';
 
 export interface PlayedAction {
   commandId: string;
@@ -41,56 +45,13 @@ export interface PlayOptions {
 }
 
 /** A log entry as the history contract names it. */
-export interface Entry {
-  actionId: string;
-  seat: number | null;
-  event: GameEvent;
-}
+export type Entry = LogEntry;
 
 /**
- * The effective history of a log, as the contract defines it: undone actions removed, redone ones
- * back, a new action forgets what could be redone. The oracle the seek index is checked against
- * (a plain list operation, written apart from the index on purpose).
+ * The oracle: a fresh fold of the effective history (the rules' `effectiveEntries`, the
+ * contract's definition) of `entries`, apart from any index or cache.
  */
-export function referenceEffectiveEntries(entries: readonly Entry[]): Entry[] {
-  const actions: Entry[][] = [];
-  for (const entry of entries) {
-    const last = actions.at(-1);
-    if (last && last[0].actionId === entry.actionId) last.push(entry);
-    else actions.push([entry]);
-  }
-  let stack: Entry[][] = [];
-  let redo: Entry[][] = [];
-  for (const action of actions) {
-    const history = action.map((e) => historyChange(e.event)).filter((c) => c !== null);
-    if (history.length === 0) {
-      stack.push(action);
-      redo = [];
-      continue;
-    }
-    for (const { change, actionId: id } of history) {
-      if (change === 'undone') {
-        const found = stack.find((a) => a[0].actionId === id);
-        if (!found) continue;
-        stack = stack.filter((a) => a !== found);
-        redo.push(found);
-      } else {
-        const found = [...redo].reverse().find((a) => a[0].actionId === id);
-        if (!found) continue;
-        redo = redo.filter((a) => a !== found);
-        stack.push(found);
-      }
-    }
-  }
-  return stack.flat();
-}
-
-/** A fresh fold of entries (undo and redo events themselves change nothing on the board). */
-export function foldEntries(entries: readonly Entry[]): GameState {
-  const state = initialState();
-  for (const { event } of entries) if (!isHistoryEvent(event.type)) applyEvent(state, event);
-  return state;
-}
+export const freshEffectiveFold = (entries: readonly Entry[]): GameState => foldEvents(effectiveEntries(entries).map((e) => e.event));
 
 export const entriesOf = (actions: readonly PlayedAction[]): Entry[] =>
   actions.flatMap((a) => a.events.map((event) => ({ actionId: a.commandId, seat: a.seat, event })));
@@ -121,12 +82,17 @@ function likelyCommand(rng: ReturnType<typeof seededRng>, state: GameState, seat
   return NAVIGATION[rng.int(0, NAVIGATION.length - 1)];
 }
 
+/**
+ * Plays a game through the rules' history (undo and redo decided by the rules, in sandbox mode
+ * so any seat may take back any action), until the log holds `events` events or the game ends.
+ */
 export function playActions(options: PlayOptions): PlayedAction[] {
   const chooser = seededRng(options.seed);
   const dice = seededRng(options.seed * 7919 + 1);
   const players = options.players ?? 2;
   const gameId = options.gameId ?? `played-${options.seed}`;
-  const base = typeof options.scenario === 'object' ? options.scenario : builtInScenario(options.scenario ?? 'first-voyage')!;
+  const base = typeof options.scenario === 'object' ? options.scenario : builtInScenario(options.scenario ?? 'first-voyage');
+  if (!base) throw new Error(`No built-in scenario ${String(options.scenario)}`);
   const scenario = options.blessings ? { ...base, blessings: options.blessings, clueGoal: 100_000 } : base;
   const create: GameCommand = {
     type: 'CreateGame',
@@ -135,46 +101,32 @@ export function playActions(options: PlayOptions): PlayedAction[] {
     players: Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}` })),
     mode: 'sandbox',
   };
-  const actions: PlayedAction[] = [
-    { commandId: `create-${gameId}`, seat: null, command: { type: 'CreateGame' }, events: decide(initialState(), create, { seat: null, rng: dice }) },
-  ];
-  let state = foldEntries(entriesOf(actions));
-  let count = actions[0].events.length;
-  const undone: string[] = [];
+  const history = new GameHistory();
+  const actions: PlayedAction[] = [];
+  const record = (action: PlayedAction, state?: GameState) => {
+    history.record(action.commandId, action.seat, action.events, state);
+    actions.push(action);
+    count += action.events.length;
+  };
+  let count = 0;
+  record({ commandId: `create-${gameId}`, seat: null, command: { type: 'CreateGame' }, events: decide(initialState(), create, { seat: null, rng: dice }) });
   let n = 0;
-
-  const nextId = () => `c${++n}`;
-  while (count < options.events && state.status === 'active') {
+  while (count < options.events && history.state.status === 'active') {
+    const state = history.state;
     const seat = state.turn?.seat ?? 1;
     const roll = chooser.int(0, 999) / 1000;
-    if (options.undo && roll < options.undo) {
-      const effective = referenceEffectiveEntries(entriesOf(actions));
-      const last = effective.at(-1);
-      if (last && last.seat !== null) {
-        actions.push({ commandId: nextId(), seat, command: { type: 'Undo' }, events: [{ type: ACTION_UNDONE, data: { actionId: last.actionId, seat } } as unknown as GameEvent] });
-        undone.push(last.actionId);
-        count += 1;
-        state = foldEntries(referenceEffectiveEntries(entriesOf(actions)));
-        continue;
-      }
-    } else if (options.redo && roll < (options.undo ?? 0) + options.redo && undone.length) {
-      const target = undone.pop()!;
-      actions.push({ commandId: nextId(), seat, command: { type: 'Redo' }, events: [{ type: ACTION_REDONE, data: { actionId: target, seat } } as unknown as GameEvent] });
-      count += 1;
-      state = foldEntries(referenceEffectiveEntries(entriesOf(actions)));
-      continue;
-    }
     const from = chooser.int(0, 19) === 0 ? chooser.int(1, players) : seat;
-    const command = likelyCommand(chooser, state, from);
+    const command: LogCommand =
+      options.undo && roll < options.undo
+        ? { type: 'Undo' }
+        : options.redo && roll < (options.undo ?? 0) + options.redo
+          ? { type: 'Redo' }
+          : likelyCommand(chooser, state, from);
     try {
-      const events = decide(state, command, { seat: from, rng: dice });
-      for (const event of events) applyEvent(state, event);
-      actions.push({ commandId: nextId(), seat: from, command: command as PlayedAction['command'], events });
-      undone.length = 0;
-      count += events.length;
+      const decided = decideWithHistory(history, command, { seat: from, rng: dice });
+      record({ commandId: `c${++n}`, seat: from, command: command as PlayedAction['command'], events: decided.events }, decided.state);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
-
     }
   }
   return actions;
