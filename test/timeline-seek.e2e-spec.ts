@@ -1,10 +1,10 @@
 // Timeline and seek over HTTP: the timeline of a played game, seeks by revision and by turn
 // (checked against a fresh fold of the log), their ETags, and what they refuse.
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { gameStreamId, toDomainEvent } from '@logbook/game-log';
+import { gameStreamId, toDomainEvent, toLogEntries } from '@logbook/game-log';
 import { boardView, type Timeline, type TimelineAction } from '@logbook/projections';
 import { playActions, toNewEventsOf, type PlayedAction } from '@logbook/projections/history/testing/played-game';
-import { foldEvents, type GameEvent } from '@logbook/rules';
+import { effectiveEntries, foldEvents, type GameEvent } from '@logbook/rules';
 import { createGame, play } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
@@ -30,10 +30,11 @@ describe('timeline and seek over HTTP', () => {
     return { ...game, ana, bo, revision: last.revision };
   }
 
+  /** The board at `revision` as the contract defines it: a fresh fold of the effective history of the log's prefix. */
   async function freshView(gameId: string, revision: number) {
     const read = await store().readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: revision + 1 });
     if (read.status !== 'ok') throw new Error('no stream');
-    return boardView(foldEvents(read.events.map(toDomainEvent)), revision, null);
+    return boardView(foldEvents(effectiveEntries(toLogEntries(read.events)).map((e) => e.event)), revision, null);
   }
 
   it('lists the actions by round and turn, with who did what, when, and their revisions', async () => {
@@ -124,6 +125,34 @@ describe('timeline and seek over HTTP', () => {
     const timeline = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body;
     expect(timeline.revision).toBe(more.revision);
     expect(timeline.actions).toBe(6);
+  });
+
+  it('seeks through undo and redo sent over HTTP: every revision is the effective board of its prefix, and the timeline says what was taken back', async () => {
+    const game = await createGame(app, 'first-voyage', 1, 'sandbox');
+    const [ana] = game.seats;
+    await play(app, game.gameId, ana, { type: 'Navigate', steps: [{ action: 'move' }] });
+    await play(app, game.gameId, ana, { type: 'DropAnchor' });
+    await play(app, game.gameId, ana, { type: 'Undo' });
+    await play(app, game.gameId, ana, { type: 'Undo' });
+    await play(app, game.gameId, ana, { type: 'Redo' });
+    const last = await play(app, game.gameId, ana, { type: 'EndTurn' });
+    for (let revision = 0; revision <= last.revision; revision++) {
+      expect((await app.http().get(`/games/${game.gameId}?at=${revision}`).expect(200)).body).toEqual(await freshView(game.gameId, revision));
+    }
+    const timeline = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body as Timeline;
+    const actions = timeline.rounds.flatMap((r) => r.turns.flatMap((t) => t.actions));
+    // (type: the command's when the log recorded it, else the first event's)
+    expect(actions.map((a) => [a.undone, a.redone, a.type === 'Undo' || a.type === 'Redo' ? a.type : 'other'])).toEqual([
+      [false, false, 'other'],
+      [false, true, 'other'],
+      [true, false, 'other'],
+      [false, false, 'Undo'],
+      [false, false, 'Undo'],
+      [false, false, 'Redo'],
+      [false, false, 'other'],
+    ]);
+    expect(actions[3]?.target).toBe(actions[2]?.actionId);
+    expect(actions[3]?.description).toMatch(/undid “Player 1/);
   });
 
   it('marks undone and redone actions in the timeline from their ActionUndone / ActionRedone events', async () => {
