@@ -18,6 +18,7 @@ import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
+import { benchSeek } from './seek/seek.bench';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_ONLY !== 'eventstoredb') {
       await benchSqlite(dir);
       await benchHttp(dir);
+      await benchSeek();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { concat, filter, from, map, Subject, takeUntil, type Observable } from '
 import { statusAfter } from '@logbook/rules';
 import { EVENT_STORE, resubscribing, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId } from '@logbook/game-log';
-import { viewEvent } from './game-events.service';
+import { actionMetaReader, viewEvent } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 
@@ -30,10 +30,11 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       .pipe(filter((e) => e.streamId === streamId));
     // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
     let status = game.state.status;
+    const actions = actionMetaReader(game);
     return concat(from(history.events), live).pipe(
       map((recorded) => {
         status = statusAfter(status, recorded.type);
-        return { id: String(recorded.revision), type: recorded.type, data: viewEvent(recorded, seat, status) };
+        return { id: String(recorded.revision), type: recorded.type, data: viewEvent(recorded, seat, status, actions.metaOf(recorded)) };
       }),
       takeUntil(this.stopping),
     );
