@@ -6,13 +6,13 @@ import {
   EVENT_STORE,
   gameStreamId,
   WrongExpectedRevisionError,
-  type EventMetadata,
   type EventStore,
   type RecordedEvent,
 } from '@logbook/event-store';
 import {
   decide,
   initialState,
+  recordingRng,
   redactEvent,
   type GameCommand,
   type GameMode,
@@ -26,7 +26,7 @@ import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
 import { bearerToken, digestToken, newSeatToken, seatForToken } from './seat-tokens';
 import { stableStringify } from './stable-json';
-import { GAME_EVENT_SCHEMA_VERSION, toDomainEvent, toNewEvents } from '@logbook/projections';
+import { actionMetadata, GAME_EVENT_SCHEMA_VERSION, toDomainEvent, toNewEvents, type RecordedCommand } from '@logbook/projections';
 
 export interface EventView {
   revision: number;
@@ -65,11 +65,13 @@ export class GameCommandsService {
   async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
     const gameId = randomUUID();
     const commandId = `create-${gameId}`;
-    const events = decide(initialState(), { type: 'CreateGame', gameId, ...input }, { seat: null, rng: this.rng });
+    const command = { type: 'CreateGame' as const, gameId, ...input };
+    const { rng, draws } = recordingRng(this.rng);
+    const events = decide(initialState(), command, { seat: null, rng });
     const tokens = input.players.map(() => newSeatToken());
-    const metadata = this.metadata(commandId, correlationId, null, fingerprintOf(input));
+    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), command, draws);
     const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
-    const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, metadata, { seatTokens }), 'no_stream');
+    const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return {
       gameId,
       revision: result.nextExpectedRevision,
@@ -113,9 +115,10 @@ export class GameCommandsService {
           throw new StaleRevisionError(options.ifMatch, game.revision);
         }
 
-        const events = decide(game.state, command, { seat, rng: this.rng });
-        const metadata = this.metadata(commandId, options.correlationId, seat, fingerprint);
-        const appended = toNewEvents(gameId, commandId, events, metadata);
+        const { rng, draws } = recordingRng(this.rng);
+        const events = decide(game.state, command, { seat, rng });
+        const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws);
+        const appended = toNewEvents(gameId, commandId, events, rest, first);
         const expected = game.revision;
         let position: bigint;
         try {
@@ -179,14 +182,16 @@ export class GameCommandsService {
     };
   }
 
-  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string): EventMetadata {
-    return {
+  /** The action's record (on its first event; the others carry only the commandId). Draws are secret. */
+  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: RecordedCommand | GameCommand, draws: number[]) {
+    return actionMetadata({
       commandId,
-      correlationId: correlationId ?? commandId,
-      causationId: commandId,
+      correlationId,
       seat,
       recordedAt: new Date().toISOString(),
+      command: command as RecordedCommand,
       commandFingerprint: fingerprint,
-    };
+      draws,
+    });
   }
 }
