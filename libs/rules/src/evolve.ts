@@ -2,6 +2,7 @@
 // never touch their input, so folding the same events always gives the same state.
 import type { GameEvent } from './events';
 import { crewAppliers } from './crew/crew.evolve';
+import { forkAppliers } from './fork/fork.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { setupAppliers } from './setup/setup.evolve';
 import { shipAppliers } from './ships/ships.evolve';
@@ -19,6 +20,7 @@ const APPLIERS = {
   ...navigationAppliers,
   ...crewAppliers,
   ...shipAppliers,
+  ...forkAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

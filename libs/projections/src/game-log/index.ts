@@ -1,1 +1,3 @@
 export * from './action-metadata';
+export * from './effective-fold';
+export * from './redecide';
