@@ -47,7 +47,8 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
       divergence: { actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason },
       state: fold.state,
     });
-    const recorded = action.events.map((e) => toDomainEvent(e as RecordedEvent));
+    // Both sides as JSON, as the store keeps them (no class instances, no undefined fields).
+    const recorded = asJson(action.events.map((e) => toDomainEvent(e as RecordedEvent)));
     if (!action.command) return fail('no command was recorded with this action (recorded before commands were kept): it cannot be decided again');
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
@@ -65,7 +66,7 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
       if (error instanceof DrawMismatch) return fail(error.message);
       return fail(`${action.command.type} could not be decided: ${(error as Error).message}`);
     }
-    const normalized = JSON.parse(JSON.stringify(decided)) as GameEvent[];
+    const normalized = asJson(decided);
     for (let i = 0; i < Math.max(normalized.length, recorded.length); i++) {
       const then = recorded[i];
       const now = normalized[i];
@@ -81,6 +82,8 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
   }
   return { ok: true, actions: actions.length, state: fold.state };
 }
+
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 class DrawMismatch extends Error {}
 

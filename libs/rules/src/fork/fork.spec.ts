@@ -3,6 +3,7 @@ import { RuleViolation } from '../errors';
 import { seededRng } from '../random';
 import { playRandomGame } from '../testing/random-play';
 import { decideFork, type ForkInput } from './fork.decide';
+import type { GameForked } from './fork.events';
 
 const input = (reshuffle: boolean, extra: Partial<ForkInput> = {}): ForkInput => ({
   gameId: 'fork-1',
@@ -51,7 +52,7 @@ describe('a fork', () => {
 
   it('renames the seats when players are given, and must name each seat', () => {
     const [event] = decideFork(source, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1));
-    expect(event.data.seats.map((s: { name: string }) => s.name)).toEqual(['Zed', 'Yan']);
+    expect((event as GameForked).data.seats.map((s) => s.name)).toEqual(['Zed', 'Yan']);
     expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
   });
 
