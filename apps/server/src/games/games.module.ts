@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { GameCommandsService } from './game-commands.service';
 import { GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
+import { GamePortabilityService } from './game-portability.service';
+import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
 
 @Module({
-  controllers: [GamesController],
-  providers: [GameCommandsService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  controllers: [GamesController, PortabilityController],
+  providers: [GameCommandsService, GamePortabilityService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule {}

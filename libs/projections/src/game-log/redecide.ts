@@ -54,7 +54,10 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');
       if (recorded.length !== 1 || recorded[0].type !== 'GameForked') return fail('a fork records exactly one GameForked event');
-      fold.apply(action, recorded);
+      const board = (recorded[0].secret?.data as { state?: { status?: unknown; seats?: unknown } } | undefined)?.state;
+      if (!board || board.status !== 'active' || !Array.isArray(board.seats)) return fail('a fork records the board it starts from, in play');
+      const folded = tryFold(fold, action, recorded);
+      if (folded) return fail(folded);
       continue;
     }
     const rng = replayRng(action.draws);
@@ -78,9 +81,20 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
       return fail(`${then.type} differs: ${firstDifference(then, now)}`, revision);
     }
     if (rng.left() > 0) return fail(`today's rules draw ${action.draws.length - rng.left()} random values, the log recorded ${action.draws.length}`);
-    fold.apply(action, recorded);
+    const folded = tryFold(fold, action, recorded);
+    if (folded) return fail(folded);
   }
   return { ok: true, actions: actions.length, state: fold.state };
+}
+
+/** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */
+function tryFold(fold: EffectiveFold, action: RecordedAction, events: GameEvent[]): string | undefined {
+  try {
+    fold.apply(action, events);
+    return undefined;
+  } catch (error) {
+    return `the recorded events cannot be folded: ${(error as Error).message}`;
+  }
 }
 
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -1,6 +1,7 @@
 import { foldEvents } from '../evolve';
 import { RuleViolation } from '../errors';
 import { seededRng } from '../random';
+import { redactEvent } from '../view';
 import { playRandomGame } from '../testing/random-play';
 import { decideFork, type ForkInput } from './fork.decide';
 import type { GameForked } from './fork.events';
@@ -54,6 +55,13 @@ describe('a fork', () => {
     const [event] = decideFork(source, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1));
     expect((event as GameForked).data.seats.map((s) => s.name)).toEqual(['Zed', 'Yan']);
     expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
+  });
+
+  it('keeps its starting board hidden from every seat, even once the fork is over (it holds the source\'s secrets)', () => {
+    const [event] = decideFork(source, input(true), seededRng(1));
+    for (const status of ['active', 'won', 'lost'] as const) {
+      for (const viewer of [null, 1, 2]) expect(redactEvent(event, viewer, status).secret).toBeUndefined();
+    }
   });
 
   it('is refused from a board that is not in play', () => {
