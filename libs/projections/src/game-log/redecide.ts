@@ -21,6 +21,8 @@ export interface RedecideOptions {
 
 /** Where and why a log and today's rules part. */
 export interface Divergence {
+  /** 'unrecorded': the action predates command recording and cannot be checked; 'differs': today's rules part from the log. */
+  kind: 'unrecorded' | 'differs';
   /** 0-based index of the action in the log. */
   actionIndex: number;
   actionId: string;
@@ -41,15 +43,17 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
   const actions = groupActions(events as RecordedEvent[]);
   const fold = new EffectiveFold();
   for (const [index, action] of actions.entries()) {
-    const fail = (reason: string, revision = action.events[0].revision): RedecideResult => ({
+    const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs'): RedecideResult => ({
       ok: false,
       actions: actions.length,
-      divergence: { actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason },
+      divergence: { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason },
       state: fold.state,
     });
     // Both sides as JSON, as the store keeps them (no class instances, no undefined fields).
     const recorded = asJson(action.events.map((e) => toDomainEvent(e as RecordedEvent)));
-    if (!action.command) return fail('no command was recorded with this action (recorded before commands were kept): it cannot be decided again');
+    if (!action.command) {
+      return fail('no command was recorded with this action (recorded before commands were kept): it cannot be decided again', undefined, 'unrecorded');
+    }
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');
