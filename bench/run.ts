@@ -13,6 +13,7 @@ import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
+import { benchPortability } from './portability.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 
 const GAMES = 100;
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   try {
     await benchSqlite(dir);
     await benchHttp(dir);
+    benchPortability();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
