@@ -1,7 +1,12 @@
 // Recording, forks, export and import over HTTP, with the hidden-information checks that go with
 // them: a seat's export of a running game holds no stack order, plunder identity, other hand or
 // draw; a fork in standard mode does not reproduce its source's next tile.
+import { createHash } from 'node:crypto';
+import { builtInScenario } from '@logbook/content';
 import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
+import { toNewEvents } from '@logbook/projections';
+import { decide, initialState, seededRng } from '@logbook/rules';
+import { createGameCommand } from '@logbook/rules/testing/fixtures';
 import { createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
@@ -115,6 +120,24 @@ describe('portability: recording, forks, export and import', () => {
       expect(again.body).toEqual(first.body);
       await app.http().post(`/games/${game.gameId}/commands`).set(bearer(game.one)).send({ ...body, type: 'EndTurn' }).expect(409);
     });
+  });
+
+  it('still reads a game recorded in the older shape (full metadata on every event, no command or draws)', async () => {
+    const gameId = 'old-shaped-game';
+    const token = 'an-old-seat-token-of-32-characters';
+    const created = decide(initialState(), createGameCommand(builtInScenario('first-voyage')!, { gameId, players: 1 }), { seat: null, rng: seededRng(3) });
+    const old = { commandId: `create-${gameId}`, correlationId: `create-${gameId}`, causationId: `create-${gameId}`, seat: null, recordedAt: new Date().toISOString(), commandFingerprint: 'old' };
+    await store.append(gameStreamId(gameId), toNewEvents(gameId, old.commandId, created, old, { seatTokens: [{ seat: 1, sha256: createHash('sha256').update(token).digest('hex') }] }), 'no_stream');
+    const seat = { seat: 1, name: 'Old', token };
+    expect((await view(app, gameId, seat)).status).toBe('active');
+    const body = { commandId: 'new-1', type: 'EndTurn' };
+    const first = await app.http().post(`/games/${gameId}/commands`).set(bearer(seat)).send(body).expect(200);
+    expect((await app.http().post(`/games/${gameId}/commands`).set(bearer(seat)).send(body).expect(200)).body).toEqual(first.body);
+    const whole = await exportOf(gameId, asOperator);
+    expect(whole.lines[1]).toMatchObject({ commandId: old.commandId, seat: null, commandFingerprint: 'old' });
+    const refused = await importText(whole.text).expect(422);
+    expect(refused.body).toMatchObject({ rule: 'import.differs', line: 2 });
+    expect(refused.body.detail).toMatch(/no command was recorded/);
   });
 
   describe('export', () => {
