@@ -2,8 +2,8 @@
 // and move games. Printed by `npm run bench`; run alone with
 // `node -r @swc-node/register bench/portability.bench.ts`.
 import { performance } from 'node:perf_hooks';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportLine, parseExport, redecide } from '@logbook/projections';
-import { recordRandomGame } from '../libs/projections/src/game-log/testing/recorded-game';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportLine, parseExport, redecide } from '@logbook/game-log';
+import { recordRandomGame } from '../libs/game-log/src/testing/recorded-game';
 
 export function benchPortability(print: (line: string) => void = console.log): void {
   const games = Array.from({ length: 100 }, (_, i) =>

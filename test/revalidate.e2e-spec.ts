@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
-import { actionMetadata, toNewEvents } from '@logbook/projections';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { actionMetadata, gameStreamId, toNewEvents } from '@logbook/game-log';
 import { createGame, play, view } from './support/api';
 import { removeDataDir, startApp } from './support/app';
 

@@ -1,8 +1,8 @@
 // `npm run cli -- revalidate [--game <id>]`: decides every stored game's recorded commands again
 // under today's rules, with the draws they recorded, and reports per game the first action that
 // today's rules decide differently: what a rules change would break in real games.
-import { GAME_STREAM_PREFIX, gameStreamId, type EventStore } from '@logbook/event-store';
-import { gameIdOf, redecide } from '@logbook/projections';
+import type { EventStore } from '@logbook/event-store';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, redecide } from '@logbook/game-log';
 
 export interface RevalidateSummary {
   games: number;

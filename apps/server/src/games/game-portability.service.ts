@@ -4,10 +4,11 @@
 import { Inject, Injectable, BadRequestException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHash, randomUUID } from 'node:crypto';
-import { EVENT_STORE, gameStreamId, type EventStore, type NewEvent, type RecordedEvent } from '@logbook/event-store';
+import { EVENT_STORE, type EventStore, type NewEvent } from '@logbook/event-store';
 import {
   actionMetadata,
   deterministicEventId,
+  gameStreamId,
   effectiveState,
   exportLine,
   GAME_EVENT_SCHEMA_VERSION,
@@ -21,14 +22,14 @@ import {
   type ExportHeader,
   type ExportLine,
   type LogEvent,
-} from '@logbook/projections';
+} from '@logbook/game-log';
 import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng } from '@logbook/rules';
-import type { AppConfig } from '../config/app-config';
-import { GameCommandsService } from './game-commands.service';
+import type { AppConfig } from '@logbook/app-core';
 import { GameNotFoundError, ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
 import { GameRepository } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
+import { seatOf } from './seat.guard';
 import { bearerToken, digestToken, newSeatToken } from './seat-tokens';
 import { stableStringify } from './stable-json';
 
@@ -57,7 +58,6 @@ const fingerprintOf = (value: unknown): string => createHash('sha256').update(st
 export class GamePortabilityService {
   constructor(
     private readonly games: GameRepository,
-    private readonly commands: GameCommandsService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(RNG) private readonly rng: Rng,
     private readonly config: ConfigService,
@@ -76,7 +76,7 @@ export class GamePortabilityService {
     const source = await this.games.load(gameId);
     if (!isOperator(authorization, this.adminToken) && !isGameOver(source.state.status)) {
       if (bearerToken(authorization) === null) throw new SeatTokenMissingError();
-      await this.commands.viewerSeat(source, authorization); // 403 unless a seat of this game
+      seatOf(source, authorization); // 403 unless a seat of this game
     }
     if (at > source.revision) throw new BadRequestException(`at must be at most the game's revision ${source.revision}`);
     const read = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: at + 2 });
@@ -114,7 +114,7 @@ export class GamePortabilityService {
   async export(gameId: string, authorization: string | undefined): Promise<{ header: ExportHeader; lines: AsyncIterable<ExportLine> }> {
     const game = await this.games.load(gameId);
     const operator = isOperator(authorization, this.adminToken);
-    const seat = operator ? null : await this.commands.viewerSeat(game, authorization);
+    const seat = operator ? null : seatOf(game, authorization);
     const status = game.state.status;
     const first = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: 1 });
     const firstType = first.status === 'ok' ? first.events[0]?.type : undefined;
@@ -195,4 +195,3 @@ function withGameId(events: LogEvent[], gameId: string): LogEvent[] {
   return events;
 }
 
-export type { RecordedEvent };

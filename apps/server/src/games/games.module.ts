@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
 import { GamePortabilityService } from './game-portability.service';
@@ -7,9 +8,10 @@ import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
+import { SeatGuard } from './seat.guard';
 
 @Module({
   controllers: [GamesController, PortabilityController],
-  providers: [GameCommandsService, GamePortabilityService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule {}

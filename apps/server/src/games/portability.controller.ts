@@ -4,12 +4,8 @@ import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { ForkGameDto } from './dto/fork-game.dto';
 import { GamePortabilityService, type ForkedGame, type ImportedGame } from './game-portability.service';
+import { checkGameId } from './seat.guard';
 
-const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
-const checkGameId = (gameId: string): string => {
-  if (!GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
-  return gameId;
-};
 
 /** The largest export file an import reads. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;

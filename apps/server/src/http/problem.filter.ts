@@ -4,7 +4,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
-import { ExportFormatError } from '@logbook/projections';
+import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
   GameNotFoundError,

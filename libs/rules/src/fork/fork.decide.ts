@@ -6,6 +6,7 @@
 import { ensure } from '../errors';
 import type { GameEvent } from '../events';
 import { deepFreeze } from '../freeze';
+import { defined, known } from '../invariant';
 import { shuffle, type Rng } from '../random';
 import { cloneState, type GameState } from '../state';
 
@@ -27,7 +28,8 @@ export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameE
   );
   const state = cloneState(source);
   state.gameId = input.gameId;
-  if (input.players) state.seats = state.seats.map((seat, i) => ({ ...seat, name: input.players![i].name }));
+  const players = input.players;
+  if (players) state.seats = state.seats.map((seat, i) => ({ ...seat, name: players[i]?.name ?? seat.name }));
   if (input.reshuffle) dealHiddenAgain(state, rng);
   const event: GameEvent = {
     type: 'GameForked',
@@ -46,27 +48,25 @@ export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameE
 /** Shuffles, in place, what no seat knows: the stack within each act, the decks, plunder identities. */
 function dealHiddenAgain(state: GameState, rng: Rng): void {
   // [N] the stack is grouped by act and that grouping shows on the tiles' backs: keep each place's act.
-  const acts = state.stack.map((tileId) => state.tileLibrary[tileId]?.act ?? 0);
+  const actOf = (tileId: string): number => state.tileLibrary[tileId]?.act ?? 0;
   const byAct = new Map<number, string[]>();
-  for (const [i, tileId] of state.stack.entries()) byAct.set(acts[i], [...(byAct.get(acts[i]) ?? []), tileId]);
+  for (const tileId of state.stack) byAct.set(actOf(tileId), [...(byAct.get(actOf(tileId)) ?? []), tileId]);
   for (const [act, tiles] of [...byAct.entries()].sort(([a], [b]) => a - b)) byAct.set(act, shuffle(rng, tiles));
-  state.stack = acts.map((act) => byAct.get(act)!.shift()!);
+  state.stack = state.stack.map((tileId) => defined(byAct.get(actOf(tileId))?.shift(), `a tile of act ${actOf(tileId)}`));
 
-  for (const characterId of Object.keys(state.characters).sort()) {
-    const character = state.characters[characterId];
+  for (const character of Object.keys(state.characters).sort().map((id) => known(state.characters, id))) {
     character.deck = shuffle(rng, character.deck);
   }
 
   // [S] a plunder card is a random card of its type from the box, unseen: draw it again.
-  for (const shipId of Object.keys(state.ships).sort()) {
-    const ship = state.ships[shipId];
+  for (const ship of Object.keys(state.ships).sort().map((id) => known(state.ships, id))) {
     ship.plunder = ship.plunder.map((cardId) => {
       const type = state.cards[cardId]?.type;
       if (!type) return cardId;
       const pool = [...state.box[type], cardId];
       const [drawn] = pool.splice(pool.length <= 1 ? 0 : rng.int(0, pool.length - 1), 1);
       state.box[type] = pool;
-      return drawn;
+      return drawn ?? cardId;
     });
   }
 }

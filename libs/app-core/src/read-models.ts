@@ -1,0 +1,48 @@
+// Opens the read models and their runners from configuration. Shared by the server (which
+// keeps them live) and the command line (which rebuilds them), so both use the same files.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { EventStore } from '@logbook/event-store';
+import {
+  GameStatesProjection,
+  InMemoryCheckpointStore,
+  InMemoryGameStateStore,
+  ProjectionRunner,
+  SqliteCheckpointStore,
+  SqliteGameStateStore,
+  type CheckpointStore,
+  type GameStateStore,
+} from '@logbook/projections';
+import type { AppConfig } from './app-config';
+
+/** Injection token of the opened read models. */
+export const READ_MODELS = Symbol('READ_MODELS');
+
+export interface ReadModels {
+  gameStates: GameStateStore;
+  runners: Record<'game-states', ProjectionRunner>;
+  close(): Promise<void>;
+}
+
+export function openReadModels(store: EventStore, config: AppConfig['readModels']): ReadModels {
+  let gameStates: GameStateStore;
+  let checkpoints: CheckpointStore;
+  if (config.kind === 'sqlite') {
+    mkdirSync(dirname(config.filename), { recursive: true });
+    gameStates = new SqliteGameStateStore({ filename: config.filename });
+    checkpoints = new SqliteCheckpointStore({ filename: config.filename });
+  } else {
+    gameStates = new InMemoryGameStateStore();
+    checkpoints = new InMemoryCheckpointStore();
+  }
+  const runners = { 'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), { checkpointEvery: 50 }) };
+  return {
+    gameStates,
+    runners,
+    async close() {
+      await Promise.all(Object.values(runners).map((r) => r.stop()));
+      gameStates.close();
+      await checkpoints.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Whole random games recorded as the server records them (an action's command, seat and draws on
+// its first event), for the property tests of re-decision, export/import and forks.
+import type { RecordedEvent } from '@logbook/event-store';
+import { builtInScenario } from '@logbook/content';
+import { decide, initialState, recordingRng, RuleViolation, seededRng, type GameCommand, type GameMode, type GameState, applyEvent } from '@logbook/rules';
+import { randomCommand } from '@logbook/rules/testing/random-play';
+import { actionMetadata, type RecordedCommand } from '../action-metadata';
+import { toNewEvents } from '../game-events';
+
+export interface RecordedGameOptions {
+  seed: number;
+  commands: number;
+  players?: number;
+  mode?: GameMode;
+  scenario?: string;
+  gameId?: string;
+}
+
+export interface RecordedGame {
+  gameId: string;
+  events: RecordedEvent[];
+  state: GameState;
+}
+
+/** Appends one decided action to `log` as the command path does. */
+export function recordAction(log: RecordedEvent[], gameId: string, commandId: string, seat: number | null, command: RecordedCommand, events: ReturnType<typeof decide>, draws: number[]): void {
+  const { first, rest } = actionMetadata({ commandId, seat, recordedAt: '2026-01-01T00:00:00.000Z', command, commandFingerprint: 'test', draws });
+  for (const event of toNewEvents(gameId, commandId, events, rest, first)) {
+    log.push({ ...event, streamId: `game-${gameId}`, revision: log.length, position: BigInt(log.length), metadata: event.metadata ?? {}, schemaVersion: 1 });
+  }
+}
+
+export function recordRandomGame(options: RecordedGameOptions): RecordedGame {
+  const gameId = options.gameId ?? `recorded-${options.seed}`;
+  const chooser = seededRng(options.seed);
+  const dice = seededRng(options.seed * 7919 + 1);
+  const players = options.players ?? 2;
+  const log: RecordedEvent[] = [];
+  const state = initialState();
+  const create: GameCommand = {
+    type: 'CreateGame',
+    gameId,
+    scenario: builtInScenario(options.scenario ?? 'first-voyage')!,
+    players: Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}` })),
+    mode: options.mode ?? 'standard',
+  };
+  const setup = recordingRng(dice);
+  const created = decide(state, create, { seat: null, rng: setup.rng });
+  recordAction(log, gameId, `create-${gameId}`, null, create as unknown as RecordedCommand, created, setup.draws);
+  for (const event of created) applyEvent(state, event);
+  for (let i = 0; i < options.commands && state.status === 'active'; i++) {
+    const command = randomCommand(chooser, state);
+    const seat = chooser.int(0, 4) === 0 ? chooser.int(1, players) : (state.turn?.seat ?? 1);
+    const { rng, draws } = recordingRng(dice);
+    try {
+      const events = decide(state, command, { seat, rng });
+      recordAction(log, gameId, `c${i}`, seat, command as unknown as RecordedCommand, events, draws);
+      for (const event of events) applyEvent(state, event);
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+    }
+  }
+  return { gameId, events: log, state };
+}
