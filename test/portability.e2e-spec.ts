@@ -299,6 +299,24 @@ describe('portability: recording, forks, export and import', () => {
       await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: game.afterMove, speed: 3 }).expect(400);
     });
 
+    it('keep their starting board sealed even once they are over: no events, feed or export of anyone but an operator shows it', async () => {
+      const game = await createGame(app, 'first-voyage', 1);
+      const created = await exportOf(game.gameId, asOperator);
+      const res = await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.seats[0])).send({ at: created.header.revision }).expect(201);
+      const fork = res.body as { gameId: string; seats: Seat[] };
+      for (let i = 0; i < 60 && (await view(app, fork.gameId)).status === 'active'; i++) {
+        await play(app, fork.gameId, fork.seats[0], { type: 'EndTurn' });
+      }
+      expect((await view(app, fork.gameId)).status).toBe('lost');
+      const events = await app.http().get(`/games/${fork.gameId}/events`).expect(200);
+      expect(events.body.events[0]).not.toHaveProperty('secret');
+      const spectator = await exportOf(fork.gameId);
+      expect(spectator.header).toMatchObject({ status: 'lost', complete: false });
+      expect(spectator.lines[0]).toMatchObject({ type: 'GameForked', withheld: ['secret', 'draws'] });
+      expect(spectator.text).not.toMatch(/"stack":/);
+      expect((await exportOf(fork.gameId, asOperator)).lines[0].secret).toBeDefined();
+    });
+
     it('can be exported whole by an operator and imported again', async () => {
       const game = await runningGame();
       const fork = await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: game.afterMove }).expect(201);
