@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import {
   GameStatesProjection,
   InMemoryCheckpointStore,
@@ -35,7 +36,12 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     gameStates = new InMemoryGameStateStore();
     checkpoints = new InMemoryCheckpointStore();
   }
-  const runners = { 'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), { checkpointEvery: 50 }) };
+  const readLog = async (gameId: string, toRevision: number) => {
+    const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
+    return result.status === 'ok' ? result.events : [];
+  };
+  const projection = new GameStatesProjection(gameStates, readLog);
+  const runners = { 'game-states': new ProjectionRunner(store, checkpoints, projection, { checkpointEvery: 50 }) };
   return {
     gameStates,
     runners,

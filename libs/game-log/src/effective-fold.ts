@@ -1,22 +1,24 @@
-// The state a log's effective history folds into, action by action. Everything that needs the
-// board "as the log stands" (re-decision, forks) goes through here, so undo and redo reach all
-// of them by one change.
-import { applyEvent, initialState, type GameEvent, type GameState } from '@logbook/rules';
+// The state a log's effective history folds into, action by action (undone actions left out,
+// redone ones back in place). Everything that needs the board "as the log stands" (re-decision,
+// forks) goes through here.
 import type { RecordedEvent } from '@logbook/event-store';
+import { GameHistory, type GameEvent, type GameState } from '@logbook/rules';
 import type { RecordedAction } from './action-metadata';
-import { toDomainEvent } from './game-events';
+import { toLogEntries } from './log-entries';
 
 export class EffectiveFold {
-  readonly state: GameState = initialState();
+  readonly history = new GameHistory();
 
-  apply(_action: Pick<RecordedAction, 'actionId' | 'seat'>, events: readonly GameEvent[]): void {
-    for (const event of events) applyEvent(this.state, event);
+  get state(): GameState {
+    return this.history.state;
+  }
+
+  apply(action: Pick<RecordedAction, 'actionId' | 'seat'>, events: readonly GameEvent[]): void {
+    this.history.record(action.actionId, action.seat, events);
   }
 }
 
-/** The effective state after a log's events (the prefix given). */
+/** The effective state after a log's events (the prefix given), undo and redo included. */
 export function effectiveState(events: readonly RecordedEvent[]): GameState {
-  const fold = new EffectiveFold();
-  fold.apply({ actionId: '', seat: null }, events.map(toDomainEvent));
-  return fold.state;
+  return GameHistory.fold(toLogEntries(events)).state;
 }

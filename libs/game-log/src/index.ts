@@ -1,6 +1,7 @@
 // The game's log in the store, one home for both sides: stream naming and the event codec.
 export * from './game-stream';
 export * from './game-events';
+export * from './log-entries';
 // What each action records, and deciding a log again (import, revalidate); the export format.
 export * from './action-metadata';
 export * from './effective-fold';

@@ -2,7 +2,8 @@
 // a fork at N has the board of revision N; a redacted export holds nothing the viewer may not see.
 import fc from 'fast-check';
 import type { RecordedEvent } from '@logbook/event-store';
-import { decideFork, foldEvents, recordingRng, seededRng } from '@logbook/rules';
+import { decideFork, effectiveEntries, foldEvents, recordingRng, seededRng } from '@logbook/rules';
+import { toLogEntries } from './log-entries';
 import { boardView } from '@logbook/projections';
 import { toDomainEvent } from './game-events';
 import { groupActions } from './action-metadata';
@@ -25,7 +26,7 @@ describe('whole random games', () => {
   it('export then import gives the same events and the same board', () => {
     fc.assert(
       fc.property(games, ({ seed, scenario, players, mode }) => {
-        const game = recordRandomGame({ seed, scenario, players, mode, commands: 150 });
+        const game = recordRandomGame({ seed, scenario, players, mode, commands: 150, undoRedo: 0.15 });
         const text = [header(game.gameId, game.events.length - 1, true), ...game.events.map((e) => JSON.stringify(exportLine(e, { whole: true })))].join('\n');
         const imported = parseExport(text);
         expect(imported.events.map(toDomainEvent as never)).toEqual(JSON.parse(JSON.stringify(game.events.map(toDomainEvent))));
@@ -43,11 +44,12 @@ describe('whole random games', () => {
   it('a fork at the end of any action starts from the board of that revision, and re-decides', () => {
     fc.assert(
       fc.property(games, fc.nat(), fc.nat(), ({ seed, scenario, players, mode }, pick, dealSeed) => {
-        const game = recordRandomGame({ seed, scenario, players, mode, commands: 120 });
+        const game = recordRandomGame({ seed, scenario, players, mode, commands: 120, undoRedo: 0.15 });
         const ends = groupActions(game.events).map((a) => a.events.at(-1)!.revision);
         const at = ends[pick % ends.length];
         const board = effectiveState(game.events.slice(0, at + 1));
-        expect(board).toEqual(foldEvents(game.events.slice(0, at + 1).map(toDomainEvent)));
+        // The board at N: a fresh fold of the effective history of the first N+1 events.
+        expect(board).toEqual(foldEvents(effectiveEntries(toLogEntries(game.events.slice(0, at + 1))).map((e) => e.event)));
         if (board.status !== 'active') return;
         const reshuffle = mode === 'standard';
         const dealt = recordingRng(seededRng(dealSeed));
@@ -69,7 +71,7 @@ describe('whole random games', () => {
   it('a redacted export holds no draw and no secret its viewer may not see, and cannot be imported', () => {
     fc.assert(
       fc.property(games, fc.integer({ min: 0, max: 4 }), ({ seed, scenario, players }, viewer) => {
-        const game = recordRandomGame({ seed, scenario, players, commands: 150 });
+        const game = recordRandomGame({ seed, scenario, players, commands: 150, undoRedo: 0.15 });
         const seat = viewer === 0 ? null : viewer;
         const lines = game.events.map((e) => exportLine(e, { whole: false, seat, status: 'active' }));
         for (const line of lines) {

@@ -1,28 +1,37 @@
 import fc from 'fast-check';
-import { decide, foldEvents, RuleViolation } from '@logbook/rules';
+import { decide, effectiveEntries, foldEvents, RuleViolation } from '@logbook/rules';
+import { toLogEntries } from './log-entries';
 import { redecide, type Decide } from './redecide';
 import { recordRandomGame } from './testing/recorded-game';
-import { toDomainEvent } from './game-events';
 
 describe('re-decision of a recorded log under today\'s rules', () => {
-  it('passes for every generated game, and folds to the same state', () => {
+  it('passes for every generated game, random undo and redo included, and folds to the same effective state', () => {
+    let undone = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom('first-voyage', 'twin-sails'), fc.integer({ min: 1, max: 4 }), (seed, scenario, players) => {
-        const game = recordRandomGame({ seed, scenario, players, commands: 150 });
-        const result = redecide(game.events);
-        expect(result).toMatchObject({ ok: true });
-        expect(result.state).toEqual(game.state);
-        expect(foldEvents(game.events.map(toDomainEvent))).toEqual(game.state);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.constantFrom('first-voyage', 'twin-sails'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom('standard' as const, 'sandbox' as const),
+        (seed, scenario, players, mode) => {
+          const game = recordRandomGame({ seed, scenario, players, mode, commands: 150, undoRedo: 0.2 });
+          undone += game.events.filter((e) => e.type === 'ActionUndone').length;
+          const result = redecide(game.events);
+          expect(result).toMatchObject({ ok: true });
+          expect(result.state).toEqual(game.state);
+          expect(foldEvents(effectiveEntries(toLogEntries(game.events)).map((e) => e.event))).toEqual(game.state);
+        },
+      ),
       { numRuns: 12 },
     );
+    expect(undone).toBeGreaterThan(0);
   });
 
   it('reports a deliberately changed rule at the first action it decides differently', () => {
     let reported = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
-        const game = recordRandomGame({ seed, players: 2, commands: 150 });
+        const game = recordRandomGame({ seed, players: 2, mode: 'sandbox', commands: 150, undoRedo: 0.15 });
         // Today's rules, except that turning a ship is refused.
         const changed: Decide = (state, command, context) => {
           if (command.type === 'TurnShip') throw new RuleViolation('test.no-turning', 'no turning today');
@@ -62,6 +71,16 @@ describe('re-decision of a recorded log under today\'s rules', () => {
     const result = redecide(tampered);
     expect(result).toMatchObject({ ok: false, divergence: { revision: target.revision } });
     if (!result.ok) expect(result.divergence.reason).toMatch(/random values/);
+  });
+
+  it('refuses an undo that names another action than the one today\'s history would take back', () => {
+    const game = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => recordRandomGame({ seed, mode: 'sandbox', players: 1, commands: 150, undoRedo: 0.2 })).find((g) => g.events.some((e) => e.type === 'ActionUndone'))!;
+    const undo = game.events.find((e) => e.type === 'ActionUndone')!;
+    const payload = undo.data as { data: { actionId: string; seat: number } };
+    const tampered = game.events.map((e) => (e === undo ? { ...e, data: { ...payload, data: { ...payload.data, actionId: 'c-none' } } } : e));
+    const result = redecide(tampered);
+    expect(result).toMatchObject({ ok: false, divergence: { revision: undo.revision, commandType: 'Undo' } });
+    if (!result.ok) expect(result.divergence.reason).toMatch(/ActionUndone differs: data\.actionId/);
   });
 
   it('cannot decide again an action recorded before commands were kept, and says so', () => {

@@ -4,7 +4,7 @@
 // `npm run cli -- revalidate` (which stored games would today's rules decide differently).
 import { isDeepStrictEqual } from 'node:util';
 import type { RecordedEvent } from '@logbook/event-store';
-import { decide, RuleViolation, type GameCommand, type GameEvent, type GameState, type Rng } from '@logbook/rules';
+import { decide, decideWithHistory, isHistoryCommand, RuleViolation, type GameCommand, type GameEvent, type GameState, type Rng } from '@logbook/rules';
 import { groupActions, type RecordedAction } from './action-metadata';
 import { EffectiveFold } from './effective-fold';
 import { toDomainEvent } from './game-events';
@@ -67,7 +67,11 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
     const rng = replayRng(action.draws);
     let decided: GameEvent[];
     try {
-      decided = decideNow(fold.state, action.command as GameCommand, { seat: action.seat, rng });
+      const context = { seat: action.seat, rng };
+      // Undo and Redo are decided against the history; every other command on the effective state.
+      decided = isHistoryCommand(action.command)
+        ? decideWithHistory(fold.history, action.command, context).events
+        : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
       if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`);
       if (error instanceof DrawMismatch) return fail(error.message);

@@ -1,6 +1,7 @@
 import type { CharacterEvent } from './characters/characters.events';
 import type { CheckEvent } from './checks/check.events';
 import type { CrewEvent } from './crew/crew.events';
+import type { HistoryEvent } from './history/history.events';
 import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
 import type { ForkEvent } from './fork/fork.events';
@@ -22,6 +23,7 @@ export type GameEvent =
   | CheckEvent
   | CharacterEvent
   | EnemyEvent
+  | HistoryEvent
   | ForkEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -5,7 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { actionMetadata, gameStreamId, recordedGameEvents, toNewEvents, type RecordedCommand } from '@logbook/game-log';
-import { decide, initialState, recordingRng, type GameCommand, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository } from './game-repository';
@@ -61,7 +62,7 @@ export class GameCommandsService {
     gameId: string,
     seat: number,
     commandId: string,
-    command: Exclude<GameCommand, { type: 'CreateGame' }>,
+    command: PlayCommand,
     options: { ifMatch?: number; correlationId?: string } = {},
   ): Promise<CommandResult> {
     const fingerprint = fingerprintOf({ seat, command });
@@ -77,10 +78,11 @@ export class GameCommandsService {
           throw new StaleRevisionError(options.ifMatch, game.revision);
         }
 
+        // Undo and Redo are decided against the history; every other command on its effective state.
         const { rng, draws } = recordingRng(this.rng);
-        const decided = decide(game.state, command, { seat, rng });
+        const decided = decideWithHistory(game.history, command, { seat, rng });
         const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws);
-        const appended = toNewEvents(gameId, commandId, decided, rest, first);
+        const appended = toNewEvents(gameId, commandId, decided.events, rest, first);
         let recorded: RecordedEvent[];
         try {
           recorded = recordedGameEvents(gameId, appended, await this.store.append(gameStreamId(gameId), appended, game.revision));
@@ -91,8 +93,8 @@ export class GameCommandsService {
           if (attempt >= MAX_ATTEMPTS) throw error;
           continue;
         }
-        // What was appended is what is recorded: fold it without reading it back.
-        for (const event of recorded) this.games.fold(game, event);
+        // What was appended is what is recorded: keep the decided state, without folding again.
+        this.games.fold(game, recorded, { actionId: commandId, seat, state: decided.state });
         this.games.remember(game);
         return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
       }
@@ -100,7 +102,7 @@ export class GameCommandsService {
   }
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
-  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: GameCommand, draws: number[]) {
+  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[]) {
     return actionMetadata({
       commandId,
       correlationId,

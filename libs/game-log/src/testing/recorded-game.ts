@@ -2,7 +2,7 @@
 // its first event), for the property tests of re-decision, export/import and forks.
 import type { RecordedEvent } from '@logbook/event-store';
 import { builtInScenario } from '@logbook/content';
-import { decide, initialState, recordingRng, RuleViolation, seededRng, type GameCommand, type GameMode, type GameState, applyEvent } from '@logbook/rules';
+import { decide, decideWithHistory, GameHistory, initialState, recordingRng, RuleViolation, seededRng, type GameCommand, type GameMode, type GameState, type LogCommand } from '@logbook/rules';
 import { randomCommand } from '@logbook/rules/testing/random-play';
 import { actionMetadata, type RecordedCommand } from '../action-metadata';
 import { toNewEvents } from '../game-events';
@@ -14,6 +14,8 @@ export interface RecordedGameOptions {
   mode?: GameMode;
   scenario?: string;
   gameId?: string;
+  /** Chance (0..1) that a step sends Undo or Redo instead of a random order; 0 by default. */
+  undoRedo?: number;
 }
 
 export interface RecordedGame {
@@ -36,7 +38,7 @@ export function recordRandomGame(options: RecordedGameOptions): RecordedGame {
   const dice = seededRng(options.seed * 7919 + 1);
   const players = options.players ?? 2;
   const log: RecordedEvent[] = [];
-  const state = initialState();
+  const history = new GameHistory();
   const create: GameCommand = {
     type: 'CreateGame',
     gameId,
@@ -45,20 +47,23 @@ export function recordRandomGame(options: RecordedGameOptions): RecordedGame {
     mode: options.mode ?? 'standard',
   };
   const setup = recordingRng(dice);
-  const created = decide(state, create, { seat: null, rng: setup.rng });
+  const created = decide(initialState(), create, { seat: null, rng: setup.rng });
   recordAction(log, gameId, `create-${gameId}`, null, create as unknown as RecordedCommand, created, setup.draws);
-  for (const event of created) applyEvent(state, event);
-  for (let i = 0; i < options.commands && state.status === 'active'; i++) {
-    const command = randomCommand(chooser, state);
+  history.record(`create-${gameId}`, null, created);
+  const undoRedo = Math.round((options.undoRedo ?? 0) * 1000);
+  for (let i = 0; i < options.commands && history.state.status === 'active'; i++) {
+    const state = history.state;
+    const roll = chooser.int(0, 999);
+    const command: LogCommand = roll < undoRedo / 2 ? { type: 'Undo' } : roll < undoRedo ? { type: 'Redo' } : randomCommand(chooser, state);
     const seat = chooser.int(0, 4) === 0 ? chooser.int(1, players) : (state.turn?.seat ?? 1);
     const { rng, draws } = recordingRng(dice);
     try {
-      const events = decide(state, command, { seat, rng });
-      recordAction(log, gameId, `c${i}`, seat, command as unknown as RecordedCommand, events, draws);
-      for (const event of events) applyEvent(state, event);
+      const decided = decideWithHistory(history, command, { seat, rng });
+      recordAction(log, gameId, `c${i}`, seat, command as unknown as RecordedCommand, decided.events, draws);
+      history.record(`c${i}`, seat, decided.events, decided.state);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
     }
   }
-  return { gameId, events: log, state };
+  return { gameId, events: log, state: history.state };
 }
