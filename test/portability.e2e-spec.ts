@@ -231,6 +231,26 @@ describe('portability: recording, forks, export and import', () => {
     });
   });
 
+  it('carry undo and redo: a fork starts from the effective board, an export of a game with undos imports to the same board', async () => {
+    const game = await createGame(app, 'first-voyage', 1, 'sandbox');
+    const [one] = game.seats;
+    await play(app, game.gameId, one, { type: 'StartNavigation' });
+    await play(app, game.gameId, one, { type: 'MoveShip' });
+    await play(app, game.gameId, one, { type: 'TurnShip', direction: 'cw' });
+    await play(app, game.gameId, one, { type: 'Undo' });
+    await play(app, game.gameId, one, { type: 'Undo' });
+    const { revision } = await play(app, game.gameId, one, { type: 'Redo' });
+    const board = await view(app, game.gameId, one);
+    const fork = await app.http().post(`/games/${game.gameId}/fork`).set(bearer(one)).send({ at: revision }).expect(201);
+    const { gameId: _a, revision: _b, seats: _c, undo: _d, redo: _e, ...forkBoard } = await view(app, fork.body.gameId, fork.body.seats[0]);
+    const { gameId: _f, revision: _g, seats: _h, undo: _i, redo: _j, ...sourceBoard } = board;
+    expect(forkBoard).toEqual(sourceBoard);
+    const whole = await exportOf(game.gameId, asOperator);
+    expect(whole.lines.filter((l) => l.type === 'ActionUndone')).toHaveLength(2);
+    const copy = await importText(whole.text).expect(201);
+    expect(await view(app, copy.body.gameId, copy.body.seats[0])).toEqual({ ...board, gameId: copy.body.gameId });
+  });
+
   describe('forks', () => {
     it('start from the source board at a revision, with new seat tokens, and play on independently', async () => {
       const game = await runningGame();
