@@ -26,6 +26,7 @@ interface Line {
   seat?: number | null;
   command?: Json;
   draws?: number[];
+  commandSecret?: Json;
   withheld?: string[];
 }
 
@@ -99,7 +100,10 @@ describe('portability: recording, forks, export and import', () => {
       const read = await store.readStream(gameStreamId(game.gameId));
       if (read.status !== 'ok') throw new Error('no stream');
       const [created, ...restOfCreate] = read.events.filter((e) => e.metadata.commandId === `create-${game.gameId}`);
-      expect(created.metadata).toMatchObject({ seat: null, command: { type: 'CreateGame', gameId: game.gameId }, draws: expect.any(Array), recordedAt: expect.any(String) });
+      expect(created.metadata).toMatchObject({ seat: null, command: { type: 'CreateGame', gameId: game.gameId, scenario: 'twin-sails' }, draws: expect.any(Array), recordedAt: expect.any(String) });
+      // The command body holds no secret: the scenario document (stack order, box) is kept apart.
+      expect(JSON.stringify(created.metadata.command)).not.toMatch(/"stack"|"box"/);
+      expect(created.metadata.commandSecret).toMatchObject({ scenario: { id: 'twin-sails', stack: expect.any(Array) } });
       expect(restOfCreate.length).toBeGreaterThan(0);
       for (const later of restOfCreate) expect(Object.keys(later.metadata).sort()).toEqual(['commandId', 'schemaVersion']);
       const moved = read.events.find((e) => e.type === 'ShipMoved')!;
@@ -151,8 +155,8 @@ describe('portability: recording, forks, export and import', () => {
       expect(lines.map((l) => l.revision)).toEqual(lines.map((_, i) => i));
       expect(text).not.toMatch(/"draws":|"stack":|"box":|"decks":/);
       const created = lines[0];
-      expect(created).toMatchObject({ type: 'GameCreated', withheld: expect.arrayContaining(['secret', 'draws', 'command']) });
-      expect(created.command).toBeUndefined();
+      expect(created).toMatchObject({ type: 'GameCreated', withheld: ['secret', 'draws', 'commandSecret'], command: { type: 'CreateGame', scenario: 'twin-sails' } });
+      expect(created.commandSecret).toBeUndefined();
       for (const line of lines) {
         if (line.type === 'PlunderStashed') expect(line.secret).toBeUndefined();
         if (line.secret) expect(line.secret.visibleTo).toContain(1);
@@ -171,7 +175,7 @@ describe('portability: recording, forks, export and import', () => {
       const { header, lines } = await exportOf(game.gameId, asOperator);
       expect(header).toMatchObject({ complete: true });
       expect(header.redactedFor).toBeUndefined();
-      expect(lines[0]).toMatchObject({ secret: { data: { stack: expect.any(Array) } }, draws: expect.any(Array), command: { type: 'CreateGame' } });
+      expect(lines[0]).toMatchObject({ secret: { data: { stack: expect.any(Array) } }, draws: expect.any(Array), command: { type: 'CreateGame' }, commandSecret: { scenario: { stack: expect.any(Array) } } });
       expect(lines.some((l) => l.withheld)).toBe(false);
     });
 

@@ -21,18 +21,25 @@ export interface ActionRecord {
   commandFingerprint: string;
   /** SECRET: every value the decision drew, in order (they reveal shuffles). Omitted when none. */
   draws?: number[];
+  /**
+   * SECRET: the fields of a system command that hold hidden information, kept apart so that
+   * `command` never does: a new game's scenario document (its stack order, its box). Re-decision
+   * puts them back into the command.
+   */
+  commandSecret?: Record<string, unknown>;
   correlationId?: string;
 }
 
 /** The metadata of an action's events: everything on the first, only the commandId on the others. */
 export function actionMetadata(record: ActionRecord): { first: EventMetadata; rest: EventMetadata } {
-  const { draws, correlationId, ...rest } = record;
+  const { draws, correlationId, commandSecret, ...rest } = record;
   return {
     first: {
       ...rest,
       correlationId: correlationId ?? record.commandId,
       causationId: record.commandId,
       ...(draws && draws.length > 0 ? { draws: [...draws] } : {}),
+      ...(commandSecret ? { commandSecret } : {}),
     },
     rest: { commandId: record.commandId },
   };
@@ -63,7 +70,7 @@ export function groupActions(events: readonly RecordedEvent[]): RecordedAction[]
     actions.push({
       actionId,
       seat: typeof metadata.seat === 'number' ? metadata.seat : null,
-      ...(isCommand(metadata.command) ? { command: metadata.command } : {}),
+      ...(isCommand(metadata.command) ? { command: withSecret(metadata.command, metadata.commandSecret) } : {}),
       draws: Array.isArray(metadata.draws) ? (metadata.draws as number[]) : [],
       ...(typeof metadata.recordedAt === 'string' ? { recordedAt: metadata.recordedAt } : {}),
       events: [event],
@@ -71,6 +78,10 @@ export function groupActions(events: readonly RecordedEvent[]): RecordedAction[]
   }
   return actions;
 }
+
+/** The command as decided: its recorded body with its secret fields back in. */
+const withSecret = (command: RecordedCommand, secret: unknown): RecordedCommand =>
+  secret !== null && typeof secret === 'object' && !Array.isArray(secret) ? { ...command, ...(secret as Record<string, unknown>), type: command.type } : command;
 
 const isCommand = (value: unknown): value is RecordedCommand =>
   value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';

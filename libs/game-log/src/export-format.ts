@@ -36,8 +36,10 @@ export interface ExportLine {
   commandFingerprint?: string;
   /** SECRET: the values the action drew; only in a whole export. */
   draws?: number[];
+  /** SECRET: a system command's hidden fields (a new game's scenario document); only in a whole export. */
+  commandSecret?: Record<string, unknown>;
   /** What a redacted export left out of this line. */
-  withheld?: Array<'secret' | 'draws' | 'command'>;
+  withheld?: Array<'secret' | 'draws' | 'commandSecret'>;
 }
 
 /** Who the export is for: everything, or what a seat (null: a spectator) may see now. */
@@ -47,7 +49,7 @@ export type ExportAccess = { whole: true } | { whole: false; seat: number | null
 export const isWholeExport = (access: ExportAccess, firstEventType: string | undefined): boolean =>
   access.whole || (isGameOver(access.status) && firstEventType !== 'GameForked');
 
-const METADATA_FIELDS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'draws'] as const;
+const METADATA_FIELDS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'draws', 'commandSecret'] as const;
 
 export function exportLine(recorded: RecordedEvent, access: ExportAccess): ExportLine {
   const event = toDomainEvent(recorded);
@@ -66,15 +68,14 @@ export function exportLine(recorded: RecordedEvent, access: ExportAccess): Expor
   }
   // Draws reveal shuffles: only once the game is over, and never a fork's (they dealt its sealed board).
   const over = isGameOver(access.status);
-  const systemCommand = line.command?.type === 'CreateGame' || line.command?.type === 'ForkGame';
   if (line.draws && (!over || line.command?.type === 'ForkGame')) {
     delete line.draws;
     withheld.push('draws');
   }
-  // A new game's command holds the whole scenario, its stack order and box included.
-  if (line.command && systemCommand && line.command.type === 'CreateGame' && !over) {
-    delete line.command;
-    withheld.push('command');
+  // A new game's scenario document holds the stack order and the box.
+  if (line.commandSecret && !over) {
+    delete line.commandSecret;
+    withheld.push('commandSecret');
   }
   if (withheld.length > 0) line.withheld = withheld;
   return line;
@@ -120,6 +121,9 @@ export function parseExport(text: string): { header: ExportHeader; events: LogEv
     }
     if (line.command !== undefined && (line.command === null || typeof line.command !== 'object' || typeof line.command.type !== 'string')) {
       throw new ExportFormatError(n, 'command must be an object with a type');
+    }
+    if (line.commandSecret !== undefined && (line.commandSecret === null || typeof line.commandSecret !== 'object' || Array.isArray(line.commandSecret))) {
+      throw new ExportFormatError(n, 'commandSecret must be an object');
     }
     const metadata: Record<string, unknown> = {};
     for (const field of METADATA_FIELDS) if (line[field] !== undefined) metadata[field] = line[field];

@@ -47,7 +47,10 @@ export class GameCommandsService {
     const { rng, draws } = recordingRng(this.rng);
     const events = decide(initialState(), command, { seat: null, rng });
     const tokens = input.players.map(() => newSeatToken());
-    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), command, draws);
+    // The scenario document holds the stack order and the box: recorded apart, as a secret.
+    const { scenario, ...body } = command;
+    const recordedCommand = { ...body, scenario: scenario.id };
+    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), recordedCommand, draws, { scenario });
     const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
     const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return {
@@ -102,7 +105,7 @@ export class GameCommandsService {
   }
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
-  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[]) {
+  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], commandSecret?: Record<string, unknown>) {
     return actionMetadata({
       commandId,
       correlationId,
@@ -111,6 +114,7 @@ export class GameCommandsService {
       command: command as unknown as RecordedCommand,
       commandFingerprint: fingerprint,
       draws,
+      ...(commandSecret ? { commandSecret } : {}),
     });
   }
 }

@@ -25,8 +25,8 @@ export interface RecordedGame {
 }
 
 /** Appends one decided action to `log` as the command path does. */
-export function recordAction(log: RecordedEvent[], gameId: string, commandId: string, seat: number | null, command: RecordedCommand, events: ReturnType<typeof decide>, draws: number[]): void {
-  const { first, rest } = actionMetadata({ commandId, seat, recordedAt: '2026-01-01T00:00:00.000Z', command, commandFingerprint: 'test', draws });
+export function recordAction(log: RecordedEvent[], gameId: string, commandId: string, seat: number | null, command: RecordedCommand, events: ReturnType<typeof decide>, draws: number[], commandSecret?: Record<string, unknown>): void {
+  const { first, rest } = actionMetadata({ commandId, seat, recordedAt: '2026-01-01T00:00:00.000Z', command, commandFingerprint: 'test', draws, commandSecret });
   for (const event of toNewEvents(gameId, commandId, events, rest, first)) {
     log.push({ ...event, streamId: `game-${gameId}`, revision: log.length, position: BigInt(log.length), metadata: event.metadata ?? {}, schemaVersion: 1 });
   }
@@ -48,7 +48,9 @@ export function recordRandomGame(options: RecordedGameOptions): RecordedGame {
   };
   const setup = recordingRng(dice);
   const created = decide(initialState(), create, { seat: null, rng: setup.rng });
-  recordAction(log, gameId, `create-${gameId}`, null, create as unknown as RecordedCommand, created, setup.draws);
+  // As the server records it: the scenario document apart, as a secret.
+  const { scenario, ...body } = create;
+  recordAction(log, gameId, `create-${gameId}`, null, { ...body, scenario: scenario.id }, created, setup.draws, { scenario });
   history.record(`create-${gameId}`, null, created);
   const undoRedo = Math.round((options.undoRedo ?? 0) * 1000);
   for (let i = 0; i < options.commands && history.state.status === 'active'; i++) {
