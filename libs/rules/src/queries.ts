@@ -1,11 +1,12 @@
 // Read-only questions about a state that several rules ask.
+import { own } from './own';
 import { RuleViolation } from './errors';
 import { hexKey, type Hex } from './hex';
 import type { BoardHex, CharacterState, GameState, PlayerShipState } from './state';
 
 export const characterOfSeat = (state: GameState, seat: number): CharacterState => {
   const seatState = state.seats.find((s) => s.seat === seat);
-  const character = seatState && state.characters[seatState.characterId];
+  const character = seatState && own(state.characters, seatState.characterId);
   if (!character) throw new RuleViolation('seat.unknown', `Seat ${seat} has no character`);
   return character;
 };
@@ -13,7 +14,7 @@ export const characterOfSeat = (state: GameState, seat: number): CharacterState 
 /** [S] on its turn, a character aboard a ship commands it. */
 export const commandedShip = (state: GameState, seat: number): PlayerShipState | null => {
   const character = characterOfSeat(state, seat);
-  return character.shipId ? (state.ships[character.shipId] ?? null) : null;
+  return character.shipId ? (own(state.ships, character.shipId) ?? null) : null;
 };
 
 export const requireCommandedShip = (state: GameState, seat: number): PlayerShipState => {
@@ -22,10 +23,10 @@ export const requireCommandedShip = (state: GameState, seat: number): PlayerShip
   return ship;
 };
 
-export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => state.hexes[hexKey(hex)];
+export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => own(state.hexes, hexKey(hex));
 
-export const isStorm = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)]?.storm ?? false;
-export const isRough = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)]?.terrain === 'rough';
+export const isStorm = (state: GameState, hex: Hex): boolean => own(state.hexes, hexKey(hex))?.storm ?? false;
+export const isRough = (state: GameState, hex: Hex): boolean => own(state.hexes, hexKey(hex))?.terrain === 'rough';
 
 export const enemyShipAt = (state: GameState, hex: Hex) =>
   Object.values(state.enemyShips).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);

@@ -1,4 +1,5 @@
 // Decisions about a character's cards: drawing and damage.
+import { own } from '../own';
 import type { Decision } from '../decision';
 import type { CardsDrawn } from './characters.events';
 import { withoutCards } from './hand';
@@ -11,7 +12,7 @@ export const pickIndex = (decision: Decision, length: number): number => (length
  * draw (the blessings deck is this game's only clock). The ids are secret to the drawing seat.
  */
 export function drawUpToHandSize(decision: Decision, characterId: string, reason: CardsDrawn['data']['reason']): void {
-  const character = decision.state.characters[characterId];
+  const character = own(decision.state.characters, characterId);
   const count = Math.min(Math.max(0, character.handSize - character.hand.length), character.deck.length);
   if (count === 0) return;
   decision.emit({
@@ -27,15 +28,15 @@ export function drawUpToHandSize(decision: Decision, characterId: string, reason
  * [S] such damage never touches a ship.
  */
 export function damageCharacter(decision: Decision, characterId: string, amount: number, source: string): void {
-  const character = decision.state.characters[characterId];
+  const character = own(decision.state.characters, characterId);
   if (amount <= 0) return;
   const armor = character.hand
-    .filter((id) => (decision.state.cards[id]?.powers.reduceCharacterDamage ?? 0) > 0)
+    .filter((id) => (own(decision.state.cards, id)?.powers.reduceCharacterDamage ?? 0) > 0)
     .reduce<string | null>((best, id) => {
-      const power = (card: string) => decision.state.cards[card].powers.reduceCharacterDamage!;
+      const power = (card: string) => own(decision.state.cards, card).powers.reduceCharacterDamage!;
       return best === null || power(id) > power(best) ? id : best;
     }, null);
-  const reducedBy = armor ? Math.min(amount, decision.state.cards[armor].powers.reduceCharacterDamage!) : 0;
+  const reducedBy = armor ? Math.min(amount, own(decision.state.cards, armor).powers.reduceCharacterDamage!) : 0;
   const hand = armor ? withoutCards(character.hand, [armor])! : [...character.hand];
   const discarded: string[] = [];
   for (let left = amount - reducedBy; left > 0 && hand.length > 0; left--) {

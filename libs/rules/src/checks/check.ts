@@ -1,5 +1,6 @@
 // [S §4] Checks, as a pure module: choosing an option, validating boons, rolling. A check names
 // steps joined by THEN; each step lists options `Skill[/Feat] difficulty` joined by OR.
+import { own } from '../own';
 import { withoutCards } from '../characters/hand';
 import { ensure } from '../errors';
 import { rollDie, type Rng } from '../random';
@@ -95,9 +96,9 @@ function pickOption(character: CharacterState, step: number, options: CheckOptio
 function validateBoons(character: CharacterState, cards: Record<string, CardDefinition>, perStep: string[][]): void {
   const all = perStep.flat();
   for (const cardId of all) {
-    ensure(cards[cardId]?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
+    ensure(own(cards, cardId)?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
   }
-  const types = all.map((id) => cards[id].type);
+  const types = all.map((id) => own(cards, id).type);
   ensure(new Set(types).size === types.length, 'check.boon-type-repeated', 'At most one card of each type may be played on a check, across all its steps');
   ensure(
     withoutCards(character.hand, all) !== null,
@@ -138,7 +139,7 @@ export function rollCheck(plan: StepPlan[], cards: Record<string, CardDefinition
     const skillDie: Die = step.use?.die ?? 'd4';
     const dice: DieRoll[] = [{ die: skillDie, roll: rollDie(rng, dieSides(skillDie)), source: step.use?.name ?? 'untrained' }];
     for (const cardId of step.boons) {
-      const die = cards[cardId].powers.addDie!;
+      const die = own(cards, cardId).powers.addDie!;
       dice.push({ die, roll: rollDie(rng, dieSides(die)), source: cardId });
     }
     const bonus = step.use?.bonus ?? 0;

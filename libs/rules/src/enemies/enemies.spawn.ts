@@ -1,5 +1,6 @@
 // [D §8, after N] An enemy spawns On Deck of a ship. Navigation calls it when a ship enters a hex
 // of a tile with an unpurged altar; a failed purge calls it too.
+import { own } from '../own';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { isNodeFree, nodeZone } from '../nodes';
@@ -7,7 +8,7 @@ import { dealStructuralDamage } from '../ships/structural-damage';
 
 /** [D §8] the first free blank node of the ship's deck, in deck order. */
 export const firstFreeBlankNode = (decision: Decision, shipId: string): string | undefined => {
-  const ship = decision.state.ships[shipId];
+  const ship = own(decision.state.ships, shipId);
   return ship.nodes.find((n) => nodeZone(n) === 'blank' && isNodeFree(ship, n));
 };
 

@@ -1,4 +1,5 @@
 // [N] the Navigation order itself: its points, opening it, spending, and closing it.
+import { own } from '../own';
 import type { Decision } from '../decision';
 import { ensure } from '../errors';
 import { crewInZone } from '../nodes';
@@ -12,7 +13,7 @@ export const navigationPoints = (ship: PlayerShipState): number => 1 + crewInZon
 export const openOrder = (decision: Decision): { navigation: NavigationState; ship: PlayerShipState } => {
   const navigation = decision.state.navigation;
   ensure(navigation, 'navigation.no-open-order', 'Start a Navigation order first');
-  return { navigation, ship: decision.state.ships[navigation.shipId] };
+  return { navigation, ship: own(decision.state.ships, navigation.shipId) };
 };
 
 /** [N] an action whose cost exceeds the points left is illegal. */

@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
 import { takeOrder } from '../turn/orders';
@@ -5,21 +6,21 @@ import type { NavigationEvent } from './navigation.events';
 
 export const navigationAppliers: Appliers<NavigationEvent> = {
   NavigationOrderIssued(state, { data }) {
-    const ship = state.ships[data.shipId];
+    const ship = own(state.ships, data.shipId);
     state.navigation = { shipId: data.shipId, pointsLeft: data.points, startHex: ship.hex };
     takeOrder(state);
   },
   ShipMoved(state, { data }) {
-    state.ships[data.shipId].hex = data.to;
-    for (const id of data.carried) state.characters[id].hex = data.to;
+    own(state.ships, data.shipId).hex = data.to;
+    for (const id of data.carried) own(state.characters, id).hex = data.to;
     for (const id of data.leftBehind) {
-      state.characters[id].shipId = null;
-      state.characters[id].hex = data.from;
+      own(state.characters, id).shipId = null;
+      own(state.characters, id).hex = data.from;
     }
     state.navigation!.pointsLeft -= data.cost;
   },
   ShipTurned(state, { data }) {
-    state.ships[data.shipId].facing = data.to;
+    own(state.ships, data.shipId).facing = data.to;
     state.navigation!.pointsLeft -= data.cost;
   },
   TileExplored(state, { data }) {

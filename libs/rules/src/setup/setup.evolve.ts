@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
@@ -25,7 +26,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.tileLibrary = Object.fromEntries([...scenario.tiles, ...hidden.unplacedTiles].map((t) => [t.tileId, t]));
     state.storms = scenario.storms;
     for (const placed of scenario.startingTiles) {
-      coverTile(state, state.tileLibrary[placed.tileId], placed.anchor, placed.rotation);
+      coverTile(state, own(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation);
     }
     state.stack = hidden.stack;
     state.box = hidden.box;
@@ -35,7 +36,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.enemyPool = scenario.enemyPool;
     state.enemyShipPool = [...scenario.enemyShipPool];
     for (const def of scenario.playerShips) {
-      const card = state.shipCards[def.card];
+      const card = own(state.shipCards, def.card);
       const ship: PlayerShipState = {
         shipId: def.shipId,
         cardId: card.cardId,
@@ -53,7 +54,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
       state.ships[ship.shipId] = ship;
     }
     for (const def of scenario.enemyShips) {
-      const card = state.shipCards[def.card];
+      const card = own(state.shipCards, def.card);
       state.enemyShips[def.enemyShipId] = {
         enemyShipId: def.enemyShipId,
         cardId: card.cardId,
@@ -64,14 +65,14 @@ export const setupAppliers: Appliers<SetupEvent> = {
     }
     const seatOf = new Map(data.seats.map((s) => [s.characterId, s.seat]));
     for (const def of scenario.characters) {
-      const ship = def.aboard ? state.ships[def.aboard] : undefined;
+      const ship = def.aboard ? own(state.ships, def.aboard) : undefined;
       const character: CharacterState = {
         characterId: def.characterId,
         name: def.name,
         seat: seatOf.get(def.characterId) ?? null,
         skills: def.skills,
         feats: def.feats,
-        deck: hidden.decks[def.characterId] ?? [],
+        deck: own(hidden.decks, def.characterId) ?? [],
         hand: [],
         discard: [],
         handSize: def.handSize,

@@ -1,5 +1,6 @@
 // [S] Commanding and moving ships: who moves with the commander. Navigation calls companyForMove
 // on every move of a ship.
+import { own } from '../own';
 import { ensure } from '../errors';
 import type { CharacterState, GameState } from '../state';
 
@@ -11,7 +12,7 @@ export const isPreventedFromMoving = (character: CharacterState): boolean =>
 
 /** [S] ship.commander-cannot-move: "if something prevents you from moving, you can't move". */
 export function ensureCommanderMayMove(state: GameState, characterId: string): void {
-  const commander = state.characters[characterId];
+  const commander = own(state.characters, characterId);
   ensure(
     commander && !isPreventedFromMoving(commander),
     'ship.commander-cannot-move',
@@ -34,10 +35,10 @@ export interface MoveCompany {
  */
 export function companyForMove(state: GameState, shipId: string, commanderId: string): MoveCompany {
   ensureCommanderMayMove(state, commanderId);
-  const ship = state.ships[shipId];
+  const ship = own(state.ships, shipId);
   const others = Object.values(state.characters).filter((c) => c.shipId === shipId && c.characterId !== commanderId);
   const moves = (c: CharacterState) => !ship.wrecked && c.followShip && !isPreventedFromMoving(c);
-  const commanderAboard = state.characters[commanderId]?.shipId === shipId;
+  const commanderAboard = own(state.characters, commanderId)?.shipId === shipId;
   return {
     carried: [...(commanderAboard ? [commanderId] : []), ...others.filter(moves).map((c) => c.characterId)],
     leftBehind: others.filter((c) => !moves(c)).map((c) => c.characterId),

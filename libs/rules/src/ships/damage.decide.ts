@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
 import type { Decision } from '../decision';
@@ -24,7 +25,7 @@ function decideReduce(decision: Decision, command: ReduceStructuralDamage): void
   ensure(play.length === 0 || !pending.discarding, 'damage.play-after-discard', 'Cards are played before any are discarded');
   const played = play.map((cardId) => {
     // [S] cards that reduce damage only to characters do not affect structural damage.
-    const by = decision.state.cards[cardId]?.powers.reduceStructuralDamage ?? 0;
+    const by = own(decision.state.cards, cardId)?.powers.reduceStructuralDamage ?? 0;
     ensure(by > 0, 'damage.card-cannot-reduce', `${cardId} does not affect structural damage`);
     return { cardId, by };
   });
@@ -49,7 +50,7 @@ function decideRepair(decision: Decision, command: AttemptRepair): void {
   const character = characterOfSeat(decision.state, seat);
   ensure(ship.wrecked, 'repair.not-wrecked', `${ship.name} is not wrecked`);
   ensure(decision.state.turn?.repairAvailable, 'repair.not-now', 'A repair is attempted once, at the start of the turn, before any order');
-  const check = decision.state.shipCards[ship.cardId].repair;
+  const check = own(decision.state.shipCards, ship.cardId).repair;
   validateCheck(decision, character.characterId, check, command);
   decision.emit({ type: 'RepairAttempted', data: { seat, shipId: ship.shipId } });
   const outcome = attemptCheck(decision, character.characterId, 'repair', ship.cardId, check, command);

@@ -1,4 +1,5 @@
 // [S] Encountering ships: the Artillery order EngageShip, the check to defeat, what follows.
+import { own } from '../own';
 import { validateCheck, attemptCheck } from '../checks/attempt-check';
 import type { CheckChoice } from '../checks/check';
 import type { Decision } from '../decision';
@@ -14,11 +15,11 @@ import { dealStructuralDamage } from './structural-damage';
 
 /** [S] a card that lets its holder seize a ship it defeats (in hand, so also a boon about to be played). */
 export const seizePowerCard = (state: GameState, character: CharacterState): string | undefined =>
-  character.hand.find((id) => state.cards[id]?.powers.maySeize);
+  character.hand.find((id) => own(state.cards, id)?.powers.maySeize);
 
 /** The commanding character's ship, or null: [S] on its turn, a character aboard a ship commands it. */
 const shipCommandedBy = (state: GameState, character: CharacterState) =>
-  character.shipId && state.turn?.seat === character.seat ? state.ships[character.shipId] : null;
+  character.shipId && state.turn?.seat === character.seat ? own(state.ships, character.shipId) : null;
 
 /**
  * [S] encountering a ship. A character not commanding a ship banishes it instead. Otherwise the
@@ -27,14 +28,14 @@ const shipCommandedBy = (state: GameState, character: CharacterState) =>
  */
 export function encounterShip(decision: Decision, characterId: string, enemyShipId: string, choice: CheckChoice & { seize?: boolean }): void {
   const state = decision.state;
-  const character = state.characters[characterId];
-  const enemy = state.enemyShips[enemyShipId];
+  const character = own(state.characters, characterId);
+  const enemy = own(state.enemyShips, enemyShipId);
   const ship = shipCommandedBy(state, character);
   if (!ship) {
     decision.emit({ type: 'ShipBanished', data: { enemyShipId, cardId: enemy.cardId, characterId, reason: 'not-commanding' } });
     return;
   }
-  const card = state.shipCards[enemy.cardId];
+  const card = own(state.shipCards, enemy.cardId);
   decision.emit({
     type: 'ShipEncountered',
     data: { seat: character.seat, characterId, shipId: ship.shipId, enemyShipId, cardId: enemy.cardId },
@@ -56,7 +57,7 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
     data: { enemyShipId, cardId: enemy.cardId, shipId: ship.shipId, characterId, outcome: seized ? 'seized' : 'returned-to-pool' },
   });
   if (seized) {
-    const old = state.ships[ship.shipId];
+    const old = own(state.ships, ship.shipId);
     decision.emit({
       type: 'ShipSeized',
       data: {
@@ -82,16 +83,16 @@ export function decideEngageShip(decision: Decision, command: EngageShip): void 
   const character = characterOfSeat(state, seat);
   const ship = requireCommandedShip(state, seat);
   ensureOrderAvailable(decision);
-  const enemy = state.enemyShips[command.enemyShipId];
+  const enemy = own(state.enemyShips, command.enemyShipId);
   ensure(enemy, 'encounter.unknown-ship', `There is no enemy ship ${command.enemyShipId} on the board`);
   ensure(crewInZone(ship, 'artillery').length > 0, 'encounter.no-artillery-crew', 'An Artillery order needs a crew member on an Artillery Node');
   ensure(areAdjacent(ship.hex, enemy.hex), 'encounter.not-adjacent', `${enemy.name} is not on a hex adjacent to ${ship.name}`);
   if (command.seize) {
     // [S] seize.needs-power and seize.forbidden are checked before anything is rolled.
-    ensure(!state.shipCards[enemy.cardId].powers.cannotBeSeized, 'seize.forbidden', `${enemy.name} cannot be seized`);
+    ensure(!own(state.shipCards, enemy.cardId).powers.cannotBeSeized, 'seize.forbidden', `${enemy.name} cannot be seized`);
     ensure(seizePowerCard(state, character), 'seize.needs-power', 'Seizing a ship needs a card that allows it, in hand');
   }
-  validateCheck(decision, character.characterId, state.shipCards[enemy.cardId].defeat, command);
+  validateCheck(decision, character.characterId, own(state.shipCards, enemy.cardId).defeat, command);
   decision.emit({ type: 'OrderGiven', data: { seat, order: 'artillery', action: 'EngageShip' } });
   encounterShip(decision, character.characterId, command.enemyShipId, command);
 }

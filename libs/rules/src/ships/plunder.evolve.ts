@@ -1,3 +1,4 @@
+import { own } from '../own';
 import type { Appliers } from '../evolve';
 import type { CardType } from '../scenario';
 import type { GameState } from '../state';
@@ -15,7 +16,7 @@ const takeFromBox = (state: GameState, cardType: CardType, cardId: string): void
 
 /** [D] banished cards go back to the box, as banishing does in the card game: they may be drawn again. */
 const returnToBox = (state: GameState, cardId: string): void => {
-  const type = state.cards[cardId]?.type;
+  const type = own(state.cards, cardId)?.type;
   if (type) state.box = { ...state.box, [type]: [...state.box[type], cardId] };
 };
 
@@ -29,17 +30,17 @@ export const plunderAppliers: Appliers<PlunderEvent> = {
   },
   PlunderStashed(state, { data, secret }) {
     takeFromBox(state, data.cardType, secret!.data.cardId);
-    state.ships[data.shipId].plunder.push(secret!.data.cardId);
+    own(state.ships, data.shipId).plunder.push(secret!.data.cardId);
   },
   PlunderAddedToHand(state, { data, secret }) {
     takeFromBox(state, data.cardType, secret!.data.cardId);
-    state.characters[data.characterId].hand.push(secret!.data.cardId);
+    own(state.characters, data.characterId).hand.push(secret!.data.cardId);
   },
   PlunderUnavailable() {
     // Nothing changes hands; the event records why.
   },
   PlunderBanished(state, { data, secret }) {
-    const plunder = state.ships[data.shipId].plunder;
+    const plunder = own(state.ships, data.shipId).plunder;
     const index = plunder.indexOf(secret!.data.cardId);
     if (index >= 0) plunder.splice(index, 1);
     returnToBox(state, secret!.data.cardId);
@@ -47,13 +48,13 @@ export const plunderAppliers: Appliers<PlunderEvent> = {
   PlunderBecameLoot(state, { secret }) {
     for (const [shipId, cards] of Object.entries(secret!.data.cards)) {
       state.loot.push(...cards);
-      state.ships[shipId].plunder = [];
+      own(state.ships, shipId).plunder = [];
     }
   },
   PlunderReturnedToBox(state, { secret }) {
     for (const [shipId, cards] of Object.entries(secret!.data.cards)) {
       for (const cardId of cards) returnToBox(state, cardId);
-      state.ships[shipId].plunder = [];
+      own(state.ships, shipId).plunder = [];
     }
   },
   ShipwreckLooted(state, { data }) {

@@ -1,4 +1,5 @@
 // [S] Plunder cards: the d6 table, unseen draws from the box, stashing under a ship, adding to a hand.
+import { own } from '../own';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { rollDie } from '../random';
@@ -31,7 +32,7 @@ function rollPlunder(decision: Decision, target: Target, reason: string): void {
  */
 export function drawPlunder(decision: Decision, target: Target, cardType: CardType): void {
   const box = decision.state.box[cardType];
-  const wrecked = target.destination === 'stash' && decision.state.ships[target.shipId!].wrecked;
+  const wrecked = target.destination === 'stash' && own(decision.state.ships, target.shipId!).wrecked;
   if (box.length === 0 || wrecked) {
     const reason = wrecked ? 'ship-wrecked' : 'box-empty';
     decision.emit({ type: 'PlunderUnavailable', data: { cardType, ...target, reason } });
@@ -41,7 +42,7 @@ export function drawPlunder(decision: Decision, target: Target, cardType: CardTy
   if (target.destination === 'stash') {
     decision.emit({ type: 'PlunderStashed', data: { shipId: target.shipId!, cardType }, secret: { visibleTo: [], data: { cardId } } });
   } else {
-    const seat = decision.state.characters[target.characterId!].seat;
+    const seat = own(decision.state.characters, target.characterId!).seat;
     decision.emit({
       type: 'PlunderAddedToHand',
       data: { characterId: target.characterId!, cardType },
@@ -52,7 +53,7 @@ export function drawPlunder(decision: Decision, target: Target, cardType: CardTy
 
 /** [S] stash a plunder card under a ship; [S] never under a wrecked ship. Returns whether it rolled. */
 export function stashPlunder(decision: Decision, shipId: string, reason: string): boolean {
-  if (decision.state.ships[shipId].wrecked) return false;
+  if (own(decision.state.ships, shipId).wrecked) return false;
   rollPlunder(decision, { destination: 'stash', shipId, characterId: null }, reason);
   return true;
 }

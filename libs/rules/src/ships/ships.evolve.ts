@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { characterAppliers } from '../characters/characters.evolve';
 import { checkAppliers } from '../checks/check.evolve';
 import { enemyAppliers } from '../enemies/enemies.evolve';
@@ -24,8 +25,8 @@ const encounterAppliers: Appliers<EncounterEvent> = {
     delete state.enemyShips[data.enemyShipId];
   },
   ShipSeized(state, { data }) {
-    const ship = state.ships[data.shipId];
-    const card = state.shipCards[data.toCardId];
+    const ship = own(state.ships, data.shipId);
+    const card = own(state.shipCards, data.toCardId);
     // Same hex, facing, anchored and plunder: only the card (and so its deck of nodes) changes.
     ship.cardId = card.cardId;
     ship.name = card.name;

@@ -1,4 +1,5 @@
 // [D §10, after N] the party's clue total drives the acts and the win.
+import { own } from '../own';
 import { placeTileHexes } from '../board';
 import type { Decision } from '../decision';
 import { isOccupied } from '../queries';
@@ -18,7 +19,7 @@ export const actThreshold = (state: GameState, act: number): number =>
  */
 export const discoveredSpawnHexes = (state: GameState) =>
   state.tiles.flatMap((placed) =>
-    placeTileHexes(state.tileLibrary[placed.tileId], placed.anchor, placed.rotation, state.storms).filter(
+    placeTileHexes(own(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation, state.storms).filter(
       (h) => h.enemyShipSpawn,
     ),
   );
