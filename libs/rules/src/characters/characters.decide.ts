@@ -38,6 +38,9 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
     decide(decision, { follow }) {
       const character = characterOfSeat(decision.state, decision.seat!);
       ensure(typeof follow === 'boolean', 'command.invalid', 'follow must be true or false');
+      // [D] a choice that changes nothing is not recorded: otherwise a client could grow a game's
+      // log without limit at no cost (every replay and feed would pay for it).
+      ensure(character.followShip !== follow, 'follow.unchanged', `${character.name} already ${follow ? 'follows' : 'stays off'} the ship`);
       decision.emit({ type: 'FollowShipSet', data: { characterId: character.characterId, follow } });
     },
   },
