@@ -31,6 +31,8 @@ export interface StartOptions {
   rng?: Rng;
   /** A store shared with other app instances, as several servers share one EventStoreDB. */
   store?: EventStore;
+  /** Rate limits on (as in production); off by default, as tests send far faster than people. */
+  rateLimits?: boolean;
 }
 
 /** Starts the app on `dataDir` (a fresh temporary folder by default) with a seeded random source. */
@@ -38,6 +40,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? newDataDir();
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
+  process.env.LOGBOOK_RATE_LIMITS = options.rateLimits ? 'on' : 'off';
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(RNG)
     .useValue(options.rng ?? seededRng(42));

@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { toAppConfig, validateEnvironment } from './config/app-config';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
+import { RateLimitsModule } from './http/rate-limits';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
 
@@ -15,6 +16,7 @@ import { StoreModule } from './store/store.module';
       load: [() => toAppConfig(validateEnvironment(process.env))],
     }),
     StoreModule,
+    RateLimitsModule,
     GamesModule,
     ReadModelsModule,
   ],

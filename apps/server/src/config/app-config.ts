@@ -9,6 +9,18 @@ export class Environment {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   PORT?: number;
 
+  /** Interface to listen on: 127.0.0.1 (default, this machine only) or 0.0.0.0 (every interface). */
+  @IsOptional() @IsString() @MinLength(1)
+  HOST?: string;
+
+  /** 'on' (default) or 'off': rate limits on game creation and commands (off for benchmarks). */
+  @IsOptional() @IsIn(['on', 'off'])
+  LOGBOOK_RATE_LIMITS?: 'on' | 'off';
+
+  /** Live feeds one client (address) may hold open at once; default 16. */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000)
+  LOGBOOK_MAX_FEEDS_PER_CLIENT?: number;
+
   /** Folder of the embedded SQLite store. */
   @IsOptional() @IsString() @MinLength(1)
   LOGBOOK_DATA_DIR?: string;
@@ -24,6 +36,10 @@ export class Environment {
 
 export interface AppConfig {
   port: number;
+  host: string;
+  /** Rate limits on game creation and commands (LOGBOOK_RATE_LIMITS). */
+  rateLimits: boolean;
+  maxFeedsPerClient: number;
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
@@ -53,5 +69,12 @@ export function toAppConfig(env: Environment): AppConfig {
         : { kind, filename: join(dataDir, 'logbook.sqlite') };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
-  return { port: env.PORT ?? 3000, store, readModels };
+  return {
+    port: env.PORT ?? 3000,
+    host: env.HOST ?? '127.0.0.1',
+    rateLimits: env.LOGBOOK_RATE_LIMITS !== 'off',
+    maxFeedsPerClient: env.LOGBOOK_MAX_FEEDS_PER_CLIENT ?? 16,
+    store,
+    readModels,
+  };
 }

@@ -3,6 +3,7 @@ import type { Observable } from 'rxjs';
 import type { Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver } from '@logbook/rules';
+import { RateLimited } from '../http/rate-limits';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CommandResult, type CreatedGame } from './game-commands.service';
@@ -42,6 +43,7 @@ export class GamesController {
   ) {}
 
   @Post()
+  @RateLimited('creates')
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
     const scenario = this.scenarios.resolve(body.scenario);
     return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
@@ -92,6 +94,7 @@ export class GamesController {
 
   @Post(':gameId/commands')
   @HttpCode(200)
+  @RateLimited('commands')
   async command(
     @Param('gameId') gameId: string,
     @Body() body: unknown,

@@ -51,7 +51,7 @@ describe('parsing a scenario document', () => {
     it.each<[string, (d: Doc, bad: string) => void]>([
       ['a player ship', (d, bad) => (d.playerShips[0].shipId = bad)],
       ['a character', (d, bad) => (d.characters[0].characterId = bad)],
-      ['an enemy ship', (d, bad) => (d.enemyShips = [{ ...builtInScenario('first-voyage').enemyShips![0], enemyShipId: bad }])],
+      ['an enemy ship', (d, bad) => (d.enemyShips = [{ ...(builtInScenario('first-voyage') as unknown as Doc).enemyShips[0], enemyShipId: bad }])],
       ['a card', (d, bad) => (d.cards[0].cardId = bad)],
       ['a ship card', (d, bad) => (d.shipCards[0].cardId = bad)],
       ['a crew member', (d, bad) => (d.playerShips[0].crew[0].crewId = bad)],
