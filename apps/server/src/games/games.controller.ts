@@ -1,6 +1,5 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, Sse, type MessageEvent } from '@nestjs/common';
-import type { Observable } from 'rxjs';
-import type { Response } from 'express';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver } from '@logbook/rules';
 import { RateLimited } from '../http/rate-limits';
@@ -8,7 +7,7 @@ import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CommandResult, type CreatedGame } from './game-commands.service';
 import { GameRepository } from './game-repository';
-import { LiveFeedService } from './live-feed.service';
+import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -82,14 +81,21 @@ export class GamesController {
     return this.commands.eventsFor(checkGameId(gameId), authorization, parseCount(from, 'from', 0), maxCount);
   }
 
-  /** Server-sent events: the game's events from revision `from`, then live as they happen. */
-  @Sse(':gameId/live')
-  live(
+  /**
+   * Server-sent events: the game's events from revision `from` (or after `Last-Event-ID`, which a
+   * reconnecting browser sends), then live as they happen, until the game ends.
+   */
+  @Get(':gameId/live')
+  async live(
     @Param('gameId') gameId: string,
     @Headers('authorization') authorization: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
     @Query('from') from?: string,
-  ): Promise<Observable<MessageEvent>> {
-    return this.liveFeed.feed(checkGameId(gameId), authorization, parseCount(from, 'from', 0));
+  ): Promise<void> {
+    const start = resumeAfter(lastEventId) ?? parseCount(from, 'from', 0);
+    await this.liveFeed.stream(req, res, checkGameId(gameId), authorization, start);
   }
 
   @Post(':gameId/commands')

@@ -1,50 +1,165 @@
 // Live updates of one game as server-sent events: the history from a revision, then every new
-// event as it is recorded, redacted for the viewer. Built on the store's catch-up subscription,
-// so there is no gap and no duplicate at the hand-over from history to live.
-import { Inject, Injectable, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
-import { concat, filter, from, map, Subject, takeUntil, type Observable } from 'rxjs';
-import { statusAfter } from '@logbook/rules';
+// event as it is recorded, redacted for the viewer. Written by hand rather than through Nest's
+// @Sse Observable, because a feed must bound what it costs the server:
+// - history is read one page at a time and the next page waits until the socket has drained
+//   (a client that reads slowly holds at most one page, never the whole game);
+// - live events come from the store's pulled catch-up subscription (bounded buffer), written
+//   with the same back-pressure, so there is no gap and no duplicate at the hand-over;
+// - one client address holds at most `maxFeedsPerClient` feeds open (429 past that);
+// - a comment line keeps idle connections (and proxies) alive at least every 15 s;
+// - a browser reconnecting sends Last-Event-ID and resumes after it, instead of from the start;
+// - the feed ends once the game is over (after the event that ended it), and when the server stops.
+import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Request, Response } from 'express';
+import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
 import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { GameCommandsService } from './game-commands.service';
+import type { AppConfig } from '../config/app-config';
+import { GameCommandsService, type EventView } from './game-commands.service';
 import { GameNotFoundError } from './game.errors';
 import { GameRepository } from './game-repository';
+
+/** Events read from the store per history page. */
+export const FEED_PAGE_SIZE = 200;
+/** Idle connections get a comment line this often (the issue: at least every 15 s). */
+export const FEED_KEEP_ALIVE_MS = 15_000;
+
+export class TooManyFeedsError extends HttpException {
+  constructor(max: number) {
+    super(`This client already holds ${max} live feeds open: close one first`, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** `Last-Event-ID: 41` → resume at 42; absent or malformed → undefined (use `from`). */
+export const resumeAfter = (lastEventId: string | undefined): number | undefined =>
+  lastEventId !== undefined && /^\d{1,9}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) + 1 : undefined;
+
+/** The event that ends the scenario (after it, nothing more is ever recorded in the feed). */
+const endsGame = (type: string): boolean => isGameOver(statusAfter('active', type));
 
 @Injectable()
 export class LiveFeedService implements BeforeApplicationShutdown {
   /** Ends every open feed when the server stops, so an open connection never holds up a shutdown. */
-  private readonly stopping = new Subject<void>();
+  private readonly stopping = new AbortController();
+  private readonly openPerClient = new Map<string, number>();
+  private readonly maxPerClient: number;
+  /** Overridable by tests; FEED_KEEP_ALIVE_MS otherwise. */
+  keepAliveMs = FEED_KEEP_ALIVE_MS;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly games: GameRepository,
     private readonly commands: GameCommandsService,
-  ) {}
+    config: ConfigService,
+  ) {
+    this.maxPerClient = config.get<AppConfig['maxFeedsPerClient']>('maxFeedsPerClient') ?? 16;
+  }
 
-  async feed(gameId: string, authorization: string | undefined, fromRevision: number): Promise<Observable<MessageEvent>> {
+  /** Open feeds, for /health and tests. */
+  get openFeeds(): number {
+    let n = 0;
+    for (const count of this.openPerClient.values()) n += count;
+    return n;
+  }
+
+  /**
+   * Checks the game and the viewer (errors are thrown before any byte is written, so they leave
+   * as problem+json), then streams until the game ends, the client leaves or the server stops.
+   */
+  async stream(req: Request, res: Response, gameId: string, authorization: string | undefined, fromRevision: number): Promise<void> {
     const streamId = gameStreamId(gameId);
     const game = await this.games.load(gameId);
     const seat = await this.commands.viewerSeat(game, authorization);
-    const history = await this.store.readStream(streamId, { fromRevision });
-    if (history.status === 'stream_not_found') throw new GameNotFoundError(gameId);
-    // Live events start strictly after the last event already read (or the game's latest).
-    const last = history.events.at(-1) ?? (await this.lastEvent(streamId));
-    const live = this.store
-      .subscribeToAll({ fromPosition: last?.position, filter: { streamPrefixes: [streamId] } })
-      .pipe(filter((e) => e.streamId === streamId));
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const open = this.openPerClient.get(client) ?? 0;
+    if (open >= this.maxPerClient) throw new TooManyFeedsError(this.maxPerClient);
+    this.openPerClient.set(client, open + 1);
+
+    const done = new AbortController();
+    const abort = () => done.abort();
+    this.stopping.signal.addEventListener('abort', abort);
+    res.on('close', abort);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('Connection', 'keep-alive');
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+    // Tell a browser how soon to reconnect, and keep the connection alive while nothing happens.
+    res.write('retry: 2000\n\n');
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), this.keepAliveMs);
+    keepAlive.unref();
+
     // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
-    let status = game.state.status;
-    return concat(from(history.events), live).pipe(
-      map((recorded) => {
-        status = statusAfter(status, recorded.type);
-        return { id: String(recorded.revision), type: recorded.type, data: this.commands.viewEvent(recorded, seat, status) };
-      }),
-      takeUntil(this.stopping),
-    );
+    let status: GameState['status'] = game.state.status;
+    const write = async (recorded: RecordedEvent): Promise<boolean> => {
+      status = statusAfter(status, recorded.type);
+      const view: EventView = this.commands.viewEvent(recorded, seat, status);
+      const frame = `id: ${recorded.revision}\nevent: ${recorded.type}\ndata: ${JSON.stringify(view)}\n\n`;
+      if (!res.write(frame)) await this.drained(res, done.signal);
+      return !endsGame(recorded.type);
+    };
+
+    try {
+      let next = fromRevision;
+      let last: RecordedEvent | undefined;
+      // History, a page at a time.
+      for (;;) {
+        if (done.signal.aborted) return;
+        const page = await this.store.readStream(streamId, { fromRevision: next, maxCount: FEED_PAGE_SIZE });
+        if (page.status === 'stream_not_found') throw new GameNotFoundError(gameId);
+        for (const recorded of page.events) {
+          if (done.signal.aborted) return;
+          last = recorded;
+          if (!(await write(recorded))) return;
+        }
+        if (page.events.length < FEED_PAGE_SIZE) break;
+        next = page.events.at(-1)!.revision + 1;
+      }
+      // A game that was already over has nothing more to send.
+      if (isGameOver(game.state.status)) return;
+      // Live, strictly after the last event read (or the game's latest when none was).
+      last ??= await this.lastEvent(streamId);
+      const live = this.store.subscribeToAllIterable({
+        fromPosition: last?.position,
+        filter: { streamPrefixes: [streamId] },
+        signal: done.signal,
+      });
+      for await (const recorded of live) {
+        if (recorded.streamId !== streamId || (last && recorded.revision <= last.revision)) continue;
+        last = recorded;
+        if (!(await write(recorded))) return;
+      }
+    } catch (error) {
+      // Headers are out: an error can only end the stream (the client reconnects with Last-Event-ID).
+      if (!done.signal.aborted) res.write(`event: error\ndata: ${JSON.stringify({ detail: 'The feed stopped; reconnect to resume' })}\n\n`);
+      void error;
+    } finally {
+      clearInterval(keepAlive);
+      this.stopping.signal.removeEventListener('abort', abort);
+      res.off('close', abort);
+      const left = (this.openPerClient.get(client) ?? 1) - 1;
+      if (left > 0) this.openPerClient.set(client, left);
+      else this.openPerClient.delete(client);
+      done.abort();
+      if (!res.writableEnded) res.end();
+    }
   }
 
   beforeApplicationShutdown(): void {
-    this.stopping.next();
-    this.stopping.complete();
+    this.stopping.abort();
+  }
+
+  private drained(res: Response, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        res.off('drain', finish);
+        signal.removeEventListener('abort', finish);
+        resolve();
+      };
+      res.once('drain', finish);
+      signal.addEventListener('abort', finish);
+    });
   }
 
   private async lastEvent(streamId: string): Promise<RecordedEvent | undefined> {
