@@ -111,6 +111,11 @@ export interface EventStore {
   lastPosition(): Promise<bigint | undefined>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
+  /**
+   * Checks the stored data itself (SQLite: `PRAGMA quick_check`): [] when sound, otherwise one
+   * line per problem. Optional: a store run by a server of its own (EventStoreDB) checks itself.
+   */
+  integrityProblems?(): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -1,10 +1,9 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { gameEventUpcasters } from '@logbook/projections';
 import type { AppConfig } from '../config/app-config';
+import { ensureDataDir, restrictToOwner } from './data-files';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
 @Global()
@@ -13,10 +12,19 @@ import type { AppConfig } from '../config/app-config';
     {
       provide: EVENT_STORE,
       inject: [ConfigService],
-      useFactory: (config: ConfigService): EventStore => {
+      useFactory: async (config: ConfigService): Promise<EventStore> => {
         const store = config.getOrThrow<AppConfig['store']>('store');
-        if (store.kind === 'sqlite' && store.filename !== ':memory:') mkdirSync(dirname(store.filename), { recursive: true });
-        return createEventStore(store, { upcasters: gameEventUpcasters() });
+        const onDisk = store.kind === 'sqlite' && store.filename !== ':memory:';
+        if (onDisk) ensureDataDir(store.filename);
+        const eventStore = createEventStore(store, { upcasters: gameEventUpcasters() });
+        if (onDisk) restrictToOwner(store.filename);
+        // A damaged file must stop the start, not answer 500 for some games forever.
+        const problems = (await eventStore.integrityProblems?.()) ?? [];
+        if (problems.length > 0) {
+          await eventStore.close();
+          throw new Error(`The event store failed its integrity check (PRAGMA quick_check): ${problems.join('; ')}`);
+        }
+        return eventStore;
       },
     },
   ],
