@@ -1,8 +1,11 @@
 // Bodies an attacker would send: ids named like object properties, deep nesting, prototype keys,
 // and bodies that are not JSON at all. Each is a clear 4xx that changes no game; never a 500.
 import { builtInScenario } from '@logbook/content';
-import { createGame, nextCommandId, play, send } from './support/api';
+import { createGame, nextCommandId, send } from './support/api';
 import { startApp, type TestApp } from './support/app';
+
+// Bounded by count, not time: a busy 2-core machine may be slow.
+jest.setTimeout(60_000);
 
 describe('hostile bodies', () => {
   let app: TestApp;
@@ -103,7 +106,7 @@ describe('hostile bodies', () => {
         expect(res.body.errors).toBeUndefined();
       }
     }
-    // Still fine when it is JSON.
-    await play(app, game.gameId, game.seats[0], { type: 'StartNavigation' });
+    // JSON goes through to the rules (accepted, or refused by a rule: not a 400).
+    expect([200, 422]).toContain((await send(app, game.gameId, game.seats[0], { type: 'StartNavigation' })).status);
   });
 });

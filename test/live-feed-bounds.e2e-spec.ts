@@ -8,6 +8,9 @@ import { createGame, play } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { readSse } from './support/sse';
 
+// Bounded by count, not time: a busy 2-core machine may be slow.
+jest.setTimeout(60_000);
+
 describe('live feed bounds', () => {
   let app: TestApp;
   let base: string;

@@ -13,6 +13,9 @@ const listen = async (app: TestApp): Promise<string> => {
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
+// Bounded by count, not time: a busy 2-core machine may be slow.
+jest.setTimeout(60_000);
+
 describe('rate limits', () => {
   it('answers game creation past the limit with a 429 problem and Retry-After; commands count apart', async () => {
     const app = await startApp({ rateLimits: true });

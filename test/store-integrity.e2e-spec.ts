@@ -6,6 +6,9 @@ import { InMemoryEventStore } from '@logbook/event-store';
 import { createGame } from './support/api';
 import { newDataDir, removeDataDir, startApp } from './support/app';
 
+// Bounded by count, not time: a busy 2-core machine may be slow.
+jest.setTimeout(60_000);
+
 describe('store integrity', () => {
   it('refuses to start on a store with damaged pages, naming the file', async () => {
     const dataDir = newDataDir();

@@ -58,6 +58,8 @@ export class ScenarioDto implements ScenarioDefinition {
   @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlacedTileDto) startingTiles!: PlacedTileDto[];
   /** [N] tile ids in order, act 1 first (hidden from players). */
   @IsArray() @ArrayMaxSize(500) @IsId({ each: true }) stack: string[] = [];
+  /** 'shuffled' (default): each act's tiles are shuffled at setup; 'as-listed' keeps this order. */
+  @IsOptional() @IsIn(['shuffled', 'as-listed']) stackOrder?: 'shuffled' | 'as-listed';
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => HexDto) storms: HexDto[] = [];
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => ShipCardDto) shipCards!: ShipCardDto[];
   @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlayerShipDto) playerShips!: PlayerShipDto[];

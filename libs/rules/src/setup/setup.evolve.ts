@@ -6,6 +6,9 @@ import type { CharacterState, PlayerShipState } from '../state';
 import type { SetupEvent } from './setup.events';
 
 export const setupAppliers: Appliers<SetupEvent> = {
+  TileStackShuffled(state, event) {
+    state.stack = [...event.secret!.data.stack];
+  },
   GameCreated(state, event) {
     // The state owns its data: it starts from a copy of the scenario, never the event's arrays.
     const { data, secret } = structuredClone(event);
