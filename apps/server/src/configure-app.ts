@@ -2,6 +2,7 @@ import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { jsonBodyOptions, requireJson } from './http/json-body';
 import { ProblemFilter } from './http/problem.filter';
+import { setupOpenApi } from './openapi/openapi';
 
 /** Pipes, filters and body handling shared by main.ts and the e2e tests. */
 export function configureApp(app: INestApplication): INestApplication {
@@ -12,6 +13,7 @@ export function configureApp(app: INestApplication): INestApplication {
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
   app.useGlobalFilters(new ProblemFilter());
+  setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }

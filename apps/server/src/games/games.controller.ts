@@ -12,9 +12,9 @@ import { ScenarioResolver } from './scenario-resolver';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent → undefined; anything else is a 400. */
+/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent or `*` (any revision) → undefined; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
-  if (header === undefined) return undefined;
+  if (header === undefined || header.trim() === '*') return undefined;
   const match = /^(?:W\/)?"?(-?\d{1,15})"?$/.exec(header.trim());
   if (!match) throw new BadRequestException('If-Match must be a game revision, e.g. If-Match: "12"');
   return Number(match[1]);

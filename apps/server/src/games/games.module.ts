@@ -5,9 +5,10 @@ import { GamesController } from './games.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
+import { ScenariosController } from './scenarios.controller';
 
 @Module({
-  controllers: [GamesController],
+  controllers: [GamesController, ScenariosController],
   providers: [GameCommandsService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule {}
