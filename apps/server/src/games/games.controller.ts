@@ -27,6 +27,14 @@ const parseCount = (value: string | undefined, name: string, fallback: number): 
   return n;
 };
 
+/** `x-correlation-id`: up to 128 visible ASCII characters, so it is safe to log and to store. */
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+const checkCorrelationId = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  if (!CORRELATION_ID.test(value)) throw new BadRequestException('x-correlation-id must be 1-128 visible ASCII characters');
+  return value;
+};
+
 const checkGameId = (gameId: string): string => {
   if (!GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
   return gameId;
@@ -44,8 +52,9 @@ export class GamesController {
   @Post()
   @RateLimited('creates')
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
+    const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);
-    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
+    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlation);
   }
 
   /** The board view now, or with `?at=<revision>` as it stood then (replay and seek). */
@@ -109,6 +118,7 @@ export class GamesController {
     @Headers('x-correlation-id') correlationId: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResult> {
+    checkCorrelationId(correlationId);
     const { commandId, command } = parseCommandBody(body);
     const result = await this.commands.execute(checkGameId(gameId), authorization, commandId, command, {
       ifMatch: parseIfMatch(ifMatch),
