@@ -41,6 +41,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
   process.env.LOGBOOK_RATE_LIMITS = options.rateLimits ? 'on' : 'off';
+  // Quiet tests: the request log is for operators (LOGBOOK_LOG_LEVEL).
+  process.env.LOGBOOK_LOG_LEVEL ??= 'silent';
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(RNG)
     .useValue(options.rng ?? seededRng(42));

@@ -4,6 +4,7 @@ import { toAppConfig, validateEnvironment } from './config/app-config';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { RateLimitsModule } from './http/rate-limits';
+import { RequestLogModule } from './http/request-log';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
 
@@ -17,6 +18,7 @@ import { StoreModule } from './store/store.module';
     }),
     StoreModule,
     RateLimitsModule,
+    RequestLogModule,
     GamesModule,
     ReadModelsModule,
   ],

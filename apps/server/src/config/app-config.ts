@@ -17,6 +17,10 @@ export class Environment {
   @IsOptional() @IsIn(['on', 'off'])
   LOGBOOK_RATE_LIMITS?: 'on' | 'off';
 
+  /** Request log level: info (default; one line per request), warn, error or silent. */
+  @IsOptional() @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
+  LOGBOOK_LOG_LEVEL?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
   /** Live feeds one client (address) may hold open at once; default 16. */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000)
   LOGBOOK_MAX_FEEDS_PER_CLIENT?: number;
@@ -40,21 +44,27 @@ export interface AppConfig {
   /** Rate limits on game creation and commands (LOGBOOK_RATE_LIMITS). */
   rateLimits: boolean;
   maxFeedsPerClient: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
 }
 
+/** A configuration that cannot start the server: one line per problem, each naming its variable. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const env = plainToInstance(Environment, raw, { enableImplicitConversion: false });
   const errors = validateSync(env, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    const details = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
-    throw new Error(`Invalid configuration: ${details.join('; ')}`);
-  }
+  const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
   if (env.LOGBOOK_STORE === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
-    throw new Error('Invalid configuration: LOGBOOK_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+    problems.push('EVENTSTORE_CONNECTION_STRING: needed when LOGBOOK_STORE=eventstoredb');
   }
+  if (problems.length > 0) throw new ConfigurationError(problems);
   return env;
 }
 
@@ -74,6 +84,7 @@ export function toAppConfig(env: Environment): AppConfig {
     host: env.HOST ?? '127.0.0.1',
     rateLimits: env.LOGBOOK_RATE_LIMITS !== 'off',
     maxFeedsPerClient: env.LOGBOOK_MAX_FEEDS_PER_CLIENT ?? 16,
+    logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
     store,
     readModels,
   };

@@ -4,6 +4,7 @@ import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-s
 import { gameEventUpcasters } from '@logbook/projections';
 import type { AppConfig } from '../config/app-config';
 import { ensureDataDir, restrictToOwner } from './data-files';
+import { acquireStoreLock, releaseStoreLock } from './store-lock';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
 @Global()
@@ -14,26 +15,39 @@ import { ensureDataDir, restrictToOwner } from './data-files';
       inject: [ConfigService],
       useFactory: async (config: ConfigService): Promise<EventStore> => {
         const store = config.getOrThrow<AppConfig['store']>('store');
-        const onDisk = store.kind === 'sqlite' && store.filename !== ':memory:';
-        if (onDisk) ensureDataDir(store.filename);
-        const eventStore = createEventStore(store, { upcasters: gameEventUpcasters() });
-        if (onDisk) restrictToOwner(store.filename);
-        // A damaged file must stop the start, not answer 500 for some games forever.
-        const problems = (await eventStore.integrityProblems?.()) ?? [];
-        if (problems.length > 0) {
-          await eventStore.close();
-          throw new Error(`The event store failed its integrity check (PRAGMA quick_check): ${problems.join('; ')}`);
+        const file = store.kind === 'sqlite' && store.filename !== ':memory:' ? store.filename : undefined;
+        if (file) {
+          ensureDataDir(file);
+          acquireStoreLock(file);
         }
-        return eventStore;
+        try {
+          const eventStore = createEventStore(store, { upcasters: gameEventUpcasters() });
+          if (file) restrictToOwner(file);
+          // A damaged file must stop the start, not answer 500 for some games forever.
+          const problems = (await eventStore.integrityProblems?.()) ?? [];
+          if (problems.length > 0) {
+            await eventStore.close();
+            throw new Error(`The event store failed its integrity check (PRAGMA quick_check): ${problems.join('; ')}`);
+          }
+          return eventStore;
+        } catch (error) {
+          if (file) releaseStoreLock(file);
+          throw error;
+        }
       },
     },
   ],
   exports: [EVENT_STORE],
 })
 export class StoreModule implements OnApplicationShutdown {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly config: ConfigService,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
+    const store = this.config.get<AppConfig['store']>('store');
+    if (store?.kind === 'sqlite') releaseStoreLock(store.filename);
   }
 }
