@@ -14,6 +14,12 @@ import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
+import { measureSpectators } from './spectators.bench';
+
+// Every figure is measured with the rate limits off (issue 11): the server must stay responsive
+// without them. The request log is off too: it measures the server, not the terminal.
+process.env.LOGBOOK_RATE_LIMITS = 'off';
+process.env.LOGBOOK_LOG_LEVEL = 'silent';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -83,6 +89,17 @@ async function benchHttp(dir: string): Promise<void> {
   );
 }
 
+async function benchSpectators(dir: string): Promise<void> {
+  const seconds = Number(process.env.BENCH_SPECTATOR_SECONDS ?? 20);
+  console.log(`\nHostile spectators (a server process of its own, SQLite, rate limits off): 8 loop on ?at= and live?from=0 of a 10,000-event game while a player sends orders on another game, ${seconds} s`);
+  const r = await measureSpectators(join(dir, 'spectators'), { seconds });
+  console.log(
+    `  player: ${int(r.orders)} orders, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (target < 50 ms), max ${r.max.toFixed(0)} ms;` +
+      ` spectators: ${int(r.seeks)} seeks, ${int(r.feeds)} whole feeds of ${int(r.events)} events`,
+  );
+  console.log(`  server memory: ${r.baselineMb.toFixed(0)} MB after loading the big game, peak ${r.peakMb.toFixed(0)} MB (VmHWM)`);
+}
+
 async function benchEventStoreDb(connectionString: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
   console.log(`\nEventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')}), ${GAMES} games, ${GAMES} orders in flight`);
@@ -105,8 +122,12 @@ async function main(): Promise<void> {
   console.log(`Logbook event store bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
-    await benchSqlite(dir);
-    await benchHttp(dir);
+    // BENCH_ONLY=spectators runs just the spectator load test.
+    if (process.env.BENCH_ONLY !== 'spectators') {
+      await benchSqlite(dir);
+      await benchHttp(dir);
+    }
+    await benchSpectators(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

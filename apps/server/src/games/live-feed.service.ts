@@ -2,7 +2,8 @@
 // event as it is recorded, redacted for the viewer. Written by hand rather than through Nest's
 // @Sse Observable, because a feed must bound what it costs the server:
 // - history is read one page at a time and the next page waits until the socket has drained
-//   (a client that reads slowly holds at most one page, never the whole game);
+//   (a client that reads slowly holds at most one page, never the whole game) and until other
+//   requests waiting on the event loop had their turn (a long history never starves a player);
 // - live events come from the store's pulled catch-up subscription (bounded buffer), written
 //   with the same back-pressure, so there is no gap and no duplicate at the hand-over;
 // - one client address holds at most `maxFeedsPerClient` feeds open (429 past that);
@@ -115,6 +116,9 @@ export class LiveFeedService implements BeforeApplicationShutdown {
         }
         if (page.events.length < FEED_PAGE_SIZE) break;
         next = page.events.at(-1)!.revision + 1;
+        // Let every other request in between: reading and writing a page never yields on its own
+        // (SQLite reads are synchronous), so a long history would hold the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       // A game that was already over has nothing more to send.
       if (isGameOver(game.state.status)) return;
