@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the issue 5 figures, printed (not timed tests). SQLite with durable writes
+ * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
  * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
  */

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { SqliteEventStore, gameStreamId } from '@logbook/event-store';
-import { toNewEvents } from '@logbook/projections';
+import { SqliteEventStore } from '@logbook/event-store';
+import { gameStreamId, toNewEvents } from '@logbook/game-log';
 import { applyEvent, decide, initialState, seededRng, type GameCommand } from '@logbook/rules';
 import { builtInScenario } from '@logbook/content';
 
@@ -121,6 +121,7 @@ async function post(base: string, path: string, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely here
   return { status: res.status, json: (await res.json()) as any };
 }
 

@@ -1,9 +1,11 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents and answers are poked at any depth */
 // Thousands of random and hostile requests to every endpoint (fast-check, bounded by count):
 // never a 5xx, every error in the problem+json contract, and no game changed by a refused request.
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { builtInScenario } from '@logbook/content';
-import { EVENT_STORE, gameStreamId, type EventStore } from '@logbook/event-store';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import { createGame, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents and answers are poked at any depth */
 // Bodies an attacker would send: ids named like object properties, deep nesting, prototype keys,
 // and bodies that are not JSON at all. Each is a clear 4xx that changes no game; never a 500.
 import { builtInScenario } from '@logbook/content';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents and answers are poked at any depth */
 // The live feed bounds what one client costs and behaves as an EventSource expects: history in
 // pages, at most N feeds per client, resume from Last-Event-ID, keep-alive comments, and an end
 // when the game ends.

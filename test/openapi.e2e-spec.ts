@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents and answers are poked at any depth */
 // The contract a client codes against: /openapi.json lists every endpoint and every command type
 // with its fields, allowed values, the rule ids it can be refused with, and the problem errors.
 import { readFileSync } from 'node:fs';

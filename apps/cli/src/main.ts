@@ -2,13 +2,10 @@
 // configuration as the server (LOGBOOK_DATA_DIR, LOGBOOK_STORE, EVENTSTORE_CONNECTION_STRING).
 // It refuses an embedded store that a running server holds (the server's <store>.lock names it).
 import 'reflect-metadata';
-import { createEventStore, GAME_STREAM_PREFIX, gameStreamId } from '@logbook/event-store';
-import { gameEventUpcasters, gameIdOf, toDomainEvent } from '@logbook/projections';
+import { ConfigurationError, describeHolder, openEventStore, openReadModels, storeLockHolder, toAppConfig, validateEnvironment } from '@logbook/app-core';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
 import { foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
-import { ConfigurationError, toAppConfig, validateEnvironment } from '../../server/src/config/app-config';
-import { describeHolder, storeLockHolder } from '../../server/src/store/store-lock';
-import { openReadModels } from '../../server/src/read-models/read-models';
 
 const USAGE = `usage: npm run cli -- <command>
   rebuild   rebuild the game-states read model from the first event, with progress
@@ -47,7 +44,7 @@ async function main(command: string | undefined): Promise<number> {
       return 3;
     }
   }
-  const store = createEventStore(config.store, { upcasters: gameEventUpcasters() });
+  const store = openEventStore(config.store);
   const readModels = openReadModels(store, config.readModels);
   try {
     if (command === 'rebuild') {

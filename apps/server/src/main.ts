@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigurationError, validateEnvironment, type AppConfig } from './config/app-config';
+import { ConfigurationError, validateEnvironment, type AppConfig } from '@logbook/app-core';
 
 /** A start-up failure as an operator reads it: one line per problem, no stack trace. */
 function explain(error: unknown): string[] {

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
+import { SeatGuard } from './seat.guard';
 
 @Module({
   controllers: [GamesController, ScenariosController],
-  providers: [GameCommandsService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  providers: [GameCommandsService, GameEventsService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule {}

@@ -14,11 +14,12 @@ import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationSh
 import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
-import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import type { AppConfig } from '../config/app-config';
-import { GameCommandsService, type EventView } from './game-commands.service';
+import type { AppConfig } from '@logbook/app-core';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
+import { viewEvent, type EventView } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
-import { GameRepository } from './game-repository';
+import type { LoadedGame } from './game-repository';
 
 /** Events read from the store per history page. */
 export const FEED_PAGE_SIZE = 200;
@@ -49,8 +50,6 @@ export class LiveFeedService implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly games: GameRepository,
-    private readonly commands: GameCommandsService,
     config: ConfigService,
   ) {
     this.maxPerClient = config.get<AppConfig['maxFeedsPerClient']>('maxFeedsPerClient') ?? 16;
@@ -64,13 +63,13 @@ export class LiveFeedService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Checks the game and the viewer (errors are thrown before any byte is written, so they leave
-   * as problem+json), then streams until the game ends, the client leaves or the server stops.
+   * `game` as loaded when the feed was asked for, `seat` the viewer (null: a spectator). Refusals
+   * are thrown before any byte is written, so they leave as problem+json; then it streams until
+   * the game ends, the client leaves or the server stops.
    */
-  async stream(req: Request, res: Response, gameId: string, authorization: string | undefined, fromRevision: number): Promise<void> {
+  async stream(req: Request, res: Response, game: LoadedGame, seat: number | null, fromRevision: number): Promise<void> {
+    const { gameId } = game;
     const streamId = gameStreamId(gameId);
-    const game = await this.games.load(gameId);
-    const seat = await this.commands.viewerSeat(game, authorization);
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const open = this.openPerClient.get(client) ?? 0;
     if (open >= this.maxPerClient) throw new TooManyFeedsError(this.maxPerClient);
@@ -95,7 +94,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     let status: GameState['status'] = game.state.status;
     const write = async (recorded: RecordedEvent): Promise<boolean> => {
       status = statusAfter(status, recorded.type);
-      const view: EventView = this.commands.viewEvent(recorded, seat, status);
+      const view: EventView = viewEvent(recorded, seat, status);
       const frame = `id: ${recorded.revision}\nevent: ${recorded.type}\ndata: ${JSON.stringify(view)}\n\n`;
       if (!res.write(frame)) await this.drained(res, done.signal);
       return !endsGame(recorded.type);
@@ -115,7 +114,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
           if (!(await write(recorded))) return;
         }
         if (page.events.length < FEED_PAGE_SIZE) break;
-        next = page.events.at(-1)!.revision + 1;
+        next = (page.events.at(-1)?.revision ?? next) + 1;
         // Let every other request in between: reading and writing a page never yields on its own
         // (SQLite reads are synchronous), so a long history would hold the event loop.
         await new Promise((resolve) => setImmediate(resolve));

@@ -20,8 +20,9 @@ export class ScenariosController {
   @Get()
   list(): { scenarios: ScenarioSummary[] } {
     return {
-      scenarios: builtInScenarioIds().map((id) => {
-        const s = builtInScenario(id)!;
+      scenarios: builtInScenarioIds().flatMap((id) => {
+        const s = builtInScenario(id);
+        if (!s) return [];
         return {
           id: s.id,
           name: s.name,

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { READ_MODELS, type ReadModels } from '../read-models/read-models';
+import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 import { serverVersion } from './version';
 
 export interface Health {

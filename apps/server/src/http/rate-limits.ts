@@ -4,7 +4,7 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SkipThrottle, ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '@logbook/app-core';
 
 /** Per client address, per minute. */
 export const RATE_LIMITS = {

@@ -3,7 +3,7 @@
 import { ConfigService } from '@nestjs/config';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '@logbook/app-core';
 
 export const RequestLogModule = LoggerModule.forRootAsync({
   inject: [ConfigService],

@@ -1,10 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { gameEventUpcasters } from '@logbook/projections';
-import type { AppConfig } from '../config/app-config';
-import { ensureDataDir, restrictToOwner } from './data-files';
-import { acquireStoreLock, releaseStoreLock } from './store-lock';
+import { acquireStoreLock, openEventStore, releaseStoreLock, type AppConfig } from '@logbook/app-core';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
 @Global()
@@ -16,13 +13,9 @@ import { acquireStoreLock, releaseStoreLock } from './store-lock';
       useFactory: async (config: ConfigService): Promise<EventStore> => {
         const store = config.getOrThrow<AppConfig['store']>('store');
         const file = store.kind === 'sqlite' && store.filename !== ':memory:' ? store.filename : undefined;
-        if (file) {
-          ensureDataDir(file);
-          acquireStoreLock(file);
-        }
+        if (file) acquireStoreLock(file);
         try {
-          const eventStore = createEventStore(store, { upcasters: gameEventUpcasters() });
-          if (file) restrictToOwner(file);
+          const eventStore = openEventStore(store);
           // A damaged file must stop the start, not answer 500 for some games forever.
           const problems = (await eventStore.integrityProblems?.()) ?? [];
           if (problems.length > 0) {

@@ -1,4 +1,4 @@
-import { own } from '../own';
+import { known } from '../invariant';
 import type { Appliers } from '../evolve';
 import { hexKey } from '../hex';
 import type { EnemyEvent } from './enemies.events';
@@ -6,7 +6,7 @@ import type { EnemyEvent } from './enemies.events';
 export const enemyAppliers: Appliers<EnemyEvent> = {
   EnemySpawned(state, { data }) {
     state.enemySeq += 1;
-    own(state.ships, data.shipId).enemiesOnDeck.push({
+    known(state.ships, data.shipId).enemiesOnDeck.push({
       enemyId: data.enemyId,
       kind: data.kind,
       name: data.name,
@@ -15,7 +15,7 @@ export const enemyAppliers: Appliers<EnemyEvent> = {
     });
   },
   EnemyRepelled(state, { data }) {
-    const ship = own(state.ships, data.shipId);
+    const ship = known(state.ships, data.shipId);
     ship.enemiesOnDeck = ship.enemiesOnDeck.filter((e) => e.enemyId !== data.enemyId);
   },
   AltarPurged(state, { data }) {

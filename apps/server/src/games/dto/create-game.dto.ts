@@ -3,6 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsObject, IsOptio
 import type { GameMode } from '@logbook/rules';
 
 /** Control characters and the Unicode bidirectional controls (which can reorder what others see). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 export const FORBIDDEN_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
 
 export class PlayerDto {

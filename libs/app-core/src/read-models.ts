@@ -11,8 +11,8 @@ import {
   type CheckpointStore,
   type GameStateStore,
 } from '@logbook/projections';
-import type { AppConfig } from '../config/app-config';
-import { ensureDataDir, restrictToOwner } from '../store/data-files';
+import type { AppConfig } from './app-config';
+import { ensureDataDir, restrictToOwner } from './data-files';
 
 /** Injection token of the opened read models. */
 export const READ_MODELS = Symbol('READ_MODELS');
