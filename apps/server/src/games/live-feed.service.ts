@@ -8,6 +8,7 @@
 //   with the same back-pressure, so there is no gap and no duplicate at the hand-over;
 // - one client address holds at most `maxFeedsPerClient` feeds open (429 past that);
 // - a comment line keeps idle connections (and proxies) alive at least every 15 s;
+// - history frames are made once per viewer class and shared (feed-frame-cache.ts);
 // - a browser reconnecting sends Last-Event-ID and resumes after it, instead of from the start;
 // - the feed ends once the game is over (after the event that ended it), and when the server stops.
 import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
@@ -17,12 +18,13 @@ import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId } from '@logbook/game-log';
+import { FeedFrameCache } from './feed-frame-cache';
 import { viewEvent, type EventView } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 
 /** Events read from the store per history page. */
-export const FEED_PAGE_SIZE = 200;
+export const FEED_PAGE_SIZE = 50;
 /** Idle connections get a comment line this often (the issue: at least every 15 s). */
 export const FEED_KEEP_ALIVE_MS = 15_000;
 
@@ -45,6 +47,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
   private readonly stopping = new AbortController();
   private readonly openPerClient = new Map<string, number>();
   private readonly maxPerClient: number;
+  private readonly frames = new FeedFrameCache();
   /** Overridable by tests; FEED_KEEP_ALIVE_MS otherwise. */
   keepAliveMs = FEED_KEEP_ALIVE_MS;
 
@@ -92,20 +95,35 @@ export class LiveFeedService implements BeforeApplicationShutdown {
 
     // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
     let status: GameState['status'] = game.state.status;
+    const cacheKey = FeedFrameCache.key(gameId, seat, isGameOver(status));
+    const send = async (frame: string): Promise<void> => {
+      if (!res.write(frame)) await this.drained(res, done.signal);
+    };
     const write = async (recorded: RecordedEvent): Promise<boolean> => {
+      const before = status;
       status = statusAfter(status, recorded.type);
       const view: EventView = viewEvent(recorded, seat, status);
       const frame = `id: ${recorded.revision}\nevent: ${recorded.type}\ndata: ${JSON.stringify(view)}\n\n`;
-      if (!res.write(frame)) await this.drained(res, done.signal);
+      // Only a frame made under the key's own status is shared (not the one that ends the game).
+      if (before === status) this.frames.add(cacheKey, recorded.revision, recorded.position, frame);
+      await send(frame);
       return !endsGame(recorded.type);
     };
 
     try {
       let next = fromRevision;
-      let last: RecordedEvent | undefined;
-      // History, a page at a time.
+      let last: { revision: number; position: bigint } | undefined;
+      // History, a page at a time: frames already made for this viewer class, else from the store.
       for (;;) {
         if (done.signal.aborted) return;
+        const cached = this.frames.read(cacheKey, next, FEED_PAGE_SIZE);
+        if (cached.frames.length > 0 && cached.lastPosition !== undefined) {
+          for (const frame of cached.frames) await send(frame);
+          next += cached.frames.length;
+          last = { revision: next - 1, position: cached.lastPosition };
+          await new Promise((resolve) => setImmediate(resolve));
+          continue;
+        }
         const page = await this.store.readStream(streamId, { fromRevision: next, maxCount: FEED_PAGE_SIZE });
         if (page.status === 'stream_not_found') throw new GameNotFoundError(gameId);
         for (const recorded of page.events) {
