@@ -73,6 +73,19 @@ describe('operations', () => {
     }
   });
 
+  it('the README shows the revision POST /games answers', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const shown = Number(/"revision":(\d+)/.exec(readme)?.[1]);
+    const app = await startApp();
+    try {
+      const revisions = new Set<number>();
+      for (let i = 0; i < 12; i++) revisions.add((await createGame(app)).revision);
+      expect(revisions).toContain(shown);
+    } finally {
+      await app.dispose();
+    }
+  });
+
   it('says "unknown command" for a typo', async () => {
     const result = failure(await run('node', [...CLI, 'rebiuld'], { cwd: ROOT }).catch((e: unknown) => e));
     expect(result.code).toBe(2);
