@@ -1,6 +1,7 @@
 // Opens the read models and their runners from configuration. Shared by the server (which
 // keeps them live) and the command line (which rebuilds them), so both use the same files.
 import type { EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import {
   GameStatesProjection,
   InMemoryCheckpointStore,
@@ -39,7 +40,12 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     gameStates = new InMemoryGameStateStore();
     checkpoints = new InMemoryCheckpointStore();
   }
-  const runners = { 'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), { checkpointEvery: 50 }) };
+  const readLog = async (gameId: string, toRevision: number) => {
+    const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
+    return result.status === 'ok' ? result.events : [];
+  };
+  const projection = new GameStatesProjection(gameStates, readLog);
+  const runners = { 'game-states': new ProjectionRunner(store, checkpoints, projection, { checkpointEvery: 50 }) };
   return {
     gameStates,
     runners,

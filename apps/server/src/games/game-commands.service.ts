@@ -5,7 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, recordedGameEvents, toNewEvents } from '@logbook/game-log';
-import { decide, initialState, type GameCommand, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { decide, decideWithHistory, initialState, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository } from './game-repository';
@@ -59,7 +60,7 @@ export class GameCommandsService {
     gameId: string,
     seat: number,
     commandId: string,
-    command: Exclude<GameCommand, { type: 'CreateGame' }>,
+    command: PlayCommand,
     options: { ifMatch?: number; correlationId?: string } = {},
   ): Promise<CommandResult> {
     const fingerprint = fingerprintOf({ seat, command });
@@ -75,8 +76,9 @@ export class GameCommandsService {
           throw new StaleRevisionError(options.ifMatch, game.revision);
         }
 
-        const decided = decide(game.state, command, { seat, rng: this.rng });
-        const appended = toNewEvents(gameId, commandId, decided, this.metadata(commandId, options.correlationId, seat, fingerprint));
+        // Undo and Redo are decided against the history; every other command on its effective state.
+        const decided = decideWithHistory(game.history, command, { seat, rng: this.rng });
+        const appended = toNewEvents(gameId, commandId, decided.events, this.metadata(commandId, options.correlationId, seat, fingerprint));
         let recorded: RecordedEvent[];
         try {
           recorded = recordedGameEvents(gameId, appended, await this.store.append(gameStreamId(gameId), appended, game.revision));
@@ -87,8 +89,8 @@ export class GameCommandsService {
           if (attempt >= MAX_ATTEMPTS) throw error;
           continue;
         }
-        // What was appended is what is recorded: fold it without reading it back.
-        for (const event of recorded) this.games.fold(game, event);
+        // What was appended is what is recorded: keep the decided state, without folding again.
+        this.games.fold(game, recorded, { actionId: commandId, seat, state: decided.state });
         this.games.remember(game);
         return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
       }

@@ -1,8 +1,8 @@
 // The rule ids each command can be refused with (HTTP 422), as listed in RULES.md. A test checks
 // that every id here is in RULES.md and that every command type has an entry.
-import type { GameCommandType } from '@logbook/rules';
+import type { GameCommandType, HistoryCommand } from '@logbook/rules';
 
-type PlayCommandType = Exclude<GameCommandType, 'CreateGame'>;
+type PlayCommandType = Exclude<GameCommandType, 'CreateGame'> | HistoryCommand['type'];
 
 /** Refusals any command can meet before its own rules (RULES.md, "Rule ids of the command pipeline"). */
 export const PIPELINE_RULES = ['game.over', 'seat.unknown', 'turn.not-your-turn', 'pending.response-required', 'navigation.order-in-progress'];
@@ -67,4 +67,6 @@ export const COMMAND_RULES: Record<PlayCommandType, string[]> = {
   Embark: ['ship.unknown', 'embark.already-aboard', 'embark.not-here'],
   Disembark: ['disembark.not-aboard', 'disembark.not-at-port'],
   SetFollowShip: ['follow.unchanged', 'command.invalid'],
+  Undo: ['undo.nothing-to-undo', 'undo.not-your-action', 'undo.not-this-turn', 'undo.revealed', 'undo.window-open'],
+  Redo: ['redo.nothing-to-redo', 'redo.not-your-action'],
 };

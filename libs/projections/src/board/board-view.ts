@@ -4,13 +4,16 @@ import {
   isGameOver,
   PLUNDER_TYPES,
   partyView,
+  waitingFor,
   type CardDefinition,
   type CharacterView,
   type CheckDefinition,
   type GameState,
+  type HistoryStep,
   type ShipCardDefinition,
   type ShipView,
   type Viewer,
+  type WaitingFor,
 } from '@logbook/rules';
 
 export interface BoardView {
@@ -53,6 +56,12 @@ export interface BoardView {
   shipCards: Record<string, Omit<ShipCardDefinition, 'cardId'>>;
   /** The party's loot, once the scenario is won. */
   loot?: string[];
+  /** Whose move it is and what the game waits for. */
+  waitingFor: WaitingFor;
+  /** What the next Undo would take back and which seats may send it now (null: nothing, or a past view). */
+  undo: HistoryStep | null;
+  /** What the next Redo would re-apply and which seats may send it now. */
+  redo: HistoryStep | null;
 }
 
 /** One way to answer a pending state. */
@@ -97,6 +106,8 @@ function cardCatalogue(state: GameState, ids: string[]): BoardView['cards'] {
 export interface BoardViewOptions {
   /** Show hidden information to everyone: by default once the scenario is over. */
   reveal?: boolean;
+  /** The game's history now (GameHistory.undoable()/redoable()); a past view has none. */
+  history?: { undo: HistoryStep | null; redo: HistoryStep | null };
 }
 
 export function boardView(state: GameState, revision: number, viewer: Viewer, options: BoardViewOptions = {}): BoardView {
@@ -152,5 +163,8 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
     ]),
     shipCards: Object.fromEntries(Object.values(state.shipCards).map(({ cardId, ...card }) => [cardId, structuredClone(card)])),
     ...(state.status === 'won' ? { loot: party.loot } : {}),
+    waitingFor: waitingFor(state),
+    undo: options.history?.undo ?? null,
+    redo: options.history?.redo ?? null,
   };
 }
