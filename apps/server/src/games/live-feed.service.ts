@@ -14,6 +14,7 @@
 import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
+import { setMaxListeners } from 'node:events';
 import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
@@ -56,6 +57,8 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     config: ConfigService,
   ) {
     this.maxPerClient = config.get<AppConfig['maxFeedsPerClient']>('maxFeedsPerClient') ?? 16;
+    // Every open feed listens for the stop: as many listeners as feeds is expected, not a leak.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   /** Open feeds, for /health and tests. */
