@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
- * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
+ * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
+ * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
  */
 import 'reflect-metadata';
@@ -9,13 +10,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
+import { startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
 import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
+import { benchPortability } from './portability.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
+import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 
 // Every figure is measured with the rate limits off (issue 11): the server must stay responsive
@@ -102,9 +106,9 @@ async function benchSpectators(dir: string): Promise<void> {
   console.log(`  server memory: ${r.baselineMb.toFixed(0)} MB after loading the big game, peak ${r.peakMb.toFixed(0)} MB (VmHWM)`);
 }
 
-async function benchEventStoreDb(connectionString: string): Promise<void> {
+async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
-  console.log(`\nEventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')}), ${GAMES} games, ${GAMES} orders in flight`);
+  console.log(`\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
   const store: EventStore = createEventStore({ kind: 'eventstoredb', connectionString });
   const prefix = `bench-${randomUUID().slice(0, 8)}-`;
   try {
@@ -144,14 +148,29 @@ async function main(): Promise<void> {
   benchRules();
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
-    // BENCH_ONLY=spectators runs just the spectator load test.
-    if (process.env.BENCH_ONLY !== 'spectators') {
+    // BENCH_ONLY=eventstoredb runs the EventStoreDB figures alone; BENCH_ONLY=spectators the
+    // hostile-spectators load test alone.
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'eventstoredb' && only !== 'spectators') {
       await benchSqlite(dir);
       await benchHttp(dir);
+      await benchSeek();
+      benchPortability();
     }
-    await benchSpectators(dir);
+    if (only !== 'eventstoredb') await benchSpectators(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+  // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
+  // in this same process): figures of the client path, not of EventStoreDB.
+  const testServer = await startTestEventStoreDb();
+  try {
+    await benchEventStoreDb(
+      testServer.connectionString,
+      'EventStoreDB client -> TEST SERVER (protocol-level, in memory, same process; not an EventStoreDB figure)',
+    );
+  } finally {
+    testServer.close();
   }
   const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
   if (connectionString) await benchEventStoreDb(connectionString);

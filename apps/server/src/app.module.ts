@@ -7,6 +7,7 @@ import { RateLimitsModule } from './http/rate-limits';
 import { RequestLogModule } from './http/request-log';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
+import { WebModule } from './web/web.module';
 
 @Module({
   imports: [
@@ -21,6 +22,7 @@ import { StoreModule } from './store/store.module';
     RequestLogModule,
     GamesModule,
     ReadModelsModule,
+    WebModule,
   ],
   controllers: [HealthController],
 })

@@ -36,6 +36,10 @@ export class Environment {
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional() @IsString() @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
+
+  /** The operators' bearer token (whole exports, imports, forks of any game); unset = no operator. */
+  @IsOptional() @IsString() @MinLength(16)
+  LOGBOOK_ADMIN_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -48,6 +52,8 @@ export interface AppConfig {
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
+  /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
+  adminToken?: string;
 }
 
 /** A configuration that cannot start the server: one line per problem, each naming its variable. */
@@ -92,5 +98,6 @@ export function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
     store,
     readModels,
+    ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
   };
 }

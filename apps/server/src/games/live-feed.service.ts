@@ -5,7 +5,9 @@
 //   (a client that reads slowly holds at most one page, never the whole game) and until other
 //   requests waiting on the event loop had their turn (a long history never starves a player);
 // - live events come from the store's pulled catch-up subscription (bounded buffer), written
-//   with the same back-pressure, so there is no gap and no duplicate at the hand-over;
+//   with the same back-pressure, so there is no gap and no duplicate at the hand-over; a store
+//   that drops the subscription (EventStoreDB restart, leader change) is resubscribed after the
+//   last event sent, with backoff;
 // - one client address holds at most `maxFeedsPerClient` feeds open (429 past that);
 // - a comment line keeps idle connections (and proxies) alive at least every 15 s;
 // - history frames are made once per viewer class and shared (feed-frame-cache.ts);
@@ -17,10 +19,10 @@ import type { Request, Response } from 'express';
 import { setMaxListeners } from 'node:events';
 import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { EVENT_STORE, EventStoreUnavailableError, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId } from '@logbook/game-log';
 import { FeedFrameCache } from './feed-frame-cache';
-import { viewEvent, type EventView } from './game-events.service';
+import { actionMetaReader, viewEvent, type EventView } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 
@@ -99,13 +101,15 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
     let status: GameState['status'] = game.state.status;
     const cacheKey = FeedFrameCache.key(gameId, seat, isGameOver(status));
+    // Who (seat) and when (recordedAt) of each event's action.
+    const actions = actionMetaReader(game);
     const send = async (frame: string): Promise<void> => {
       if (!res.write(frame)) await this.drained(res, done.signal);
     };
     const write = async (recorded: RecordedEvent): Promise<boolean> => {
       const before = status;
       status = statusAfter(status, recorded.type);
-      const view: EventView = viewEvent(recorded, seat, status);
+      const view: EventView = viewEvent(recorded, seat, status, actions.metaOf(recorded));
       const frame = `id: ${recorded.revision}\nevent: ${recorded.type}\ndata: ${JSON.stringify(view)}\n\n`;
       // Only a frame made under the key's own status is shared (not the one that ends the game).
       if (before === status) this.frames.add(cacheKey, recorded.revision, recorded.position, frame);
@@ -144,15 +148,24 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       if (isGameOver(game.state.status)) return;
       // Live, strictly after the last event read (or the game's latest when none was).
       last ??= await this.lastEvent(streamId);
-      const live = this.store.subscribeToAllIterable({
-        fromPosition: last?.position,
-        filter: { streamPrefixes: [streamId] },
-        signal: done.signal,
-      });
-      for await (const recorded of live) {
-        if (recorded.streamId !== streamId || (last && recorded.revision <= last.revision)) continue;
-        last = recorded;
-        if (!(await write(recorded))) return;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const live = this.store.subscribeToAllIterable({
+            fromPosition: last?.position,
+            filter: { streamPrefixes: [streamId] },
+            signal: done.signal,
+          });
+          for await (const recorded of live) {
+            attempt = 0;
+            if (recorded.streamId !== streamId || (last && recorded.revision <= last.revision)) continue;
+            last = recorded;
+            if (!(await write(recorded))) return;
+          }
+          return;
+        } catch (error) {
+          if (!(error instanceof EventStoreUnavailableError) || done.signal.aborted) throw error;
+          await this.pause(Math.min(100 * 2 ** attempt, 5000), done.signal);
+        }
       }
     } catch (error) {
       // Headers are out: an error can only end the stream (the client reconnects with Last-Event-ID).
@@ -172,6 +185,18 @@ export class LiveFeedService implements BeforeApplicationShutdown {
 
   beforeApplicationShutdown(): void {
     this.stopping.abort();
+  }
+
+  private pause(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        resolve();
+      }
+      signal.addEventListener('abort', finish);
+    });
   }
 
   private drained(res: Response, signal: AbortSignal): Promise<void> {

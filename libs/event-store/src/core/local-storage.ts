@@ -26,7 +26,7 @@ export interface LocalStorage {
   readStream(query: StreamQuery): RecordedEvent[] | undefined;
   /** Decoded but not upcast. */
   readAll(query: AllQuery): RecordedEvent[];
-  lastPosition(): bigint | undefined;
+  lastPosition(filter?: AllFilter): bigint | undefined;
   close(): void;
 }
 
