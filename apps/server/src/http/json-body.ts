@@ -55,15 +55,18 @@ export const jsonBodyOptions = {
   },
 };
 
+/** JSON, or JSON lines (a game export sent to POST /games/import, read by its own route). */
+const NDJSON = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl']);
+
 const isJson = (req: Request): boolean => {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json')) || NDJSON.has(type);
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Writes must send JSON: anything else (a form, text, no Content-Type) is told so once, instead
+ * Writes must send JSON (or JSON lines): anything else (a form, text, no Content-Type) is told so once, instead
  * of failing the DTO validation with one contradictory message per field.
  */
 export function requireJson(req: Request, res: Response, next: NextFunction): void {
