@@ -34,6 +34,8 @@ export interface StartOptions {
   rng?: Rng;
   /** A store shared with other app instances, as several servers share one EventStoreDB. */
   store?: EventStore;
+  /** Rate limits on (as in production); off by default, as tests send far faster than people. */
+  rateLimits?: boolean;
 }
 
 /**
@@ -58,6 +60,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? newDataDir();
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
+  process.env.LOGBOOK_RATE_LIMITS = options.rateLimits ? 'on' : 'off';
+  // Quiet tests: the request log is for operators (LOGBOOK_LOG_LEVEL).
+  process.env.LOGBOOK_LOG_LEVEL ??= 'silent';
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(RNG)
     .useValue(options.rng ?? seededRng(42));
