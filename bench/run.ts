@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
- * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
+ * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
+ * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games (1000).
  */
 import 'reflect-metadata';
@@ -9,14 +10,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
+import { startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
 import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
+import { benchPortability } from './portability.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { benchAnalytics } from './analytics.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
+import { benchSeek } from './seek/seek.bench';
+import { measureSpectators } from './spectators.bench';
+
+// Every figure is measured with the rate limits off (issue 11): the server must stay responsive
+// without them. The request log is off too: it measures the server, not the terminal.
+process.env.LOGBOOK_RATE_LIMITS = 'off';
+process.env.LOGBOOK_LOG_LEVEL = 'silent';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -86,9 +96,20 @@ async function benchHttp(dir: string): Promise<void> {
   );
 }
 
-async function benchEventStoreDb(connectionString: string): Promise<void> {
+async function benchSpectators(dir: string): Promise<void> {
+  const seconds = Number(process.env.BENCH_SPECTATOR_SECONDS ?? 20);
+  console.log(`\nHostile spectators (a server process of its own, SQLite, rate limits off): 8 loop on ?at= and live?from=0 of a 10,000-event game while a player sends orders on another game, ${seconds} s`);
+  const r = await measureSpectators(join(dir, 'spectators'), { seconds });
+  console.log(
+    `  player: ${int(r.orders)} orders, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (target < 50 ms), max ${r.max.toFixed(0)} ms;` +
+      ` spectators: ${int(r.seeks)} seeks, ${int(r.feeds)} whole feeds of ${int(r.events)} events`,
+  );
+  console.log(`  server memory: ${r.baselineMb.toFixed(0)} MB after loading the big game, peak ${r.peakMb.toFixed(0)} MB (VmHWM)`);
+}
+
+async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
-  console.log(`\nEventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')}), ${GAMES} games, ${GAMES} orders in flight`);
+  console.log(`\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
   const store: EventStore = createEventStore({ kind: 'eventstoredb', connectionString });
   const prefix = `bench-${randomUUID().slice(0, 8)}-`;
   try {
@@ -128,11 +149,30 @@ async function main(): Promise<void> {
   benchRules();
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
-    await benchSqlite(dir);
-    await benchHttp(dir);
-    await benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000));
+    // BENCH_ONLY=eventstoredb runs the EventStoreDB figures alone; BENCH_ONLY=spectators the
+    // hostile-spectators load test alone.
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'eventstoredb' && only !== 'spectators') {
+      await benchSqlite(dir);
+      await benchHttp(dir);
+      await benchSeek();
+      benchPortability();
+      await benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000));
+    }
+    if (only !== 'eventstoredb') await benchSpectators(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+  // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
+  // in this same process): figures of the client path, not of EventStoreDB.
+  const testServer = await startTestEventStoreDb();
+  try {
+    await benchEventStoreDb(
+      testServer.connectionString,
+      'EventStoreDB client -> TEST SERVER (protocol-level, in memory, same process; not an EventStoreDB figure)',
+    );
+  } finally {
+    testServer.close();
   }
   const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
   if (connectionString) await benchEventStoreDb(connectionString);

@@ -15,14 +15,26 @@ export const parseReadModelNames = (arg: string | undefined): ReadModelName[] | 
   return (READ_MODEL_NAMES as string[]).includes(arg) ? [arg as ReadModelName] : `read model must be one of ${READ_MODEL_NAMES.join(', ')} or all`;
 };
 
+/** Progress on a terminal rewrites one line; in a log or a pipe it prints a line per 10%. */
+function progressPrinter(name: string): (handled: number, fraction: number) => void {
+  if (process.stdout.isTTY) {
+    return (handled, fraction) => process.stdout.write(`\r${name}: ${handled} events, ${(fraction * 100).toFixed(1)}%`);
+  }
+  let next = 0;
+  return (handled, fraction) => {
+    if (fraction * 100 + 1e-9 < next && fraction < 1) return;
+    console.log(`${name}: ${handled} events, ${(fraction * 100).toFixed(1)}%`);
+    next = Math.floor(fraction * 10 + 1) * 10;
+  };
+}
+
 export async function rebuild(readModels: ReadModels, names: ReadModelName[]): Promise<number> {
   for (const name of names) {
     const started = Date.now();
-    const handled = await readModels.runners[name].rebuild((p) => {
-      process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${name}: ${p.handled} events, ${(p.fraction * 100).toFixed(1)}%${process.stdout.isTTY ? '' : '\n'}`);
-    });
+    const print = progressPrinter(name);
+    const handled = await readModels.runners[name].rebuild((p) => print(p.handled, p.fraction));
     const seconds = (Date.now() - started) / 1000;
-    console.log(`\nrebuilt ${name} from ${handled} events in ${seconds.toFixed(1)} s (${Math.round(handled / Math.max(seconds, 0.001))} events/s)`);
+    console.log(`${process.stdout.isTTY ? '\n' : ''}rebuilt ${name} from ${handled} events in ${seconds.toFixed(1)} s`);
   }
   return 0;
 }
@@ -39,7 +51,7 @@ async function lastGamePosition(store: EventStore, gameIds: Iterable<string>): P
 }
 
 export async function verify(store: EventStore, readModels: ReadModels, names: ReadModelName[]): Promise<number> {
-  const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
+  const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated', 'GameForked'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
   // Not the store's last position: the read models follow game streams only, and another
   // stream's event at the end would never be handled.
   const last = await lastGamePosition(store, gameIds);

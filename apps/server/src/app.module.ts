@@ -4,8 +4,11 @@ import { toAppConfig, validateEnvironment } from '@logbook/app-core';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
+import { RateLimitsModule } from './http/rate-limits';
+import { RequestLogModule } from './http/request-log';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
+import { WebModule } from './web/web.module';
 
 @Module({
   imports: [
@@ -16,9 +19,12 @@ import { StoreModule } from './store/store.module';
       load: [() => toAppConfig(validateEnvironment(process.env))],
     }),
     StoreModule,
+    RateLimitsModule,
+    RequestLogModule,
     GamesModule,
     ReadModelsModule,
     AnalyticsModule,
+    WebModule,
   ],
   controllers: [HealthController],
 })

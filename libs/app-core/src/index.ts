@@ -5,3 +5,5 @@ export * from './open-event-store';
 export * from './read-models';
 export * from './simulation';
 export * from './charts';
+export * from './data-files';
+export * from './store-lock';

@@ -1,5 +1,6 @@
 // evolve: (state, event) => state. Appliers mutate a private copy; the exported functions
 // never touch their input, so folding the same events always gives the same state.
+import { own } from './own';
 import type { GameEvent } from './events';
 import { characterAppliers } from './characters/characters.evolve';
 import { checkAppliers } from './checks/check.evolve';
@@ -7,6 +8,7 @@ import { crewAppliers } from './crew/crew.evolve';
 import { historyAppliers } from './history/history.evolve';
 import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
+import { forkAppliers } from './fork/fork.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
 import { setupAppliers } from './setup/setup.evolve';
@@ -31,6 +33,7 @@ const APPLIERS = {
   ...characterAppliers,
   ...enemyAppliers,
   ...historyAppliers,
+  ...forkAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**
@@ -40,7 +43,7 @@ const APPLIERS = {
  * freeze the events they emit, so an applier that forgets to copy fails in every test.
  */
 export function applyEvent(state: GameState, event: GameEvent): void {
-  const apply = (APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>)[event.type];
+  const apply = own(APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>, event.type);
   if (!apply) throw new Error(`No applier for event type ${event.type}`);
   apply(state, event);
 }

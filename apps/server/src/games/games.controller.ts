@@ -1,20 +1,22 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
-import type { Observable } from 'rxjs';
-import type { Response } from 'express';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
+import { RateLimited } from '../http/rate-limits';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CreatedGame } from './game-commands.service';
 import { GameEventsService, type CommandResult } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
-import { LiveFeedService } from './live-feed.service';
+import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 import { Game, Seat, SeatGuard } from './seat.guard';
+import { SeekIndexService } from '../history/seek-index.service';
+import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
-/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent → undefined; anything else is a 400. */
+/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent or `*` (any revision) → undefined; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
-  if (header === undefined) return undefined;
+  if (header === undefined || header.trim() === '*') return undefined;
   const match = /^(?:W\/)?"?(-?\d{1,15})"?$/.exec(header.trim());
   if (!match) throw new BadRequestException('If-Match must be a game revision, e.g. If-Match: "12"');
   return Number(match[1]);
@@ -27,6 +29,14 @@ const parseCount = (value: string | undefined, name: string, fallback: number): 
   return n;
 };
 
+/** `x-correlation-id`: up to 128 visible ASCII characters, so it is safe to log and to store. */
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+const checkCorrelationId = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  if (!CORRELATION_ID.test(value)) throw new BadRequestException('x-correlation-id must be 1-128 visible ASCII characters');
+  return value;
+};
+
 @Controller('games')
 export class GamesController {
   constructor(
@@ -35,34 +45,42 @@ export class GamesController {
     private readonly games: GameRepository,
     private readonly scenarios: ScenarioResolver,
     private readonly liveFeed: LiveFeedService,
+    private readonly seek: SeekIndexService,
   ) {}
 
   @Post()
+  @RateLimited('creates')
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
+    const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);
-    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
+    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlation);
   }
 
-  /** The board view now, or with `?at=<revision>` as it stood then (replay and seek). */
+  /** The board view now, or as it stood at `?at=<revision>` or `?round=&turn=` (replay and seek). */
   @Get(':gameId')
   @UseGuards(SeatGuard)
   async view(
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
     @Res({ passthrough: true }) res: Response,
-    @Query('at') at?: string,
+    @Query() query: SeekQuery,
   ): Promise<BoardView> {
-    // The revision is the version of the game; the view also depends on who asks.
-    res.setHeader('ETag', `"${game.revision}"`);
     res.setHeader('Vary', 'Authorization');
-    if (at === undefined) {
+    if (!isSeek(query)) {
+      // The revision is the version of the game; the view also depends on who asks.
+      res.setHeader('ETag', `"${game.revision}"`);
       return boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } });
     }
-    const revision = parseCount(at, 'at', 0);
-    if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
-    const past = await this.games.loadAt(game.gameId, revision);
+    const revision =
+      query.at !== undefined && query.round === undefined && query.turn === undefined
+        ? revisionAt(query.at, game.revision)
+        : await revisionOfTurn(query, () => this.seek.timeline(game.gameId));
+    const past = await this.seek.stateAt(game.gameId, revision);
     // Hidden information of the past stays hidden until the game itself is over.
-    return boardView(past.state, revision, seat, { reveal: isGameOver(game.state.status) });
+    const reveal = isGameOver(game.state.status);
+    // A past view's version is its own revision (marked once the game's end reveals what it hid).
+    res.setHeader('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
+    return boardView(past, revision, seat, { reveal });
   }
 
   /**
@@ -95,16 +113,28 @@ export class GamesController {
     return this.events.eventsFor(game, seat, parseCount(from, 'from', 0), maxCount);
   }
 
-  /** Server-sent events: the game's events from revision `from`, then live as they happen. */
-  @Sse(':gameId/live')
+  /**
+   * Server-sent events: the game's events from revision `from` (or after `Last-Event-ID`, which a
+   * reconnecting browser sends), then live as they happen, until the game ends.
+   */
+  @Get(':gameId/live')
   @UseGuards(SeatGuard)
-  live(@Game() game: LoadedGame, @Seat() seat: number | null, @Query('from') from?: string): Promise<Observable<MessageEvent>> {
-    return this.liveFeed.feed(game, seat, parseCount(from, 'from', 0));
+  async live(
+    @Game() game: LoadedGame,
+    @Seat() seat: number | null,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('from') from?: string,
+  ): Promise<void> {
+    const start = resumeAfter(lastEventId) ?? parseCount(from, 'from', 0);
+    await this.liveFeed.stream(req, res, game, seat, start);
   }
 
   @Post(':gameId/commands')
   @HttpCode(200)
   @UseGuards(SeatGuard)
+  @RateLimited('commands')
   async command(
     @Game() game: LoadedGame,
     @Seat({ required: true }) seat: number,
@@ -113,6 +143,7 @@ export class GamesController {
     @Headers('x-correlation-id') correlationId: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResult> {
+    checkCorrelationId(correlationId);
     const { commandId, command } = parseCommandBody(body);
     const result = await this.commands.execute(game.gameId, seat, commandId, command, {
       ifMatch: parseIfMatch(ifMatch),

@@ -3,13 +3,18 @@ import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
+import { GamePortabilityService } from './game-portability.service';
+import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
+import { ScenariosController } from './scenarios.controller';
 import { SeatGuard } from './seat.guard';
+import { HistoryModule } from '../history/history.module';
 
 @Module({
-  controllers: [GamesController],
-  providers: [GameCommandsService, GameEventsService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  imports: [HistoryModule],
+  controllers: [GamesController, PortabilityController, ScenariosController],
+  providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule {}

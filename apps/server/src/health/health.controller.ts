@@ -1,25 +1,97 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { READ_MODELS, type ReadModels } from '@logbook/app-core';
+import { serverVersion } from './version';
+
+export interface ReadModelHealth {
+  /** `reconnecting`: the store dropped the subscription and the runner is resubscribing from its checkpoint. */
+  status: string;
+  /** Position of the last event the read model handled (a decimal string), if any. */
+  position?: string;
+  /** Store positions not handled yet (the read model's lag); null when the store does not answer. */
+  behind: number | null;
+  reconnects: number;
+  error?: string;
+}
 
 export interface Health {
-  status: 'ok' | 'error';
-  store: { kind: string; status: 'up' | 'down' };
+  status: 'ok' | 'degraded' | 'error';
+  version: string;
+  /** Seconds since the process started. */
+  uptime: number;
+  /** `integrity` is the last `PRAGMA quick_check` (SQLite), re-run at most once a minute. */
+  store: { kind: string; status: 'up' | 'down'; integrity: 'ok' | 'unchecked' | string[] };
+  readModels?: Record<string, ReadModelHealth>;
 }
+
+/** Integrity is checked at most this often (a quick_check reads the whole file). */
+const INTEGRITY_TTL_MS = 60_000;
 
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  private integrity: { at: number; problems: string[] } | undefined;
 
-  /** 200 when the store answers, 503 (same shape) when it does not. */
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Optional() @Inject(READ_MODELS) private readonly readModels?: ReadModels,
+  ) {}
+
+  /**
+   * 200 when the store answers and its data is sound (`degraded` while a read model is
+   * resubscribing or failed); 503 (same shape) when the store does not answer or its data is damaged.
+   */
   @Get()
   async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
+    let up = true;
+    let last: bigint | undefined;
     try {
       await this.store.ping();
-      return { status: 'ok', store: { kind: this.store.name, status: 'up' } };
+      last = await this.store.lastPosition();
     } catch {
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'error', store: { kind: this.store.name, status: 'down' } };
+      up = false;
     }
+    const problems = up ? await this.integrityProblems() : undefined;
+    const readModels = this.readModelHealth(up, last);
+    const lagging = Object.values(readModels ?? {}).some((model) => model.status !== 'running');
+    const sound = up && (problems === undefined || problems.length === 0);
+    if (!sound) res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return {
+      status: !sound ? 'error' : lagging ? 'degraded' : 'ok',
+      version: serverVersion(),
+      uptime: Math.round(process.uptime()),
+      store: {
+        kind: this.store.name,
+        status: up ? 'up' : 'down',
+        integrity: problems === undefined ? 'unchecked' : problems.length === 0 ? 'ok' : problems,
+      },
+      ...(readModels ? { readModels } : {}),
+    };
+  }
+
+  private async integrityProblems(): Promise<string[] | undefined> {
+    if (!this.store.integrityProblems) return undefined;
+    if (!this.integrity || Date.now() - this.integrity.at > INTEGRITY_TTL_MS || this.integrity.problems.length > 0) {
+      this.integrity = { at: Date.now(), problems: await this.store.integrityProblems() };
+    }
+    return this.integrity.problems;
+  }
+
+  private readModelHealth(up: boolean, last: bigint | undefined): Record<string, ReadModelHealth> | undefined {
+    if (!this.readModels) return undefined;
+    return Object.fromEntries(
+      Object.entries(this.readModels.runners).map(([name, runner]) => [
+        name,
+        {
+          status: runner.status,
+          ...(runner.position === undefined ? {} : { position: runner.position.toString() }),
+          behind: !up ? null : last === undefined ? 0 : Number(last - (runner.position ?? 0n)),
+          reconnects: runner.reconnects,
+          ...(runner.status === 'running' || runner.error === undefined ? {} : { error: describe(runner.error) }),
+        },
+      ]),
+    );
   }
 }
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -2,11 +2,15 @@
 // anything unexpected is logged and answered with a generic 500 that reveals nothing.
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@logbook/event-store';
+import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
+import { BodyRefusedError } from './json-body';
+import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
   GameNotFoundError,
+  ImportRefusedError,
+  OperatorRequiredError,
   SeatTokenInvalidError,
   SeatTokenMissingError,
   StaleRevisionError,
@@ -42,6 +46,10 @@ export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof WrongExpectedRevisionError) {
     return problem(409, 'concurrent-write', 'Another order was recorded first', 'Reload the game and try again');
   }
+  if (error instanceof StreamDeletedError) {
+    // An operator deleted the game's stream for good (EventStoreDB tombstone): gone, not unknown.
+    return problem(410, 'game-deleted', 'Game deleted', 'This game was deleted from the event store');
+  }
   if (error instanceof EventStoreUnavailableError) {
     return problem(503, 'store-unavailable', 'The event store is unavailable',
       'The event store did not answer. An order may or may not have been recorded: send it again with the same commandId, which never applies it twice.');
@@ -49,15 +57,33 @@ export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
   if (error instanceof SeatTokenInvalidError) return problem(403, 'seat-token-invalid', 'Not a seat of this game', error.message);
+  if (error instanceof OperatorRequiredError) {
+    return error.tokenGiven
+      ? problem(403, 'operator-required', 'Operators only', error.message)
+      : problem(401, 'operator-required', 'Operator token required', error.message);
+  }
+  if (error instanceof ImportRefusedError) {
+    return problem(422, 'import-refused', 'The import was refused; nothing was written', error.message, {
+      rule: error.rule,
+      line: error.line,
+      ...(error.actionId ? { actionId: error.actionId } : {}),
+    });
+  }
+  if (error instanceof ExportFormatError) {
+    return error.kind === 'redacted'
+      ? problem(422, 'import-refused', 'A redacted export cannot be imported', error.message, { rule: 'import.redacted-export', line: error.line })
+      : problem(400, 'invalid-request', 'The file is not a game export', error.message, { line: error.line });
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
     const messages = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
     const list = Array.isArray(messages) ? messages.map(String) : undefined;
     const detail = list ? list.join('; ') : String(messages ?? error.message);
-    const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : `http-${status}`;
+    const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : status === 429 ? 'rate-limited' : `http-${status}`;
     return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail, list ? { errors: list } : {});
   }
+  if (error instanceof BodyRefusedError) return problem(400, error.slug === 'send-json' ? 'send-json' : 'invalid-body', 'bad request', error.message);
   if (isClientHttpError(error)) {
     // Errors raised before routing (body-parser: malformed JSON, too large, bad charset).
     const slug = error.status === 413 ? 'payload-too-large' : error.status === 400 ? 'invalid-request' : `http-${error.status}`;

@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs';
 import type {
+  AllFilter,
   AppendResult,
   EventStore,
   ExpectedRevision,
@@ -91,9 +92,13 @@ export class LocalEventStore implements EventStore {
     return abortableIterable((signal) => catchUp(source, { ...options, signal }, this.tuning), options.signal);
   }
 
-  async lastPosition(): Promise<bigint | undefined> {
+  async lastPosition(filter?: AllFilter): Promise<bigint | undefined> {
     this.assertOpen();
-    return this.storage.lastPosition();
+    return this.storage.lastPosition(filter);
+  }
+
+  async integrityProblems(): Promise<string[]> {
+    return this.storage.integrityProblems?.() ?? [];
   }
 
   async ping(): Promise<void> {

@@ -18,9 +18,14 @@ export class SqliteStorage implements LocalStorage {
   private readonly allQueries = new Map<string, Database.Statement>();
   private readonly statements;
 
-  constructor(filename: string) {
-    this.db = new Database(filename);
-    openSchema(this.db);
+  constructor(private readonly filename: string) {
+    try {
+      this.db = new Database(filename);
+      openSchema(this.db);
+    } catch (error) {
+      // Every start-up error names the file, so an operator knows which one to look at.
+      throw new Error(`SQLite store ${filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     // Called at top level it is BEGIN IMMEDIATE…COMMIT; called inside that, a SAVEPOINT.
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     const prepare = (sql: string) => this.db.prepare(sql);
@@ -38,6 +43,17 @@ export class SqliteStorage implements LocalStorage {
       backwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`).raw(),
       last: prepare('SELECT max(position) FROM events').pluck(),
     };
+  }
+
+  /** `PRAGMA quick_check`: [] when the file is sound, otherwise what SQLite found (first 10 lines). */
+  integrityProblems(): string[] {
+    try {
+      const rows = this.db.pragma('quick_check(10)', { simple: false }) as Array<Record<string, string>>;
+      const lines = rows.map((row) => String(Object.values(row)[0]));
+      return lines.length === 1 && lines[0] === 'ok' ? [] : lines.map((line) => `${this.filename}: ${line}`);
+    } catch (error) {
+      return [`${this.filename}: ${error instanceof Error ? error.message : String(error)}`];
+    }
   }
 
   transaction(work: () => void): void {
@@ -81,9 +97,15 @@ export class SqliteStorage implements LocalStorage {
     return rows.map(toRecordedEvent);
   }
 
-  lastPosition(): bigint | undefined {
-    const last = this.statements.last.get() as number | null;
-    return last === null ? undefined : BigInt(last);
+  lastPosition(filter?: AllFilter): bigint | undefined {
+    let last: unknown;
+    if (isFiltering(filter)) {
+      const { statement, params } = this.allQuery(filter, 'last');
+      last = statement.get(...params);
+    } else {
+      last = this.statements.last.get();
+    }
+    return typeof last === 'number' ? BigInt(last) : undefined;
   }
 
   close(): void {
@@ -98,17 +120,20 @@ export class SqliteStorage implements LocalStorage {
   }
 
   /** One cached statement per filter shape; the SQL mirrors `matchesFilter`. */
-  private allQuery(filter?: AllFilter): { statement: Database.Statement; params: (string | number)[] } {
+  private allQuery(filter?: AllFilter, shape: 'page' | 'last' = 'page'): { statement: Database.Statement; params: (string | number)[] } {
     const prefixes = isFiltering(filter) ? (filter.streamPrefixes ?? []) : [];
     const types = isFiltering(filter) ? (filter.eventTypes ?? []) : [];
-    const key = `${prefixes.length}/${types.length}`;
+    const key = `${shape}/${prefixes.length}/${types.length}`;
     let statement = this.allQueries.get(key);
     if (!statement) {
-      const where = ['position > ?'];
+      const where = shape === 'page' ? ['position > ?'] : ['1'];
       if (prefixes.length) where.push(`(${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
       if (types.length) where.push(`type IN (${types.map(() => '?').join(', ')})`);
-      const sql = `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`;
-      statement = this.db.prepare(sql).raw();
+      const sql =
+        shape === 'page'
+          ? `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`
+          : `SELECT position FROM events WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`;
+      statement = shape === 'page' ? this.db.prepare(sql).raw() : this.db.prepare(sql).pluck();
       this.allQueries.set(key, statement);
     }
     const prefixParams = prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
