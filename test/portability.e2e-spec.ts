@@ -285,6 +285,8 @@ describe('portability: recording, forks, export and import', () => {
           recordedAt: expect.any(String),
         },
       ]);
+      expect(events.body.events[0]).not.toHaveProperty('secret');
+      expect(JSON.stringify(events.body)).not.toMatch(/"draws"|"command"/);
       // The source's tokens are not seats of the fork; the fork plays on, the source does not move.
       await send(app, fork.gameId, game.one, { type: 'EndTurn' }).expect(403);
       const sourceRevision = (await view(app, game.gameId)).revision;
