@@ -15,6 +15,7 @@ import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
+import { benchPortability } from './portability.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
       await benchSqlite(dir);
       await benchHttp(dir);
       await benchSeek();
+      benchPortability();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,10 @@ export class Environment {
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional() @IsString() @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
+
+  /** The operators' bearer token (whole exports, imports, forks of any game); unset = no operator. */
+  @IsOptional() @IsString() @MinLength(16)
+  LOGBOOK_ADMIN_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -27,6 +31,8 @@ export interface AppConfig {
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
+  /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
+  adminToken?: string;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
@@ -58,5 +64,5 @@ export function toAppConfig(env: Environment): AppConfig {
         : { kind, filename: join(dataDir, 'logbook.sqlite') };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
-  return { port: env.PORT ?? 3000, store, readModels };
+  return { port: env.PORT ?? 3000, store, readModels, ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}) };
 }
