@@ -273,7 +273,17 @@ describe('portability: recording, forks, export and import', () => {
       expect(board).toEqual(boardThen);
       // Its first event names where it came from, and hides the board it holds from everyone.
       const events = await app.http().get(`/games/${fork.gameId}/events`).set(bearer(fork.seats[0])).expect(200);
-      expect(events.body.events).toEqual([{ revision: 0, type: 'GameForked', data: expect.objectContaining({ source: { gameId: game.gameId, revision: end }, reshuffled: true }) }]);
+      expect(events.body.events).toEqual([
+        {
+          revision: 0,
+          type: 'GameForked',
+          data: expect.objectContaining({ source: { gameId: game.gameId, revision: end }, reshuffled: true }),
+          // Who and when, as every event on /events says: the system, when the fork was made.
+          commandId: expect.stringMatching(/^fork-/),
+          seat: null,
+          recordedAt: expect.any(String),
+        },
+      ]);
       // The source's tokens are not seats of the fork; the fork plays on, the source does not move.
       await send(app, fork.gameId, game.one, { type: 'EndTurn' }).expect(403);
       const sourceRevision = (await view(app, game.gameId)).revision;
