@@ -52,7 +52,7 @@ describe('timeline and seek over HTTP', () => {
     expect(navigate).toMatchObject({ seat: 1, by: 'Player 1', undone: false, redone: false });
     expect(navigate).toMatchObject({ type: 'Navigate' });
     expect(navigate.description).toMatch(/^Player 1 navigated \(move, turn cw\): /);
-    expect(navigate.description).toContain('moved to');
+    expect(navigate.description).toContain('The Gull sails to (0, -1)');
     expect(endTurn.description).toMatch(/^Player 1 ended the turn: Player 2's turn \(round 1\)$/);
     expect(Date.parse(navigate.recordedAt ?? '')).not.toBeNaN();
     expect(timeline.rounds[2].turns[0].actions[0].revisions).toEqual({ from: game.revision, to: game.revision });
