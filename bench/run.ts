@@ -20,6 +20,12 @@ import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
 import { benchSeek } from './seek/seek.bench';
+import { measureSpectators } from './spectators.bench';
+
+// Every figure is measured with the rate limits off (issue 11): the server must stay responsive
+// without them. The request log is off too: it measures the server, not the terminal.
+process.env.LOGBOOK_RATE_LIMITS = 'off';
+process.env.LOGBOOK_LOG_LEVEL = 'silent';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -89,6 +95,17 @@ async function benchHttp(dir: string): Promise<void> {
   );
 }
 
+async function benchSpectators(dir: string): Promise<void> {
+  const seconds = Number(process.env.BENCH_SPECTATOR_SECONDS ?? 20);
+  console.log(`\nHostile spectators (a server process of its own, SQLite, rate limits off): 8 loop on ?at= and live?from=0 of a 10,000-event game while a player sends orders on another game, ${seconds} s`);
+  const r = await measureSpectators(join(dir, 'spectators'), { seconds });
+  console.log(
+    `  player: ${int(r.orders)} orders, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (target < 50 ms), max ${r.max.toFixed(0)} ms;` +
+      ` spectators: ${int(r.seeks)} seeks, ${int(r.feeds)} whole feeds of ${int(r.events)} events`,
+  );
+  console.log(`  server memory: ${r.baselineMb.toFixed(0)} MB after loading the big game, peak ${r.peakMb.toFixed(0)} MB (VmHWM)`);
+}
+
 async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
   console.log(`\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
@@ -131,13 +148,16 @@ async function main(): Promise<void> {
   benchRules();
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
-    // BENCH_ONLY=eventstoredb runs the EventStoreDB figures alone.
-    if (process.env.BENCH_ONLY !== 'eventstoredb') {
+    // BENCH_ONLY=eventstoredb runs the EventStoreDB figures alone; BENCH_ONLY=spectators the
+    // hostile-spectators load test alone.
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'eventstoredb' && only !== 'spectators') {
       await benchSqlite(dir);
       await benchHttp(dir);
       await benchSeek();
       benchPortability();
     }
+    if (only !== 'eventstoredb') await benchSpectators(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -118,5 +118,10 @@ export interface EventStore {
   lastPosition(filter?: AllFilter): Promise<bigint | undefined>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
+  /**
+   * Checks the stored data itself (SQLite: `PRAGMA quick_check`): [] when sound, otherwise one
+   * line per problem. Optional: a store run by a server of its own (EventStoreDB) checks itself.
+   */
+  integrityProblems?(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -18,9 +18,14 @@ export class SqliteStorage implements LocalStorage {
   private readonly allQueries = new Map<string, Database.Statement>();
   private readonly statements;
 
-  constructor(filename: string) {
-    this.db = new Database(filename);
-    openSchema(this.db);
+  constructor(private readonly filename: string) {
+    try {
+      this.db = new Database(filename);
+      openSchema(this.db);
+    } catch (error) {
+      // Every start-up error names the file, so an operator knows which one to look at.
+      throw new Error(`SQLite store ${filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     // Called at top level it is BEGIN IMMEDIATE…COMMIT; called inside that, a SAVEPOINT.
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     const prepare = (sql: string) => this.db.prepare(sql);
@@ -38,6 +43,17 @@ export class SqliteStorage implements LocalStorage {
       backwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`).raw(),
       last: prepare('SELECT max(position) FROM events').pluck(),
     };
+  }
+
+  /** `PRAGMA quick_check`: [] when the file is sound, otherwise what SQLite found (first 10 lines). */
+  integrityProblems(): string[] {
+    try {
+      const rows = this.db.pragma('quick_check(10)', { simple: false }) as Array<Record<string, string>>;
+      const lines = rows.map((row) => String(Object.values(row)[0]));
+      return lines.length === 1 && lines[0] === 'ok' ? [] : lines.map((line) => `${this.filename}: ${line}`);
+    } catch (error) {
+      return [`${this.filename}: ${error instanceof Error ? error.message : String(error)}`];
+    }
   }
 
   transaction(work: () => void): void {
