@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: the issue 5 figures, printed (not timed tests). SQLite with durable writes
+ * `npm run bench`: the issue 5 figures, printed (not timed tests).
+ * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
+ * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load (issue 14). SQLite with durable writes
  * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
  */
@@ -14,6 +16,7 @@ import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
+import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -100,19 +103,38 @@ async function benchEventStoreDb(connectionString: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const cpu = cpus();
-  console.log(`Logbook event store bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+async function withDir(work: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
-    await benchSqlite(dir);
-    await benchHttp(dir);
+    await work(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
-  if (connectionString) await benchEventStoreDb(connectionString);
-  else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
+}
+
+/** The groups, in the order `npm run bench` runs them; one name runs one. */
+const GROUPS: Record<string, () => Promise<void>> = {
+  store: () => withDir(benchSqlite),
+  'server-inline': () => withDir(benchHttp),
+  eventstoredb: async () => {
+    const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
+    if (connectionString) await benchEventStoreDb(connectionString);
+    else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
+  },
+  'command-path': benchCommandPath,
+  http: () => benchHttpPath(),
+  log: benchLogSize,
+};
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(`Logbook bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+  const args = process.argv.slice(2);
+  if (args.includes('--list')) return console.log(Object.keys(GROUPS).join('\n'));
+  if (args.includes('--profile')) return benchHttpPath({ profile: true });
+  const unknown = args.filter((name) => !GROUPS[name]);
+  if (unknown.length > 0) throw new Error(`unknown bench group(s) ${unknown.join(', ')}; groups: ${Object.keys(GROUPS).join(', ')}`);
+  for (const name of args.length > 0 ? args : Object.keys(GROUPS)) await GROUPS[name]();
 }
 
 main().catch((error: unknown) => {
