@@ -22,6 +22,8 @@ export interface CommandPathResult {
   actionsPerSecond: number;
   /** Mean µs per execute() with one game alone (one call in flight). */
   microsPerCall?: number;
+  /** CPU time of this process per action, µs (less sensitive than wall time to a busy machine). */
+  cpuMicrosPerAction: number;
   rssMiB: number;
   heapUsedMiB: number;
 }
@@ -77,8 +79,10 @@ async function main(): Promise<void> {
 
   const games = await Promise.all(Array.from({ length: GAMES }, newGame));
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(games.map((g) => play(g, ACTIONS_PER_GAME)));
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   const actions = GAMES * ACTIONS_PER_GAME - failures;
   const memory = process.memoryUsage();
   const result: CommandPathResult = {
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
     seconds,
     actionsPerSecond: actions / seconds,
     microsPerCall,
+    cpuMicrosPerAction: (used.user + used.system) / actions,
     rssMiB: memory.rss / 2 ** 20,
     heapUsedMiB: memory.heapUsed / 2 ** 20,
   };

@@ -35,14 +35,15 @@ export async function benchCommandPath(): Promise<void> {
   console.log('\nThe command path in process (issue 14 workload: hex navigation, 100 matches, 20,000 move/turn actions, one seat each)');
   const memory = runJson<CommandPathResult>('bench/perf/command-path.bench.ts', ['memory']);
   console.log(
-    `  memory store: ${int(memory.actionsPerSecond)} actions/s (target >= 20,000; ${mark(memory.actionsPerSecond >= 20_000)}), ${memory.failures} failed`,
+    `  memory store: ${int(memory.actionsPerSecond)} actions/s (target >= 20,000; ${mark(memory.actionsPerSecond >= 20_000)}),` +
+      ` ${int(memory.cpuMicrosPerAction)} µs of CPU per action, ${memory.failures} failed`,
   );
   console.log(`  µs per call, one game alone: ${fixed(memory.microsPerCall ?? NaN)} µs (boardgame.io's Master: 103)`);
   console.log(`  RSS after: ${int(memory.rssMiB)} MiB (target <= 186; ${mark(memory.rssMiB <= 186)}), heap used ${int(memory.heapUsedMiB)} MiB`);
   const sqlite = runJson<CommandPathResult>('bench/perf/command-path.bench.ts', ['sqlite']);
   console.log(
     `  durable SQLite, 100 games in flight: ${int(sqlite.actionsPerSecond)} actions/s (target >= 15,000; ${mark(sqlite.actionsPerSecond >= 15_000)}),` +
-      ` ${sqlite.failures} failed, RSS after ${int(sqlite.rssMiB)} MiB`,
+      ` ${int(sqlite.cpuMicrosPerAction)} µs of CPU per action, ${sqlite.failures} failed, RSS after ${int(sqlite.rssMiB)} MiB`,
   );
 }
 

@@ -111,6 +111,16 @@ export interface EventStore {
   lastPosition(): Promise<bigint | undefined>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
+  /**
+   * How many times, so far, this process has seen the store written by someone else: a number
+   * that stays the same while every append came from this process (synchronous and cheap).
+   * A reader that cached a stream need not read it again while the number has not moved.
+   * Absent when the store cannot tell (EventStoreDB: other servers may write at any time; the
+   * memory store: one object may serve several servers in a test), so such readers always
+   * catch up. SQLite counts commits by other connections to its file (`PRAGMA data_version`);
+   * it assumes the store object itself serves one writer.
+   */
+  writesElsewhere?(): number;
   close(): Promise<void>;
 }
 

@@ -100,7 +100,8 @@ export class GameCommandsService {
     }
     return this.locks.run(gameId, async () => {
       for (let attempt = 1; ; attempt++) {
-        const game = await this.games.load(gameId);
+        // After a lost race, read what the other writer appended even if the store cannot tell.
+        const game = await this.games.load(gameId, { catchUp: attempt > 1 });
         const seat = (await this.viewerSeat(game, authorization))!;
         const fingerprint = fingerprintOf({ seat, command });
 

@@ -1,5 +1,8 @@
 // Loads a game by folding its stream, keeps the fold cached, and catches up from the cached
-// revision on every load, so a write by another server process is never missed. The cached
+// revision on every load, so a write by another server process is never missed. When the store
+// can tell that nobody else has written since the cached game last caught up (a SQLite file
+// no other process wrote to), the cached game is current and the catch-up read is skipped;
+// EventStoreDB cannot tell, so there every load catches up. The cached
 // fold only ever takes committed events (decisions work on their own copy), and each event
 // is folded once even when two loads catch up at the same time.
 import { Inject, Injectable } from '@nestjs/common';
@@ -31,11 +34,20 @@ const CACHE_SIZE = 1000;
 @Injectable()
 export class GameRepository {
   private readonly cache = new Map<string, LoadedGame>();
+  /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
+  private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async load(gameId: string): Promise<LoadedGame> {
+  /** The game, current; `catchUp` reads the store even when it says nobody else wrote. */
+  async load(gameId: string, { catchUp = false } = {}): Promise<LoadedGame> {
     const cached = this.cache.get(gameId);
+    // Asked before reading, so a write that lands during the read is caught by the next load.
+    const elsewhere = this.store.writesElsewhere?.();
+    if (cached && !catchUp && elsewhere !== undefined && this.caughtUpAt.get(cached) === elsewhere) {
+      this.remember(cached);
+      return cached;
+    }
     const fromRevision = cached ? cached.revision + 1 : 0;
     const result = await this.store.readStream(gameStreamId(gameId), { fromRevision });
     if (result.status === 'stream_not_found') {
@@ -45,6 +57,9 @@ export class GameRepository {
     const game = cached ?? this.empty(gameId);
     for (const recorded of result.events) this.fold(game, recorded);
     if (game.revision < 0) throw new GameNotFoundError(gameId);
+    // The fold only grows: after this read it holds every write counted in `elsewhere` (a
+    // racing load that read later may already have marked a higher count).
+    if (elsewhere !== undefined) this.caughtUpAt.set(game, Math.max(this.caughtUpAt.get(game) ?? elsewhere, elsewhere));
     this.remember(game);
     return game;
   }
