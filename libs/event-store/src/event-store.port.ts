@@ -6,7 +6,9 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
 /** Metadata every Logbook event carries; adapters store it verbatim. */
 export interface EventMetadata {
   commandId?: string;
+  /** Absent: the commandId (Logbook writes it only when the client sent a different one). */
   correlationId?: string;
+  /** Absent: the commandId (logs written before the log was slimmed hold it on every event). */
   causationId?: string;
   seat?: number | null;
   recordedAt?: string;

@@ -42,9 +42,6 @@ export const toNewEvents = (
     type,
     data: payload,
     schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-    metadata: {
-      ...metadata,
-      ...(index === 0 ? firstEventMetadata : {}),
-      schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-    },
+    // The schema version has its own field (and column); older events repeat it in metadata.
+    metadata: index === 0 ? { ...metadata, ...firstEventMetadata } : metadata,
   }));

@@ -46,8 +46,18 @@ export interface CreatedGame {
   seats: Array<{ seat: number; name: string; token: string }>;
 }
 
-/** Identifies a command's content, so a reused commandId with other content is refused. */
-const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest('hex');
+/**
+ * Identifies a command's content, so a reused commandId with other content is refused: the
+ * first 128 bits of its SHA-256, base64url (22 characters; logs written before held all 256
+ * bits in hex, which `sameFingerprint` still recognises).
+ */
+const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest().subarray(0, 16).toString('base64url');
+
+/** Whether a recorded fingerprint, short or old full-length hex, is that of `value`. */
+export const sameFingerprint = (recorded: string, value: unknown): boolean =>
+  recorded.length === 64
+    ? recorded === createHash('sha256').update(stableStringify(value)).digest('hex')
+    : recorded === fingerprintOf(value);
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
@@ -103,11 +113,9 @@ export class GameCommandsService {
         // After a lost race, read what the other writer appended even if the store cannot tell.
         const game = await this.games.load(gameId, { catchUp: attempt > 1 });
         const seat = (await this.viewerSeat(game, authorization))!;
-        const fingerprint = fingerprintOf({ seat, command });
-
         const known = game.commands.get(commandId);
         if (known) {
-          if (known.fingerprint !== fingerprint) throw new CommandIdReusedError(commandId);
+          if (!sameFingerprint(known.fingerprint, { seat, command })) throw new CommandIdReusedError(commandId);
           return this.replayResult(game, known.firstRevision, known.lastRevision, seat);
         }
         if (options.ifMatch !== undefined && options.ifMatch !== game.revision) {
@@ -115,7 +123,7 @@ export class GameCommandsService {
         }
 
         const events = decide(game.state, command, { seat, rng: this.rng });
-        const metadata = this.metadata(commandId, options.correlationId, seat, fingerprint);
+        const metadata = this.metadata(commandId, options.correlationId, seat, fingerprintOf({ seat, command }));
         const appended = toNewEvents(gameId, commandId, events, metadata);
         const expected = game.revision;
         let position: bigint;
@@ -180,11 +188,15 @@ export class GameCommandsService {
     };
   }
 
+  /**
+   * The command's metadata. The causation id is always the commandId and the correlation id is
+   * the commandId unless the client sent X-Correlation-Id, so only a different one is written
+   * (see `EventMetadata`): some 90 bytes less on every event.
+   */
   private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string): EventMetadata {
     return {
       commandId,
-      correlationId: correlationId ?? commandId,
-      causationId: commandId,
+      ...(correlationId !== undefined && correlationId !== commandId ? { correlationId } : {}),
       seat,
       recordedAt: new Date().toISOString(),
       commandFingerprint: fingerprint,
