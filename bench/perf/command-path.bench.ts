@@ -25,6 +25,8 @@ export interface CommandPathResult {
   /** CPU time of this process per action, µs (less sensitive than wall time to a busy machine). */
   cpuMicrosPerAction: number;
   rssMiB: number;
+  /** RSS once the application context is up, before any game: what the workload added is the rest. */
+  rssAtStartMiB: number;
   heapUsedMiB: number;
 }
 
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   process.env.LOGBOOK_RATE_LIMITS = 'off';
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
   await app.init();
+  const rssAtStartMiB = process.memoryUsage().rss / 2 ** 20;
   const service = app.get(GameCommandsService);
   const parsed = parseScenario(hexNavigationScenario());
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
     microsPerCall,
     cpuMicrosPerAction: (used.user + used.system) / actions,
     rssMiB: memory.rss / 2 ** 20,
+    rssAtStartMiB,
     heapUsedMiB: memory.heapUsed / 2 ** 20,
   };
   await app.close();
