@@ -165,12 +165,19 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
         console.log(summarizeProfile(cpu, ROOT));
       }
     }
-    if (!profile) {
+    {
+      if (profile) await send(server, 'profile-start', (p) => p.profiling === true);
       const view = load({ url: server.base, connections: 16, seconds: Math.min(seconds, 5), mode: 'view', games: last });
       console.log(
         `  board view GET, 16 clients: ${int(view.perSecond)}/s (target >= 5,000; ${mark(view.perSecond >= 5000)}), p99 ${view.p99} ms,` +
           ` ${int(view.bytesPerResponse)} bytes per response with headers, ${view.non2xx + view.errors} failed`,
       );
+      if (profile) {
+        const saved = await send(server, 'profile-stop', (p) => typeof p.profile === 'string');
+        const cpu = JSON.parse(readFileSync(saved.profile as string, 'utf8')) as CpuProfile;
+        console.log(`\n  CPU profile of the server serving board views: ${relative(ROOT, saved.profile as string)}`);
+        console.log(summarizeProfile(cpu, ROOT));
+      }
     }
   } finally {
     const closed = await send(server, 'exit', (p) => p.closed === true).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createEventStore } from '../create-event-store';
 import { InMemoryEventStore } from '../memory/in-memory-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
@@ -37,7 +38,14 @@ describe('SqliteEventStore.writesElsewhere', () => {
     }
   });
 
-  it('is absent on the memory store, whose one object may serve several servers', () => {
+  it('is absent on a memory store, whose one object may serve several servers (as in the scale-out tests)', () => {
     expect(new InMemoryEventStore().writesElsewhere).toBeUndefined();
+  });
+
+  it('is 0 on the memory store a server configures for itself, and stays 0 as it appends', async () => {
+    const store = createEventStore({ kind: 'memory' });
+    await store.append('game-1', [event('a')], 'no_stream');
+    expect(store.writesElsewhere?.()).toBe(0);
+    await store.close();
   });
 });
