@@ -130,6 +130,22 @@ async function newGames(base: string, count: number): Promise<LoadGame[]> {
   );
 }
 
+/** Bytes of a board view's JSON body, as its seat sees it. */
+async function viewBytes(base: string, game: { gameId: string; token: string }): Promise<number> {
+  const res = await fetch(`${base}/games/${game.gameId}`, { headers: { authorization: `Bearer ${game.token}` } });
+  return (await res.arrayBuffer()).byteLength;
+}
+
+async function firstVoyageViewBytes(base: string): Promise<number> {
+  const res = await fetch(`${base}/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scenario: 'first-voyage', players: [{ name: 'Ann' }, { name: 'Bo' }] }),
+  });
+  const created = (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
+  return viewBytes(base, { gameId: created.gameId, token: created.seats[0].token });
+}
+
 function load(input: LoadInput): LoadResult & { games: LoadGame[] } {
   return runJson<LoadResult & { games: LoadGame[] }>('bench/perf/http-load.ts', [JSON.stringify(input)]);
 }
@@ -172,6 +188,7 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
         `  board view GET, 16 clients: ${int(view.perSecond)}/s (target >= 5,000; ${mark(view.perSecond >= 5000)}), p99 ${view.p99} ms,` +
           ` ${int(view.bytesPerResponse)} bytes per response with headers, ${view.non2xx + view.errors} failed`,
       );
+      console.log(`  board view payload: ${int(await viewBytes(server.base, last[0]))} bytes on this workload's board, ${int(await firstVoyageViewBytes(server.base))} bytes on first-voyage's`);
       if (profile) {
         const saved = await send(server, 'profile-stop', (p) => typeof p.profile === 'string');
         const cpu = JSON.parse(readFileSync(saved.profile as string, 'utf8')) as CpuProfile;

@@ -1,6 +1,6 @@
 // The board view: a game's state as one viewer may see it. Who may see which card is decided
 // by the rules' partyView; this adds the board, the turn and the clock around it.
-import { isGameOver, partyView, type CharacterView, type GameState, type ShipView, type Viewer } from '@logbook/rules';
+import { isGameOver, partyView, type BoardHex, type CharacterView, type GameState, type ShipView, type Viewer } from '@logbook/rules';
 
 export interface BoardView {
   gameId: string;
@@ -39,8 +39,20 @@ export interface BoardViewOptions {
   reveal?: boolean;
 }
 
+/** The board's hexes grouped by tile, in board order: one pass, not one per tile. */
+function hexesByTile(state: GameState): Map<string, BoardHex[]> {
+  const byTile = new Map<string, BoardHex[]>();
+  for (const hex of Object.values(state.hexes)) {
+    const list = byTile.get(hex.tileId);
+    if (list) list.push(hex);
+    else byTile.set(hex.tileId, [hex]);
+  }
+  return byTile;
+}
+
 export function boardView(state: GameState, revision: number, viewer: Viewer, options: BoardViewOptions = {}): BoardView {
   const party = partyView(state, viewer, { reveal: options.reveal ?? isGameOver(state.status) });
+  const hexes = hexesByTile(state);
   return {
     gameId: state.gameId,
     scenario: { id: state.scenarioId, name: state.scenarioName },
@@ -64,16 +76,14 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
       rotation: tile.rotation,
       act: tile.act,
       clues: tile.clues,
-      hexes: Object.values(state.hexes)
-        .filter((h) => h.tileId === tile.tileId)
-        .map((h) => ({
-          q: h.q,
-          r: h.r,
-          terrain: h.terrain,
-          storm: h.storm,
-          enemyShipSpawn: h.enemyShipSpawn,
-          ...(h.terrain === 'altar' ? { altarPurged: state.purgedAltars.includes(`${h.q},${h.r}`) } : {}),
-        })),
+      hexes: (hexes.get(tile.tileId) ?? []).map((h) => ({
+        q: h.q,
+        r: h.r,
+        terrain: h.terrain,
+        storm: h.storm,
+        enemyShipSpawn: h.enemyShipSpawn,
+        ...(h.terrain === 'altar' ? { altarPurged: state.purgedAltars.includes(`${h.q},${h.r}`) } : {}),
+      })),
     })),
     ships: party.ships,
     enemyShips: Object.values(state.enemyShips).map(({ enemyShipId, name, hex, facing }) => ({ enemyShipId, name, hex, facing })),
