@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
 import { measureOrders } from './orders-throughput.bench';
@@ -129,6 +129,8 @@ const GROUPS: Record<string, () => Promise<void>> = {
 async function main(): Promise<void> {
   const cpu = cpus();
   console.log(`Logbook bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+  // Figures are only comparable on an idle machine: say how busy it was.
+  console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(', ')}`);
   const args = process.argv.slice(2);
   if (args.includes('--list')) return console.log(Object.keys(GROUPS).join('\n'));
   if (args.includes('--profile')) return benchHttpPath({ profile: true });

@@ -110,17 +110,36 @@ async function send(server: Server, line: string, expect: (parsed: Record<string
   }
 }
 
+/**
+ * fetch, tried again when a kept-alive socket was closed by the server just as it was reused
+ * (its keep-alive timeout passes while a load runs in the other process).
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** CPU time the server process has used so far, µs (less sensitive to a busy machine than rates). */
+async function serverCpu(server: Server): Promise<number> {
+  return (await send(server, 'cpu', (p) => typeof p.cpuMicros === 'number')).cpuMicros as number;
+}
+
 async function newGames(base: string, count: number): Promise<LoadGame[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const res = await fetch(`${base}/games`, {
+      const res = await request(`${base}/games`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ scenario: hexNavigationScenario(), players: [{ name: 'Bench' }] }),
       });
       const created = (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
       const game = { gameId: created.gameId, token: created.seats[0].token, next: 0 };
-      await fetch(`${base}/games/${game.gameId}/commands`, {
+      await request(`${base}/games/${game.gameId}/commands`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${game.token}` },
         body: JSON.stringify({ commandId: 'setup-plunder', ...SETUP_RESPONSE }),
@@ -132,12 +151,12 @@ async function newGames(base: string, count: number): Promise<LoadGame[]> {
 
 /** Bytes of a board view's JSON body, as its seat sees it. */
 async function viewBytes(base: string, game: { gameId: string; token: string }): Promise<number> {
-  const res = await fetch(`${base}/games/${game.gameId}`, { headers: { authorization: `Bearer ${game.token}` } });
+  const res = await request(`${base}/games/${game.gameId}`, { headers: { authorization: `Bearer ${game.token}` } });
   return (await res.arrayBuffer()).byteLength;
 }
 
 async function firstVoyageViewBytes(base: string): Promise<number> {
-  const res = await fetch(`${base}/games`, {
+  const res = await request(`${base}/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ scenario: 'first-voyage', players: [{ name: 'Ann' }, { name: 'Bo' }] }),
@@ -165,13 +184,15 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
     for (const clients of levels) {
       const games = await newGames(server.base, clients);
       if (profile) await send(server, 'profile-start', (p) => p.profiling === true);
+      const cpuBefore = await serverCpu(server);
       const result = load({ url: server.base, connections: clients, seconds, mode: 'orders', games });
+      const cpuPerOrder = ((await serverCpu(server)) - cpuBefore) / Math.max(1, result.ok);
       last = result.games;
       const target = clients === 64 ? ' (target >= 2,500 orders/s, p99 < 25 ms)' : clients === 1 ? ' (target p99 < 5 ms)' : '';
       const met = clients === 64 ? result.perSecond >= 2500 && result.p99 < 25 : clients === 1 ? result.p99 < 5 : undefined;
       console.log(
         `  ${String(clients).padStart(2)} client(s): ${int(result.perSecond)} orders/s, p50 ${result.p50} ms, p99 ${result.p99} ms,` +
-          ` ${result.non2xx + result.errors} failed${target}${met === undefined ? '' : `; ${mark(met)}`}` +
+          ` ${int(cpuPerOrder)} µs of server CPU per order, ${result.non2xx + result.errors} failed${target}${met === undefined ? '' : `; ${mark(met)}`}` +
           (result.firstFailure ? `\n    first failure: ${result.firstFailure}` : ''),
       );
       if (profile) {
@@ -183,9 +204,11 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
     }
     {
       if (profile) await send(server, 'profile-start', (p) => p.profiling === true);
+      const viewCpuBefore = await serverCpu(server);
       const view = load({ url: server.base, connections: 16, seconds: Math.min(seconds, 5), mode: 'view', games: last });
       console.log(
         `  board view GET, 16 clients: ${int(view.perSecond)}/s (target >= 5,000; ${mark(view.perSecond >= 5000)}), p99 ${view.p99} ms,` +
+          ` ${int(((await serverCpu(server)) - viewCpuBefore) / Math.max(1, view.ok))} µs of server CPU per view,` +
           ` ${int(view.bytesPerResponse)} bytes per response with headers, ${view.non2xx + view.errors} failed`,
       );
       console.log(`  board view payload: ${int(await viewBytes(server.base, last[0]))} bytes on this workload's board, ${int(await firstVoyageViewBytes(server.base))} bytes on first-voyage's`);

@@ -2,7 +2,8 @@
 // its event loop), listening on a loopback port it prints as one JSON line. A line "exit" on
 // stdin closes it and exits normally. "profile-start" / "profile-stop" take a CPU profile of
 // the process between the two (V8's sampling profiler, as `node --cpu-prof` does, but without
-// start-up and warm-up in it) and write it next to the data as a .cpuprofile.
+// start-up and warm-up in it) and write it next to the data as a .cpuprofile; "cpu" prints
+// the CPU time the process has used so far.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { writeFileSync } from 'node:fs';
@@ -37,6 +38,11 @@ async function main(): Promise<void> {
         writeFileSync(file, JSON.stringify(profile));
         console.log(JSON.stringify({ profile: file }));
       });
+      return;
+    }
+    if (chunk.includes('cpu')) {
+      const { user, system } = process.cpuUsage();
+      console.log(JSON.stringify({ cpuMicros: user + system }));
       return;
     }
     if (!chunk.includes('exit')) return;
