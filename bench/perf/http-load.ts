@@ -3,6 +3,7 @@
 // Input: one JSON argument; output: one JSON line.
 //   { url, connections, seconds, mode: 'orders', games: [{ gameId, token, next }] }
 //   { url, connections, seconds, mode: 'view', games: [{ gameId, token }] }
+//   { url, connections, seconds, mode: 'health', games: [] }   (the HTTP stack's floor)
 import { scriptCommand } from './hex-navigation';
 
 // autocannon ships no type declarations: the little of its API used here.
@@ -40,7 +41,7 @@ export interface LoadInput {
   url: string;
   connections: number;
   seconds: number;
-  mode: 'orders' | 'view';
+  mode: 'orders' | 'view' | 'health';
   games: LoadGame[];
 }
 
@@ -86,7 +87,16 @@ async function main(): Promise<void> {
             free.push(game);
           },
         }
-      : {
+      : input.mode === 'health'
+        ? {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: '/health' }),
+            onResponse: (status, body) => {
+              if (status === 200) ok += 1;
+              else firstFailure ??= `${status} ${body.slice(0, 300)}`;
+            },
+          }
+        : {
           method: 'GET',
           setupRequest: (req, context) => {
             const game = input.games[(context.n = ((context.n as number | undefined) ?? 0) + 1) % input.games.length];

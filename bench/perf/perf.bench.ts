@@ -211,6 +211,12 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
           ` ${int(((await serverCpu(server)) - viewCpuBefore) / Math.max(1, view.ok))} µs of server CPU per view,` +
           ` ${int(view.bytesPerResponse)} bytes per response with headers, ${view.non2xx + view.errors} failed`,
       );
+      const healthCpuBefore = await serverCpu(server);
+      const health = load({ url: server.base, connections: 16, seconds: Math.min(seconds, 5), mode: 'health', games: [] });
+      console.log(
+        `  for scale, GET /health (Node's HTTP, Express, Nest; nothing else), 16 clients: ${int(health.perSecond)}/s, p99 ${health.p99} ms,` +
+          ` ${int(((await serverCpu(server)) - healthCpuBefore) / Math.max(1, health.ok))} µs of server CPU per request`,
+      );
       console.log(`  board view payload: ${int(await viewBytes(server.base, last[0]))} bytes on this workload's board, ${int(await firstVoyageViewBytes(server.base))} bytes on first-voyage's`);
       if (profile) {
         const saved = await send(server, 'profile-stop', (p) => typeof p.profile === 'string');

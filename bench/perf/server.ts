@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   process.stdin.on('data', (chunk: string) => {
     if (chunk.includes('profile-start')) {
       void post('Profiler.enable')
-        .then(() => post('Profiler.setSamplingInterval', { interval: 200 }))
+        .then(() => post('Profiler.setSamplingInterval', { interval: 500 }))
         .then(() => post('Profiler.start'))
         .then(() => console.log(JSON.stringify({ profiling: true })));
       return;
