@@ -11,19 +11,20 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@logbook/(rules|content|event-store|projections)$': '<rootDir>/libs/$1/src',
-  '^@logbook/(rules|content|event-store|projections)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@logbook/(rules|content|event-store|projections|game-log|app-core)$': '<rootDir>/libs/$1/src',
+  '^@logbook/(rules|content|event-store|projections|game-log|app-core)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 
 module.exports = {
+  // Whole games, fuzzing and child processes on a shared 2-core machine: time for slow moments.
+  // Jest 30 reads testTimeout from the global config only (not from a projects[] entry).
+  testTimeout: 30_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',
-      // Whole games, fuzzing and child processes on a shared 2-core machine: time for slow moments.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/{apps,libs,test}/**/*.{int-spec,e2e-spec}.ts'],
     },
   ],

@@ -1,6 +1,5 @@
 import type { EventStore, RecordedEvent } from '@logbook/event-store';
-import { gameStreamId } from '@logbook/event-store';
-import { toDomainEvent, toNewEvents } from '@logbook/projections';
+import { gameStreamId, toDomainEvent, toNewEvents } from '@logbook/game-log';
 import { applyEvent, initialState, type GameState } from '@logbook/rules';
 import { playRandomGame } from '@logbook/rules/testing/random-play';
 import type { Fold } from './read-fold.bench';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, type NewEvent, gameStreamId } from '@logbook/event-store';
+import { type EventStore, type NewEvent } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 
 export interface OrdersResult {
   orders: number;

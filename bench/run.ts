@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: the issue 5 figures, printed (not timed tests).
- * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
- * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load (issue 14). SQLite with durable writes
+ * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
  * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
+ * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
+ * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load (issue 14).
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';

@@ -9,14 +9,14 @@ const STRANGE_VALUES: unknown[] = [null, -1, 0, 1e9, 2.5, '', 'x'.repeat(300), [
 /** Replaces one value somewhere in the document with a strange one (or deletes it). */
 function mutate(rng: Rng, doc: unknown): unknown {
   const copy = structuredClone(doc) as Record<string, unknown>;
-  let node: any = copy;
+  let node: Record<string, unknown> = copy;
   for (let depth = 0; depth < 6; depth++) {
     const keys = Object.keys(node);
     if (keys.length === 0) break;
     const key = keys[rng.int(0, keys.length - 1)];
     const child = node[key];
     if (child !== null && typeof child === 'object' && rng.int(0, 2) > 0) {
-      node = child;
+      node = child as Record<string, unknown>;
       continue;
     }
     if (rng.int(0, 4) === 0) delete node[key];

@@ -1,4 +1,4 @@
-// Ships, structural damage, wrecks, seizing and plunder, played through the API (issue 4).
+// Ships, structural damage, wrecks, seizing and plunder, played through the API.
 // The server's random source is scripted: dice come from `script.dice`, 0-based picks (shuffles,
 // box draws) take the highest index unless `script.picks` says otherwise, so shuffles keep the
 // scenario's order and Captain Ysolde holds cutlass, boarding-axe, hull-plates, spyglass,

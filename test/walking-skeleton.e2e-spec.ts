@@ -42,6 +42,19 @@ describe('walking skeleton: one order end to end on the embedded store', () => {
     await send(app, 'no-such-game', game.seats[0], { type: 'StartNavigation' }).expect(404);
   });
 
+  it('authenticates seats at the edge: 404 before 401, 403 on the read side too, spectators may read', async () => {
+    const game = await createGame(app);
+    await send(app, 'no-such-game', null, { type: 'StartNavigation' }).expect(404);
+    await send(app, 'bad id!', null, { type: 'StartNavigation' }).expect(400);
+    const wrong = 'Bearer not-a-real-token-at-all';
+    await app.http().get(`/games/${game.gameId}`).set('authorization', wrong).expect(403);
+    await app.http().get(`/games/${game.gameId}/events`).set('authorization', wrong).expect(403);
+    const spectator = await app.http().get(`/games/${game.gameId}/events`).expect(200);
+    expect(spectator.body.events.length).toBeGreaterThan(0);
+    expect(JSON.stringify(spectator.body)).not.toContain('"secret"');
+    await app.http().get(`/games/${game.gameId}`).expect(200);
+  });
+
   it('rejects unknown fields with 400 and changes nothing', async () => {
     const game = await createGame(app);
     const res = await send(app, game.gameId, game.seats[0], { type: 'TurnShip', direction: 'cw', speed: 3 }).expect(400);

@@ -1,5 +1,6 @@
-// The workload through Logbook's command path in process (no HTTP): the real Nest application
-// context (command service, repository, read models), memory or durable SQLite store. Run as a
+// The workload through Logbook's command path in process (no HTTP, so no seat token check: the
+// seat guard is the edge's): the real Nest application context (command service, repository,
+// read models), memory or durable SQLite store. Run as a
 // child process by `npm run bench -- command-path`, so its RSS is its own; prints one JSON line.
 //   node -r @swc-node/register bench/perf/command-path.bench.ts memory|sqlite
 import 'reflect-metadata';
@@ -51,15 +52,15 @@ async function main(): Promise<void> {
 
   const newGame = async () => {
     const created = await service.createGame({ scenario, players: [{ name: 'Bench' }], mode: 'standard' });
-    const game = { gameId: created.gameId, auth: `Bearer ${created.seats[0].token}` };
-    await service.execute(game.gameId, game.auth, 'setup-plunder', SETUP_RESPONSE).catch(() => undefined);
+    const game = { gameId: created.gameId, seat: created.seats[0].seat };
+    await service.execute(game.gameId, game.seat, 'setup-plunder', SETUP_RESPONSE).catch(() => undefined);
     return game;
   };
   let failures = 0;
-  const play = async (game: { gameId: string; auth: string }, count: number) => {
+  const play = async (game: { gameId: string; seat: number }, count: number) => {
     for (let i = 0; i < count; i++) {
       try {
-        await service.execute(game.gameId, game.auth, `c-${i}`, scriptCommand(i) as PlayCommand);
+        await service.execute(game.gameId, game.seat, `c-${i}`, scriptCommand(i) as PlayCommand);
       } catch (error) {
         failures += 1;
         if (failures === 1) console.error(error);

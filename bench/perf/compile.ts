@@ -10,7 +10,7 @@ import { dirname, join, relative } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 export const COMPILED = join(ROOT, 'dist', 'bench');
 const SKIP = /\.(spec|int-spec|e2e-spec)\.ts$/;
-const ALIAS = /(require\(["'])@logbook\/(rules|content|event-store|projections)(\/[^"']*)?(["']\))/g;
+const ALIAS = /(require\(["'])@logbook\/(rules|content|event-store|projections|game-log|app-core)(\/[^"']*)?(["']\))/g;
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
-import { EVENT_STORE, SqliteEventStore, gameStreamId, type EventStore } from '@logbook/event-store';
-import { gameEventUpcasters } from '@logbook/projections';
+import { EVENT_STORE, SqliteEventStore, type EventStore } from '@logbook/event-store';
+import { gameEventUpcasters, gameStreamId } from '@logbook/game-log';
 import type { GameCommand } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
@@ -46,11 +46,11 @@ async function main(): Promise<void> {
   const parsed = parseScenario(hexNavigationScenario());
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const created = await service.createGame({ scenario: parsed.scenario, players: [{ name: 'Bench' }], mode: 'standard' });
-  const auth = `Bearer ${created.seats[0].token}`;
+  const seat = created.seats[0].seat;
   let revision = created.revision;
-  await service.execute(created.gameId, auth, 'setup-plunder', SETUP_RESPONSE as PlayCommand).catch(() => undefined);
+  await service.execute(created.gameId, seat, 'setup-plunder', SETUP_RESPONSE as PlayCommand).catch(() => undefined);
   for (let i = 0; revision + 1 < MATCH_EVENTS; i++) {
-    revision = (await service.execute(created.gameId, auth, `c-${i}`, scriptCommand(i) as PlayCommand)).revision;
+    revision = (await service.execute(created.gameId, seat, `c-${i}`, scriptCommand(i) as PlayCommand)).revision;
   }
   const streamId = gameStreamId(created.gameId);
   const recorded = await memory.readStream(streamId, { maxCount: MATCH_EVENTS });

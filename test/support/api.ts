@@ -29,6 +29,7 @@ export const send = (app: TestApp, gameId: string, seat: Seat | null, command: R
 export async function play(app: TestApp, gameId: string, seat: Seat, command: Record<string, unknown>) {
   const res = await send(app, gameId, seat, command);
   if (res.status !== 200) throw new Error(`${String(command.type)} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body; the assertions that read it check its shape
   return res.body as { revision: number; events: Array<{ revision: number; type: string; data: any; secret?: any }> };
 }
 

@@ -2,12 +2,10 @@
 // configuration as the server (LOGBOOK_DATA_DIR, LOGBOOK_STORE, EVENTSTORE_CONNECTION_STRING).
 // Stop the server first when it uses the embedded store: one process writes a SQLite file.
 import 'reflect-metadata';
-import { createEventStore, GAME_STREAM_PREFIX, gameStreamId } from '@logbook/event-store';
-import { gameEventUpcasters, gameIdOf, toDomainEvent } from '@logbook/projections';
+import { openEventStore, openReadModels, toAppConfig, validateEnvironment } from '@logbook/app-core';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
 import { foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
-import { toAppConfig, validateEnvironment } from '../../server/src/config/app-config';
-import { openReadModels } from '../../server/src/read-models/read-models';
 
 const USAGE = `usage: npm run cli -- <command>
   rebuild   rebuild the game-states read model from the first event, with progress
@@ -19,7 +17,7 @@ async function main(command: string | undefined): Promise<number> {
     return 2;
   }
   const config = toAppConfig(validateEnvironment(process.env));
-  const store = createEventStore(config.store, { upcasters: gameEventUpcasters() });
+  const store = openEventStore(config.store);
   const readModels = openReadModels(store, config.readModels);
   try {
     if (command === 'rebuild') {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { toAppConfig, validateEnvironment } from './config/app-config';
+import { toAppConfig, validateEnvironment } from '@logbook/app-core';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { ReadModelsModule } from './read-models/read-models.module';

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
-import type { AppConfig } from './config/app-config';
+import type { AppConfig } from '@logbook/app-core';
 import { configureApp } from './configure-app';
 
 async function bootstrap(): Promise<void> {

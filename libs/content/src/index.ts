@@ -1,2 +1,3 @@
 export * from './scenarios';
 export { parseScenario, type ParsedScenario } from './validation/parse-scenario';
+export { catalogueIds, resolveCatalogueReferences } from './catalogue/catalogue';

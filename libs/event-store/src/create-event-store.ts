@@ -22,6 +22,7 @@ export function createEventStore(config: EventStoreConfig, dependencies: EventSt
       return new InMemoryEventStore({ ...dependencies, singleWriter: true });
     case 'eventstoredb': {
       // Loaded on demand: the gRPC client costs start-up time that SQLite users never need.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured
       const { EventStoreDbEventStore } = require('./eventstoredb/eventstoredb-event-store') as typeof import('./eventstoredb/eventstoredb-event-store');
       return new EventStoreDbEventStore({ connectionString: config.connectionString, ...dependencies });
     }

@@ -54,6 +54,8 @@ export interface AppendResult {
   nextExpectedRevision: number;
   /** Global position of the last appended event. */
   position: bigint;
+  /** Global position of each appended event, in the order given (the last equals `position`). */
+  positions: bigint[];
 }
 
 export interface ReadStreamOptions {
@@ -125,7 +127,3 @@ export interface EventStore {
   writesElsewhere?(): number;
   close(): Promise<void>;
 }
-
-/** One stream per game. */
-export const gameStreamId = (gameId: string): string => `game-${gameId}`;
-export const GAME_STREAM_PREFIX = 'game-';

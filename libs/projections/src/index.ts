@@ -1,4 +1,3 @@
 export * from './board/board-view';
 export * from './runner';
-export * from './game-events';
 export * from './game-states';

@@ -1,4 +1,4 @@
-import type { Decision } from './decision';
+import type { PlayDecision } from './decision';
 import type { PendingState } from './state';
 
 /** How the decider treats one command type before its own rules run. */
@@ -12,7 +12,7 @@ export interface CommandSpec<C> {
   duringNavigation?: boolean;
   /** Pending kinds during which it is allowed (by default none: the game waits). */
   whilePending?: Array<PendingState['kind']>;
-  decide(decision: Decision, command: C): void;
+  decide(decision: PlayDecision, command: C): void;
 }
 
 export type CommandSpecs<C extends { type: string }> = {

@@ -3,11 +3,19 @@
 // interrupted → the command's own rules.
 import type { CommandOfType, GameCommand } from './commands';
 import type { CommandSpec, CommandSpecs } from './command-spec';
+import { characterCommands } from './characters/characters.decide';
+import { characterHooks } from './characters/characters.hooks';
 import { crewCommands } from './crew/crew.decide';
-import { Decision } from './decision';
+import { damageCommands } from './damage/damage.decide';
+import { Decision, isPlayDecision } from './decision';
+import { enemyCommands } from './enemies/enemies.decide';
+import { enemyHooks } from './enemies/enemies.hooks';
 import { RuleViolation, ensure } from './errors';
 import type { GameEvent } from './events';
 import { navigationCommands } from './navigation/navigation.decide';
+import { phaseHookTable } from './phase-hooks';
+import { plunderCommands } from './plunder/plunder.decide';
+import { plunderHooks } from './plunder/plunder.hooks';
 import type { Rng } from './random';
 import { decideCreateGame } from './setup/setup.decide';
 import { shipCommands } from './ships/ships.decide';
@@ -22,7 +30,17 @@ const COMMANDS = {
   ...navigationCommands,
   ...crewCommands,
   ...shipCommands,
+  ...damageCommands,
+  ...plunderCommands,
+  ...characterCommands,
+  ...enemyCommands,
 } satisfies CommandSpecs<PlayCommand>;
+
+/**
+ * What runs at the end of a turn, a round and the scenario, in this order (boardgame.io's
+ * `turn.onEnd`): a wrecked ship loses plunder before the active character resets its hand.
+ */
+export const PHASE_HOOKS = phaseHookTable(plunderHooks, characterHooks, enemyHooks);
 
 export interface DecideContext {
   /** The seat sending the command; null only for CreateGame. */
@@ -35,6 +53,7 @@ export const isKnownCommandType = (type: string): type is GameCommand['type'] =>
 
 export function decide(state: GameState, command: GameCommand, context: DecideContext): GameEvent[] {
   const decision = new Decision(state, context.seat, context.rng);
+  decision.hooks = PHASE_HOOKS;
   if (command.type === 'CreateGame') {
     ensure(state.status === 'new', 'game.already-exists', 'This game already exists');
     decideCreateGame(decision, command);
@@ -46,7 +65,7 @@ export function decide(state: GameState, command: GameCommand, context: DecideCo
   const spec = (COMMANDS as Record<string, CommandSpec<PlayCommand>>)[command.type];
   if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
   const seat = context.seat;
-  ensure(seat !== null && state.seats.some((s) => s.seat === seat), 'seat.unknown', 'Not a seat of this game');
+  ensure(isPlayDecision(decision) && state.seats.some((s) => s.seat === seat), 'seat.unknown', 'Not a seat of this game');
   if (spec.actor === 'active-seat') {
     ensure(state.turn?.seat === seat, 'turn.not-your-turn', `It is seat ${state.turn?.seat}'s turn`);
   }

@@ -4,11 +4,14 @@
 import { applyEvent } from './evolve';
 import { deepFreeze } from './freeze';
 import type { GameEvent } from './events';
+import { NO_PHASE_HOOKS, type PhaseHookTable } from './phase-hooks';
 import type { Rng } from './random';
 import { cloneState, type GameState } from './state';
 
 export class Decision {
   readonly events: GameEvent[] = [];
+  /** End-of-turn/round/scenario effects the turn flow runs (decide.ts sets the features' table). */
+  hooks: PhaseHookTable = NO_PHASE_HOOKS;
   readonly state: GameState;
 
   constructor(
@@ -30,3 +33,8 @@ export class Decision {
     }
   }
 }
+
+/** A decision on a command a seat sent (every command but CreateGame): its seat is known. */
+export type PlayDecision = Decision & { readonly seat: number };
+
+export const isPlayDecision = (decision: Decision): decision is PlayDecision => decision.seat !== null;

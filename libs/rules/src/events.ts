@@ -1,9 +1,25 @@
+import type { CharacterEvent } from './characters/characters.events';
+import type { CheckEvent } from './checks/check.events';
 import type { CrewEvent } from './crew/crew.events';
+import type { DamageEvent } from './damage/damage.events';
+import type { EnemyEvent } from './enemies/enemies.events';
 import type { NavigationEvent } from './navigation/navigation.events';
+import type { PlunderEvent } from './plunder/plunder.events';
 import type { SetupEvent } from './setup/setup.events';
 import type { ShipEvent } from './ships/ships.events';
 import type { TurnEvent } from './turn/turn.events';
 
-export type GameEvent = SetupEvent | TurnEvent | NavigationEvent | CrewEvent | ShipEvent;
+/** Every event, one union per feature folder. */
+export type GameEvent =
+  | SetupEvent
+  | TurnEvent
+  | NavigationEvent
+  | CrewEvent
+  | ShipEvent
+  | DamageEvent
+  | PlunderEvent
+  | CheckEvent
+  | CharacterEvent
+  | EnemyEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -1,8 +1,13 @@
 // evolve: (state, event) => state. Appliers mutate a private copy; the exported functions
 // never touch their input, so folding the same events always gives the same state.
 import type { GameEvent } from './events';
+import { characterAppliers } from './characters/characters.evolve';
+import { checkAppliers } from './checks/check.evolve';
 import { crewAppliers } from './crew/crew.evolve';
+import { damageAppliers } from './damage/damage.evolve';
+import { enemyAppliers } from './enemies/enemies.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
+import { plunderAppliers } from './plunder/plunder.evolve';
 import { setupAppliers } from './setup/setup.evolve';
 import { shipAppliers } from './ships/ships.evolve';
 import { turnAppliers } from './turn/turn.evolve';
@@ -19,6 +24,11 @@ const APPLIERS = {
   ...navigationAppliers,
   ...crewAppliers,
   ...shipAppliers,
+  ...damageAppliers,
+  ...plunderAppliers,
+  ...checkAppliers,
+  ...characterAppliers,
+  ...enemyAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

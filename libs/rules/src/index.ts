@@ -16,5 +16,6 @@ export * from './state';
 export * from './view';
 export type { PublicScenario } from './setup/setup.events';
 export { partyView, type CharacterView, type PartyView, type PartyViewOptions, type ShipView } from './ships/ships.view';
-export { PLUNDER_TYPES } from './ships/plunder';
+export { PLUNDER_TYPES } from './plunder/plunder';
 export type { CheckChoice, DieRoll } from './checks/check';
+export type { NavigationStep } from './navigation/navigation.commands';

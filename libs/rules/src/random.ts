@@ -13,7 +13,7 @@ export const shuffle = <T>(rng: Rng, items: readonly T[]): T[] => {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
 };

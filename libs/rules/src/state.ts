@@ -181,7 +181,7 @@ export interface GameState {
   altarCheck: CheckDefinition;
   navigation: NavigationState | null;
   pending: PendingState | null;
-  /** Windows and choices opened while another one was pending, in order (see ships/pending.ts). */
+  /** Windows and choices opened while another one was pending, in order (see pending.ts). */
   pendingQueue: PendingState[];
   /** [D] hex keys of shipwreck hexes already looted (each once per game). */
   lootedWrecks: string[];

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtInScenario } from '@logbook/content';
 import { SqliteEventStore } from '@logbook/event-store';
-import { gameEventUpcasters } from '@logbook/projections';
+import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng } from '@logbook/rules';
 import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 
 // The repository skips its catch-up read while the store says nobody else wrote; a second
@@ -23,21 +24,21 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite'), upcasters: gameEventUpcasters() });
     open.push(store);
     const games = new GameRepository(store);
-    return { store, games, commands: new GameCommandsService(games, store, seededRng(3)) };
+    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), store, seededRng(3)) };
   };
 
   it("loads the other process's events without being told, and decides on them", async () => {
     const east = server();
     const west = server();
     const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
-    const auth = `Bearer ${created.seats[0].token}`;
+    const seat = created.seats[0].seat;
     const { gameId } = created;
 
     // East caches the game; west then changes it behind east's back.
-    await east.commands.execute(gameId, auth, 'start', { type: 'StartNavigation' });
+    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
     expect((await east.games.load(gameId)).state.navigation).not.toBeNull();
-    const moved = await west.commands.execute(gameId, auth, 'move', { type: 'MoveShip' });
-    const ended = await west.commands.execute(gameId, auth, 'end', { type: 'EndNavigation' });
+    const moved = await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
+    const ended = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
 
     const seenByEast = await east.games.load(gameId);
     expect(seenByEast.revision).toBe(ended.revision);
@@ -48,10 +49,10 @@ describe('GameRepository on a SQLite file another process also writes', () => {
   it('answers from its cache, without reading the stream, while only this process writes', async () => {
     const east = server();
     const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
-    const auth = `Bearer ${created.seats[0].token}`;
-    await east.commands.execute(created.gameId, auth, 'start', { type: 'StartNavigation' });
+    const seat = created.seats[0].seat;
+    await east.commands.execute(created.gameId, seat, 'start', { type: 'StartNavigation' });
     const reads = jest.spyOn(east.store, 'readStream');
-    await east.commands.execute(created.gameId, auth, 'move', { type: 'MoveShip' });
+    await east.commands.execute(created.gameId, seat, 'move', { type: 'MoveShip' });
     await east.games.load(created.gameId);
     expect(reads).not.toHaveBeenCalled();
   });

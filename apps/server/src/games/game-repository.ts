@@ -6,11 +6,11 @@
 // fold only ever takes committed events (decisions work on their own copy), and each event
 // is folded once even when two loads catch up at the same time.
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { gameStreamId, toDomainEvent } from '@logbook/game-log';
 import { applyEvent, initialState, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
-import { toDomainEvent } from '@logbook/projections';
 
 export interface CommandRecord {
   /** Fingerprint of the command body, to refuse a reused commandId with other content. */
@@ -77,7 +77,10 @@ export class GameRepository {
   remember(game: LoadedGame): void {
     this.cache.delete(game.gameId);
     this.cache.set(game.gameId, game);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size > CACHE_SIZE) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
   }
 
   /** Folds one committed event into a loaded game (mutates it); an event already in is skipped. */

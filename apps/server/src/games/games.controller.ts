@@ -1,16 +1,16 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, Sse, type MessageEvent } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import type { Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver } from '@logbook/rules';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
-import { GameCommandsService, type CommandResult, type CreatedGame } from './game-commands.service';
-import { GameRepository } from './game-repository';
+import { GameCommandsService, type CreatedGame } from './game-commands.service';
+import { GameEventsService, type CommandResult } from './game-events.service';
+import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
-
-const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
+import { Game, Seat, SeatGuard } from './seat.guard';
 
 /** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent → undefined; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
@@ -27,15 +27,11 @@ const parseCount = (value: string | undefined, name: string, fallback: number): 
   return n;
 };
 
-const checkGameId = (gameId: string): string => {
-  if (!GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
-  return gameId;
-};
-
 @Controller('games')
 export class GamesController {
   constructor(
     private readonly commands: GameCommandsService,
+    private readonly events: GameEventsService,
     private readonly games: GameRepository,
     private readonly scenarios: ScenarioResolver,
     private readonly liveFeed: LiveFeedService,
@@ -49,59 +45,57 @@ export class GamesController {
 
   /** The board view now, or with `?at=<revision>` as it stood then (replay and seek). */
   @Get(':gameId')
+  @UseGuards(SeatGuard)
   async view(
-    @Param('gameId') gameId: string,
-    @Headers('authorization') authorization: string | undefined,
+    @Game() game: LoadedGame,
+    @Seat() seat: number | null,
     @Res({ passthrough: true }) res: Response,
     @Query('at') at?: string,
   ): Promise<BoardView> {
-    const game = await this.games.load(checkGameId(gameId));
-    const seat = await this.commands.viewerSeat(game, authorization);
     // The revision is the version of the game; the view also depends on who asks.
     res.setHeader('ETag', `"${game.revision}"`);
     res.setHeader('Vary', 'Authorization');
     if (at === undefined) return boardView(game.state, game.revision, seat);
     const revision = parseCount(at, 'at', 0);
     if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
-    const past = await this.games.loadAt(gameId, revision);
+    const past = await this.games.loadAt(game.gameId, revision);
     // Hidden information of the past stays hidden until the game itself is over.
     return boardView(past.state, revision, seat, { reveal: isGameOver(game.state.status) });
   }
 
   @Get(':gameId/events')
-  async events(
-    @Param('gameId') gameId: string,
-    @Headers('authorization') authorization: string | undefined,
+  @UseGuards(SeatGuard)
+  async eventsOf(
+    @Game() game: LoadedGame,
+    @Seat() seat: number | null,
     @Query('from') from?: string,
     @Query('limit') limit?: string,
   ): Promise<CommandResult> {
     const maxCount = parseCount(limit, 'limit', 1000);
     if (maxCount < 1 || maxCount > 1000) throw new BadRequestException('limit must be 1..1000');
-    return this.commands.eventsFor(checkGameId(gameId), authorization, parseCount(from, 'from', 0), maxCount);
+    return this.events.eventsFor(game, seat, parseCount(from, 'from', 0), maxCount);
   }
 
   /** Server-sent events: the game's events from revision `from`, then live as they happen. */
   @Sse(':gameId/live')
-  live(
-    @Param('gameId') gameId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Query('from') from?: string,
-  ): Promise<Observable<MessageEvent>> {
-    return this.liveFeed.feed(checkGameId(gameId), authorization, parseCount(from, 'from', 0));
+  @UseGuards(SeatGuard)
+  live(@Game() game: LoadedGame, @Seat() seat: number | null, @Query('from') from?: string): Promise<Observable<MessageEvent>> {
+    return this.liveFeed.feed(game, seat, parseCount(from, 'from', 0));
   }
 
   @Post(':gameId/commands')
   @HttpCode(200)
+  @UseGuards(SeatGuard)
   async command(
-    @Param('gameId') gameId: string,
+    @Game() game: LoadedGame,
+    @Seat({ required: true }) seat: number,
     @Body() body: unknown,
-    @Headers('authorization') authorization: string | undefined,
     @Headers('if-match') ifMatch: string | undefined,
     @Headers('x-correlation-id') correlationId: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResult> {
     const { commandId, command } = parseCommandBody(body);
-    const result = await this.commands.execute(checkGameId(gameId), authorization, commandId, command, {
+    const result = await this.commands.execute(game.gameId, seat, commandId, command, {
       ifMatch: parseIfMatch(ifMatch),
       correlationId,
     });

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
+import { SeatGuard } from './seat.guard';
 
 @Module({
   controllers: [GamesController],
-  providers: [GameCommandsService, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  providers: [GameCommandsService, GameEventsService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule {}

@@ -4,26 +4,23 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
 import { concat, filter, from, map, Subject, takeUntil, type Observable } from 'rxjs';
 import { statusAfter } from '@logbook/rules';
-import { EVENT_STORE, gameStreamId, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { GameCommandsService } from './game-commands.service';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
+import { viewEvent } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
-import { GameRepository } from './game-repository';
+import type { LoadedGame } from './game-repository';
 
 @Injectable()
 export class LiveFeedService implements BeforeApplicationShutdown {
   /** Ends every open feed when the server stops, so an open connection never holds up a shutdown. */
   private readonly stopping = new Subject<void>();
 
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly games: GameRepository,
-    private readonly commands: GameCommandsService,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async feed(gameId: string, authorization: string | undefined, fromRevision: number): Promise<Observable<MessageEvent>> {
+  /** `game` as loaded when the feed was asked for; `seat` the viewer (null: a spectator). */
+  async feed(game: LoadedGame, seat: number | null, fromRevision: number): Promise<Observable<MessageEvent>> {
+    const { gameId } = game;
     const streamId = gameStreamId(gameId);
-    const game = await this.games.load(gameId);
-    const seat = await this.commands.viewerSeat(game, authorization);
     const history = await this.store.readStream(streamId, { fromRevision });
     if (history.status === 'stream_not_found') throw new GameNotFoundError(gameId);
     // Live events start strictly after the last event already read (or the game's latest).
@@ -36,7 +33,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     return concat(from(history.events), live).pipe(
       map((recorded) => {
         status = statusAfter(status, recorded.type);
-        return { id: String(recorded.revision), type: recorded.type, data: this.commands.viewEvent(recorded, seat, status) };
+        return { id: String(recorded.revision), type: recorded.type, data: viewEvent(recorded, seat, status) };
       }),
       takeUntil(this.stopping),
     );

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { builtInScenario } from '@logbook/content';
-import { InMemoryEventStore, gameStreamId } from '@logbook/event-store';
+import { InMemoryEventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import { seededRng } from '@logbook/rules';
 import { CommandIdReusedError } from './game.errors';
 import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 import { stableStringify } from './stable-json';
 
@@ -11,13 +13,13 @@ import { stableStringify } from './stable-json';
 // causation ids and the schema version on every event) must still read, and a command retried
 // against them must still be recognised, or refused when its content differs.
 describe('a game recorded with the earlier, full metadata', () => {
-  const service = (store: InMemoryEventStore) => new GameCommandsService(new GameRepository(store), store, seededRng(5));
+  const service = (store: InMemoryEventStore) => new GameCommandsService(new GameRepository(store), new GameEventsService(store), store, seededRng(5));
 
   async function oldLog() {
     const today = new InMemoryEventStore();
     const created = await service(today).createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
-    const auth = `Bearer ${created.seats[0].token}`;
-    const started = await service(today).execute(created.gameId, auth, 'start', { type: 'StartNavigation' });
+    const seat = created.seats[0].seat;
+    const started = await service(today).execute(created.gameId, seat, 'start', { type: 'StartNavigation' });
     const stream = await today.readStream(gameStreamId(created.gameId));
     if (stream.status !== 'ok') throw new Error('no stream');
     // The same events as an earlier server wrote them.
@@ -35,23 +37,23 @@ describe('a game recorded with the earlier, full metadata', () => {
       };
     });
     await old.append(gameStreamId(created.gameId), events, 'no_stream');
-    return { old, gameId: created.gameId, auth, started };
+    return { old, gameId: created.gameId, seat, started };
   }
 
   it('answers a retried command with its first answer', async () => {
-    const { old, gameId, auth, started } = await oldLog();
-    const again = await service(old).execute(gameId, auth, 'start', { type: 'StartNavigation' });
+    const { old, gameId, seat, started } = await oldLog();
+    const again = await service(old).execute(gameId, seat, 'start', { type: 'StartNavigation' });
     expect(again).toEqual(started);
   });
 
   it('refuses a reused commandId with other content', async () => {
-    const { old, gameId, auth } = await oldLog();
-    await expect(service(old).execute(gameId, auth, 'start', { type: 'EndTurn' })).rejects.toBeInstanceOf(CommandIdReusedError);
+    const { old, gameId, seat } = await oldLog();
+    await expect(service(old).execute(gameId, seat, 'start', { type: 'EndTurn' })).rejects.toBeInstanceOf(CommandIdReusedError);
   });
 
   it('goes on from it: a new command is decided on the folded old events', async () => {
-    const { old, gameId, auth, started } = await oldLog();
-    const moved = await service(old).execute(gameId, auth, 'move', { type: 'MoveShip' });
+    const { old, gameId, seat, started } = await oldLog();
+    const moved = await service(old).execute(gameId, seat, 'move', { type: 'MoveShip' });
     expect(moved.revision).toBeGreaterThan(started.revision);
     expect(moved.events.map((e) => e.type)).toContain('ShipMoved');
   });

@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import type { GameSummary } from '@logbook/projections';
-import { READ_MODELS, type ReadModels } from './read-models';
+import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 
 const STATUSES = ['active', 'won', 'lost'] as const;
 /** How long a list waits for the read model to catch up with what is already recorded. */

@@ -1,9 +1,8 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import type { AppConfig } from '../config/app-config';
+import { openReadModels, READ_MODELS, type AppConfig, type ReadModels } from '@logbook/app-core';
 import { GamesListController } from './games-list.controller';
-import { openReadModels, READ_MODELS, type ReadModels } from './read-models';
 
 /** Keeps the read models live: their runners follow the store from their checkpoints. */
 @Module({

@@ -1,10 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { createEventStore, EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { gameEventUpcasters } from '@logbook/projections';
-import type { AppConfig } from '../config/app-config';
+import { openEventStore, type AppConfig } from '@logbook/app-core';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
 @Global()
@@ -13,11 +10,7 @@ import type { AppConfig } from '../config/app-config';
     {
       provide: EVENT_STORE,
       inject: [ConfigService],
-      useFactory: (config: ConfigService): EventStore => {
-        const store = config.getOrThrow<AppConfig['store']>('store');
-        if (store.kind === 'sqlite' && store.filename !== ':memory:') mkdirSync(dirname(store.filename), { recursive: true });
-        return createEventStore(store, { upcasters: gameEventUpcasters() });
-      },
+      useFactory: (config: ConfigService): EventStore => openEventStore(config.getOrThrow<AppConfig['store']>('store')),
     },
   ],
   exports: [EVENT_STORE],

@@ -2,6 +2,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { ScenarioDefinition } from '@logbook/rules';
+import { resolveCatalogueReferences } from '../catalogue/catalogue';
 import { crossReferenceProblems } from './cross-references';
 import { ScenarioDto } from './scenario.dto';
 
@@ -19,7 +20,8 @@ const flatten = (errors: ValidationError[], parent = ''): string[] =>
   });
 
 /**
- * Validates a scenario document: every field's shape (unknown fields are refused, so a typo never
+ * Resolves the document's references to the content catalogue (ids in `cards`, `shipCards`,
+ * `tiles`, `enemyPool`), then validates it: every field's shape (unknown fields are refused, so a typo never
  * passes silently), then the cross-references. Missing optional parts take their defaults
  * (ordersPerTurn 3, act thresholds 4 and 8, clue goal 12, no storms, …).
  */
@@ -27,7 +29,9 @@ export function parseScenario(doc: unknown): ParsedScenario {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     return { ok: false, errors: ['scenario: must be a JSON object'] };
   }
-  const dto = plainToInstance(ScenarioDto, doc, { exposeDefaultValues: true });
+  const resolved = resolveCatalogueReferences(doc);
+  if (!resolved.ok) return { ok: false, errors: resolved.errors };
+  const dto = plainToInstance(ScenarioDto, resolved.doc, { exposeDefaultValues: true });
   const shapeErrors = flatten(validateSync(dto, { whitelist: true, forbidNonWhitelisted: true }));
   if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors };
   const scenario = JSON.parse(JSON.stringify(dto)) as ScenarioDefinition;

@@ -52,5 +52,5 @@ export function detectIdempotentRetry(
 
 function resultOf(refs: readonly StoredEventRef[]): AppendResult {
   const last = refs[refs.length - 1];
-  return { nextExpectedRevision: last.revision, position: last.position };
+  return { nextExpectedRevision: last.revision, position: last.position, positions: refs.map((ref) => ref.position) };
 }

@@ -88,7 +88,7 @@ function check(storage: LocalStorage, { streamId, expected, events }: PendingApp
 function writeAppend(storage: LocalStorage, append: PendingAppend, firstRevision: number, keepRows: boolean): Outcome {
   const { streamId, events } = append;
   const positions = storage.insert(streamId, firstRevision, events);
-  const result = { nextExpectedRevision: firstRevision + events.length - 1, position: positions[positions.length - 1] };
+  const result = { nextExpectedRevision: firstRevision + events.length - 1, position: positions[positions.length - 1], positions };
   if (!keepRows) return { ok: true, result };
   const written = events.map((event, i) => ({ ...event, streamId, revision: firstRevision + i, position: positions[i] }));
   return { ok: true, result, written };

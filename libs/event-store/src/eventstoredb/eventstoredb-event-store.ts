@@ -72,13 +72,23 @@ export class EventStoreDbEventStore implements EventStore {
       const result = await this.client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toExpectedRevision(expected),
       });
-      return {
-        nextExpectedRevision: Number(result.nextExpectedRevision),
-        position: result.position?.commit ?? UNKNOWN_POSITION,
-      };
+      const nextExpectedRevision = Number(result.nextExpectedRevision);
+      const position = result.position?.commit ?? UNKNOWN_POSITION;
+      return { nextExpectedRevision, position, positions: await this.appendedPositions(streamId, nextExpectedRevision, events.length, position) };
     } catch (error) {
       throw toWrongExpectedRevision(error, streamId, expected) ?? toUnavailable(error) ?? error;
     }
+  }
+
+  /**
+   * EventStoreDB's append answers only the last event's position; the others are read back
+   * (one short read, skipped for a single event).
+   */
+  private async appendedPositions(streamId: string, lastRevision: number, count: number, last: bigint): Promise<bigint[]> {
+    if (count <= 1) return [last];
+    const read = await this.readStream(streamId, { fromRevision: lastRevision - count + 1, maxCount: count });
+    if (read.status !== 'ok' || read.events.length !== count) return Array.from({ length: count }, () => last);
+    return read.events.map((event) => event.position);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {

@@ -9,7 +9,8 @@ import { upcastingContract } from './contract/upcasting.contract';
 export type { EventStoreFactory } from './contract/contract-fixture';
 
 /**
- * The one suite every EventStore adapter must pass: each bullet of the port in issue 5.
+ * The one suite every EventStore adapter must pass: each promise the port makes (append with an
+ * expected revision, idempotence, reads, $all, subscriptions, upcasting).
  * Run it from an adapter's `*.int-spec.ts` with a factory that builds a fresh store.
  */
 export function describeEventStoreContract(name: string, factory: EventStoreFactory): void {

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../event-store.port';
 
 /** Lifts `data` of one event type from version N to N+1. Must not mutate its input. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each upcaster knows the old shape it lifts; callers write (data: OldShape) => …
 export type Upcaster = (data: any, event: RecordedEvent) => unknown;
 
 /**

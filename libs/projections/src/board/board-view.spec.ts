@@ -18,6 +18,7 @@ describe('the board view', () => {
 
   it('shows a spectator no hand at all', () => {
     const view = boardView(twoSeatGame(), 5, null);
+    expect(view.characters.length).toBeGreaterThan(0);
     for (const character of view.characters) expect(character.hand).toBeUndefined();
   });
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore, gameStreamId, type EventStore } from '@logbook/event-store';
+import { SqliteEventStore, type EventStore } from '@logbook/event-store';
+import { gameStreamId, toDomainEvent, toNewEvents } from '@logbook/game-log';
 import { foldEvents, type GameEvent } from '@logbook/rules';
 import { playRandomGame } from '@logbook/rules/testing/random-play';
-import { toDomainEvent, toNewEvents } from '../game-events';
 import { ProjectionRunner } from '../runner/projection-runner';
 import type { RebuildProgress } from '../runner/projection';
 import { SqliteCheckpointStore } from '../runner/sqlite-checkpoint-store';

@@ -1,10 +1,10 @@
 // The game-states read model: every game's state, folded from its events by the projection
 // runner. The board view of any game can be served from it, and it must always equal a fresh
 // fold of the game's stream (the int-spec proves it across restarts and rebuilds).
-import { GAME_STREAM_PREFIX, type RecordedEvent } from '@logbook/event-store';
+import type { RecordedEvent } from '@logbook/event-store';
+import { GAME_STREAM_PREFIX, gameIdOf, toDomainEvent } from '@logbook/game-log';
 import { applyEvent, initialState } from '@logbook/rules';
 import type { Projection } from '../runner/projection';
-import { gameIdOf, toDomainEvent } from '../game-events';
 import type { GameStateStore } from './game-state-store.port';
 
 export class GameStatesProjection implements Projection {

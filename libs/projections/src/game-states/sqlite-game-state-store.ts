@@ -94,7 +94,10 @@ export class SqliteGameStateStore implements GameStateStore {
   private remember(record: GameStateRecord): GameStateRecord {
     this.recent.delete(record.gameId);
     this.recent.set(record.gameId, record);
-    if (this.recent.size > 100) this.recent.delete(this.recent.keys().next().value!);
+    if (this.recent.size > 100) {
+      const oldest = this.recent.keys().next();
+      if (!oldest.done) this.recent.delete(oldest.value);
+    }
     return record;
   }
 }

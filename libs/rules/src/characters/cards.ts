@@ -1,4 +1,5 @@
 // Decisions about a character's cards: drawing and damage.
+import { defined, known } from '../invariant';
 import type { Decision } from '../decision';
 import type { CardsDrawn } from './characters.events';
 import { withoutCards } from './hand';
@@ -11,7 +12,7 @@ export const pickIndex = (decision: Decision, length: number): number => (length
  * draw (the blessings deck is this game's only clock). The ids are secret to the drawing seat.
  */
 export function drawUpToHandSize(decision: Decision, characterId: string, reason: CardsDrawn['data']['reason']): void {
-  const character = decision.state.characters[characterId];
+  const character = known(decision.state.characters, characterId);
   const count = Math.min(Math.max(0, character.handSize - character.hand.length), character.deck.length);
   if (count === 0) return;
   decision.emit({
@@ -27,20 +28,20 @@ export function drawUpToHandSize(decision: Decision, characterId: string, reason
  * [S] such damage never touches a ship.
  */
 export function damageCharacter(decision: Decision, characterId: string, amount: number, source: string): void {
-  const character = decision.state.characters[characterId];
+  const character = known(decision.state.characters, characterId);
   if (amount <= 0) return;
   const armor = character.hand
     .filter((id) => (decision.state.cards[id]?.powers.reduceCharacterDamage ?? 0) > 0)
     .reduce<string | null>((best, id) => {
-      const power = (card: string) => decision.state.cards[card].powers.reduceCharacterDamage!;
+      const power = (card: string) => known(decision.state.cards, card).powers.reduceCharacterDamage ?? 0;
       return best === null || power(id) > power(best) ? id : best;
     }, null);
-  const reducedBy = armor ? Math.min(amount, decision.state.cards[armor].powers.reduceCharacterDamage!) : 0;
-  const hand = armor ? withoutCards(character.hand, [armor])! : [...character.hand];
+  const reducedBy = armor ? Math.min(amount, known(decision.state.cards, armor).powers.reduceCharacterDamage ?? 0) : 0;
+  const hand = armor ? defined(withoutCards(character.hand, [armor]), 'the armor card in hand') : [...character.hand];
   const discarded: string[] = [];
   for (let left = amount - reducedBy; left > 0 && hand.length > 0; left--) {
     const [card] = hand.splice(pickIndex(decision, hand.length), 1);
-    discarded.push(card);
+    discarded.push(defined(card, 'a card from the hand'));
   }
   decision.emit({ type: 'CharacterDamaged', data: { characterId, source, dealt: amount, armor, reducedBy, discarded } });
 }

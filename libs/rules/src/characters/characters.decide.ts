@@ -8,7 +8,7 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
   Embark: {
     actor: 'active-seat',
     decide(decision, { shipId }) {
-      const character = characterOfSeat(decision.state, decision.seat!);
+      const character = characterOfSeat(decision.state, decision.seat);
       const ship = decision.state.ships[shipId];
       ensure(ship, 'ship.unknown', `There is no player ship ${shipId}`);
       ensure(character.shipId === null, 'embark.already-aboard', `${character.name} is already aboard a ship`);
@@ -19,7 +19,7 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
   Disembark: {
     actor: 'active-seat',
     decide(decision) {
-      const character = characterOfSeat(decision.state, decision.seat!);
+      const character = characterOfSeat(decision.state, decision.seat);
       const ship = character.shipId ? decision.state.ships[character.shipId] : undefined;
       ensure(ship, 'disembark.not-aboard', `${character.name} is not aboard a ship`);
       ensure(boardHex(decision.state, ship.hex)?.terrain === 'port', 'disembark.not-at-port', 'Characters go ashore only at a port');
@@ -35,7 +35,7 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
     // (navigation.order-in-progress), nor while a response is pending (pending.response-required).
     actor: 'any-seat',
     decide(decision, { follow }) {
-      const character = characterOfSeat(decision.state, decision.seat!);
+      const character = characterOfSeat(decision.state, decision.seat);
       ensure(typeof follow === 'boolean', 'command.invalid', 'follow must be true or false');
       decision.emit({ type: 'FollowShipSet', data: { characterId: character.characterId, follow } });
     },

@@ -1,30 +1,30 @@
+import { defined, known } from '../invariant';
 import type { Appliers } from '../evolve';
 import type { CharacterEvent } from './characters.events';
 import { discardFromHand } from './hand';
 
 export const characterAppliers: Appliers<CharacterEvent> = {
   CardsDrawn(state, { data, secret }) {
-    const character = state.characters[data.characterId];
-    const cards = secret!.data.cards;
+    const character = known(state.characters, data.characterId);
+    const cards = defined(secret, 'the drawn cards').data.cards;
     // Arrays are replaced, never changed in place: the setup applier may share them with events.
     character.deck = character.deck.slice(cards.length);
     character.hand = [...character.hand, ...cards];
   },
   CharacterDamaged(state, { data }) {
-    const character = state.characters[data.characterId];
-    discardFromHand(character, [...(data.armor ? [data.armor] : []), ...data.discarded]);
+    discardFromHand(known(state.characters, data.characterId), [...(data.armor ? [data.armor] : []), ...data.discarded]);
   },
   CharacterEmbarked(state, { data }) {
-    const character = state.characters[data.characterId];
+    const character = known(state.characters, data.characterId);
     character.shipId = data.shipId;
-    character.hex = state.ships[data.shipId].hex;
+    character.hex = known(state.ships, data.shipId).hex;
   },
   CharacterDisembarked(state, { data }) {
-    const character = state.characters[data.characterId];
+    const character = known(state.characters, data.characterId);
     character.shipId = null;
     character.hex = data.hex;
   },
   FollowShipSet(state, { data }) {
-    state.characters[data.characterId].followShip = data.follow;
+    known(state.characters, data.characterId).followShip = data.follow;
   },
 };

@@ -1,4 +1,5 @@
 // Attempting a check inside a decision: validate the choice, roll, record each step.
+import { known } from '../invariant';
 import type { Decision } from '../decision';
 import type { CheckDefinition } from '../scenario';
 import { planCheck, rollCheck, type CheckChoice, type StepResult } from './check';
@@ -12,7 +13,7 @@ export interface CheckOutcome {
 
 /** Throws the check's rule violations before anything is rolled, so a bad choice costs nothing. */
 export const validateCheck = (decision: Decision, characterId: string, check: CheckDefinition, choice: CheckChoice): void => {
-  planCheck(decision.state.characters[characterId], decision.state.cards, check, choice);
+  planCheck(known(decision.state.characters, characterId), decision.state.cards, check, choice);
 };
 
 /** [S §4] rolls the check and emits one CheckAttempted per step attempted. */
@@ -24,7 +25,7 @@ export function attemptCheck(
   check: CheckDefinition,
   choice: CheckChoice,
 ): CheckOutcome {
-  const character = decision.state.characters[characterId];
+  const character = known(decision.state.characters, characterId);
   const results = rollCheck(planCheck(character, decision.state.cards, check, choice), decision.state.cards, decision.rng);
   for (const r of results) {
     decision.emit({

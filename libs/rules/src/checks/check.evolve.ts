@@ -1,3 +1,4 @@
+import { known } from '../invariant';
 import { discardFromHand } from '../characters/hand';
 import type { Appliers } from '../evolve';
 import type { CheckEvent } from './check.events';
@@ -5,6 +6,6 @@ import type { CheckEvent } from './check.events';
 export const checkAppliers: Appliers<CheckEvent> = {
   CheckAttempted(state, { data }) {
     // [S] boons played on a check are discarded.
-    discardFromHand(state.characters[data.characterId], data.boons);
+    discardFromHand(known(state.characters, data.characterId), data.boons);
   },
 };

@@ -1,5 +1,6 @@
 // [S §4] Checks, as a pure module: choosing an option, validating boons, rolling. A check names
 // steps joined by THEN; each step lists options `Skill[/Feat] difficulty` joined by OR.
+import { defined, known } from '../invariant';
 import { withoutCards } from '../characters/hand';
 import { ensure } from '../errors';
 import { rollDie, type Rng } from '../random';
@@ -80,7 +81,10 @@ function pickOption(character: CharacterState, step: number, options: CheckOptio
   const trained = options.map((o) => skillFor(character, o) !== null);
   const eligible = options.map((_, i) => i).filter((i) => trained[i] || !trained.some(Boolean));
   if (wanted === undefined) {
-    const margin = (i: number) => expected(skillFor(character, options[i])) - options[i].difficulty;
+    const margin = (i: number) => {
+      const option = defined(options[i], `option ${i}`);
+      return expected(skillFor(character, option)) - option.difficulty;
+    };
     return eligible.reduce((best, i) => (margin(i) > margin(best) ? i : best));
   }
   ensure(Number.isInteger(wanted) && wanted >= 0 && wanted < options.length, 'check.unknown-option', `Step ${step + 1} has no option ${wanted}`);
@@ -97,7 +101,7 @@ function validateBoons(character: CharacterState, cards: Record<string, CardDefi
   for (const cardId of all) {
     ensure(cards[cardId]?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
   }
-  const types = all.map((id) => cards[id].type);
+  const types = all.map((id) => known(cards, id).type);
   ensure(new Set(types).size === types.length, 'check.boon-type-repeated', 'At most one card of each type may be played on a check, across all its steps');
   ensure(
     withoutCards(character.hand, all) !== null,
@@ -123,8 +127,8 @@ export function planCheck(
   validateBoons(character, cards, boonsPerStep);
   return check.steps.map((s, step) => {
     const optionIndex = pickOption(character, step, s.options, optionFor(choice, step));
-    const option = s.options[optionIndex];
-    return { step, optionIndex, option, use: skillFor(character, option), boons: boonsPerStep[step] };
+    const option = defined(s.options[optionIndex], `option ${optionIndex}`);
+    return { step, optionIndex, option, use: skillFor(character, option), boons: defined(boonsPerStep[step], `the boons of step ${step}`) };
   });
 }
 
@@ -138,7 +142,7 @@ export function rollCheck(plan: StepPlan[], cards: Record<string, CardDefinition
     const skillDie: Die = step.use?.die ?? 'd4';
     const dice: DieRoll[] = [{ die: skillDie, roll: rollDie(rng, dieSides(skillDie)), source: step.use?.name ?? 'untrained' }];
     for (const cardId of step.boons) {
-      const die = cards[cardId].powers.addDie!;
+      const die = defined(known(cards, cardId).powers.addDie, `the die ${cardId} adds`);
       dice.push({ die, roll: rollDie(rng, dieSides(die)), source: cardId });
     }
     const bonus = step.use?.bonus ?? 0;

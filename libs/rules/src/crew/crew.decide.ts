@@ -1,6 +1,6 @@
 // [D] Crew orders: standard orders of the commander's turn that work the ship's deck.
 import type { CommandSpecs } from '../command-spec';
-import type { Decision } from '../decision';
+import type { PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { isNodeFree } from '../nodes';
 import { requireCommandedShip } from '../queries';
@@ -8,14 +8,14 @@ import type { PlayerShipState } from '../state';
 import { ensureOrderAvailable } from '../turn/orders';
 import type { CrewCommand, MoveCrew } from './crew.commands';
 
-const crewOrderShip = (decision: Decision): PlayerShipState => {
-  const ship = requireCommandedShip(decision.state, decision.seat!);
+const crewOrderShip = (decision: PlayDecision): PlayerShipState => {
+  const ship = requireCommandedShip(decision.state, decision.seat);
   ensureOrderAvailable(decision);
   return ship;
 };
 
 /** [D] move one crew member to a free node (one crew member or one enemy per node). */
-function decideMoveCrew(decision: Decision, command: MoveCrew): void {
+function decideMoveCrew(decision: PlayDecision, command: MoveCrew): void {
   const ship = crewOrderShip(decision);
   const crew = ship.crew.find((c) => c.crewId === command.crewId);
   ensure(crew, 'crew.unknown-crew', `No crew member ${command.crewId} aboard ${ship.name}`);

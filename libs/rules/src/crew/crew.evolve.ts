@@ -1,3 +1,4 @@
+import { defined, known } from '../invariant';
 import type { Appliers } from '../evolve';
 import { takeOrder } from '../turn/orders';
 import type { CrewEvent } from './crew.events';
@@ -5,16 +6,16 @@ import type { CrewEvent } from './crew.events';
 // Each of these events is a whole Crew order: it uses one of the turn's orders.
 export const crewAppliers: Appliers<CrewEvent> = {
   CrewMoved(state, { data }) {
-    const crew = state.ships[data.shipId].crew.find((c) => c.crewId === data.crewId)!;
+    const crew = defined(known(state.ships, data.shipId).crew.find((c) => c.crewId === data.crewId), `crew ${data.crewId}`);
     crew.node = data.to;
     takeOrder(state);
   },
   AnchorDropped(state, { data }) {
-    state.ships[data.shipId].anchored = true;
+    known(state.ships, data.shipId).anchored = true;
     takeOrder(state);
   },
   AnchorWeighed(state, { data }) {
-    state.ships[data.shipId].anchored = false;
+    known(state.ships, data.shipId).anchored = false;
     takeOrder(state);
   },
 };

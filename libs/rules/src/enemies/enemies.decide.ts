@@ -1,11 +1,12 @@
 // [D §8] Crew orders against enemies On Deck and altars.
+import { defined } from '../invariant';
 import { damageCharacter } from '../characters/cards';
 import { attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
 import { ensure } from '../errors';
 import { areAdjacent, hexKey } from '../hex';
-import { boardHex, characterOfSeat, requireCommandedShip } from '../queries';
-import { ensureOrderAvailable } from '../turn/orders';
+import { boardHex } from '../queries';
+import { beginOrder } from '../turn/orders';
 import type { EnemyCommand } from './enemies.commands';
 import { spawnEnemyOnDeck } from './enemies.spawn';
 
@@ -13,20 +14,18 @@ export const enemyCommands: CommandSpecs<EnemyCommand> = {
   RepelEnemy: {
     actor: 'active-seat',
     decide(decision, command) {
-      const seat = decision.seat!;
-      const character = characterOfSeat(decision.state, seat);
-      const ship = requireCommandedShip(decision.state, seat);
-      ensureOrderAvailable(decision);
+      const order = beginOrder(decision, 'crew', 'RepelEnemy');
+      const { character, ship } = order;
       const enemy = ship.enemiesOnDeck.find((e) => e.enemyId === command.enemyId);
       ensure(enemy, 'enemy.not-on-deck', `There is no enemy ${command.enemyId} On Deck of ${ship.name}`);
       validateCheck(decision, character.characterId, enemy.check, command);
-      decision.emit({ type: 'OrderGiven', data: { seat, order: 'crew', action: 'RepelEnemy' } });
+      order.give();
       const outcome = attemptCheck(decision, character.characterId, 'repel', enemy.kind, enemy.check, command);
       if (outcome.success) {
         decision.emit({ type: 'EnemyRepelled', data: { shipId: ship.shipId, enemyId: enemy.enemyId, characterId: character.characterId } });
       } else {
         // [D §8] failure deals the difference as damage to the character.
-        const failed = outcome.failed!;
+        const failed = defined(outcome.failed, 'the failed step');
         damageCharacter(decision, character.characterId, failed.option.difficulty - failed.total, `enemy:${enemy.kind}`);
       }
     },
@@ -34,17 +33,15 @@ export const enemyCommands: CommandSpecs<EnemyCommand> = {
   PurgeAltar: {
     actor: 'active-seat',
     decide(decision, command) {
-      const seat = decision.seat!;
-      const character = characterOfSeat(decision.state, seat);
-      const ship = requireCommandedShip(decision.state, seat);
-      ensureOrderAvailable(decision);
+      const order = beginOrder(decision, 'crew', 'PurgeAltar');
+      const { character, ship } = order;
       const altar = command.hex ? boardHex(decision.state, command.hex) : undefined;
       ensure(altar?.terrain === 'altar', 'altar.not-an-altar', 'That hex is not an altar on the board');
       ensure(!decision.state.purgedAltars.includes(hexKey(altar)), 'altar.already-purged', 'That altar is already purged');
       ensure(areAdjacent(ship.hex, altar), 'altar.not-adjacent', `${ship.name} is not adjacent to that altar`);
       const check = altar.altarCheck ?? decision.state.altarCheck;
       validateCheck(decision, character.characterId, check, command);
-      decision.emit({ type: 'OrderGiven', data: { seat, order: 'crew', action: 'PurgeAltar' } });
+      order.give();
       const hex = { q: altar.q, r: altar.r };
       const outcome = attemptCheck(decision, character.characterId, 'purge', hexKey(hex), check, command);
       if (outcome.success) {

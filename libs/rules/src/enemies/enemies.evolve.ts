@@ -1,3 +1,4 @@
+import { known } from '../invariant';
 import type { Appliers } from '../evolve';
 import { hexKey } from '../hex';
 import type { EnemyEvent } from './enemies.events';
@@ -5,7 +6,7 @@ import type { EnemyEvent } from './enemies.events';
 export const enemyAppliers: Appliers<EnemyEvent> = {
   EnemySpawned(state, { data }) {
     state.enemySeq += 1;
-    state.ships[data.shipId].enemiesOnDeck.push({
+    known(state.ships, data.shipId).enemiesOnDeck.push({
       enemyId: data.enemyId,
       kind: data.kind,
       name: data.name,
@@ -14,7 +15,7 @@ export const enemyAppliers: Appliers<EnemyEvent> = {
     });
   },
   EnemyRepelled(state, { data }) {
-    const ship = state.ships[data.shipId];
+    const ship = known(state.ships, data.shipId);
     ship.enemiesOnDeck = ship.enemiesOnDeck.filter((e) => e.enemyId !== data.enemyId);
   },
   AltarPurged(state, { data }) {

@@ -1,13 +1,14 @@
 // [D §8, after N] An enemy spawns On Deck of a ship. Navigation calls it when a ship enters a hex
 // of a tile with an unpurged altar; a failed purge calls it too.
+import { defined, known } from '../invariant';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { isNodeFree, nodeZone } from '../nodes';
-import { dealStructuralDamage } from '../ships/structural-damage';
+import { dealStructuralDamage } from '../damage/structural-damage';
 
 /** [D §8] the first free blank node of the ship's deck, in deck order. */
 export const firstFreeBlankNode = (decision: Decision, shipId: string): string | undefined => {
-  const ship = decision.state.ships[shipId];
+  const ship = known(decision.state.ships, shipId);
   return ship.nodes.find((n) => nodeZone(n) === 'blank' && isNodeFree(ship, n));
 };
 
@@ -23,7 +24,7 @@ export function spawnEnemyOnDeck(decision: Decision, shipId: string, reason: str
     dealStructuralDamage(decision, shipId, 1, `enemy-spawn:${reason}`);
     return;
   }
-  const def = pool[pickIndex(decision, pool.length)];
+  const def = defined(pool[pickIndex(decision, pool.length)], 'an enemy of the pool');
   decision.emit({
     type: 'EnemySpawned',
     data: {

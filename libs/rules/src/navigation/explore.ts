@@ -1,4 +1,5 @@
 // [N] Explore: draw the next map tile and place it on the hex the ship faces.
+import { known } from '../invariant';
 import { placementRotation } from '../board';
 import type { Decision } from '../decision';
 import { ensure } from '../errors';
@@ -41,7 +42,7 @@ export function decideExplore(decision: Decision, wished?: Rotation): void {
   ensureWayOut(state, ship, { hex: ship.hex, facing: ship.facing }, navigation.pointsLeft - cost);
   // [N] place the tile so it covers the explored hex; [D] if it fits no way, exploring there is
   // illegal. The message never names the tile: the stack stays secret.
-  const tile = state.tileLibrary[tileId];
+  const tile = known(state.tileLibrary, tileId);
   const rotation = placementRotation(state, tile, hex, wished);
   ensure(rotation !== undefined, 'explore.no-fit', 'The next map tile cannot be placed on that hex at any rotation');
 

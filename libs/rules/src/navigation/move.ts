@@ -1,6 +1,7 @@
 // [N] Move: one hex in the direction the ship faces.
+import { defined } from '../invariant';
 import { tileHasUnpurgedAltar } from '../board';
-import type { Decision } from '../decision';
+import type { PlayDecision } from '../decision';
 import { spawnEnemyOnDeck } from '../enemies/enemies.spawn';
 import { RuleViolation, ensure } from '../errors';
 import { boardHex, characterOfSeat } from '../queries';
@@ -9,7 +10,7 @@ import { openOrder, spend } from './navigation-order';
 import { ensureWayOut } from './occupied';
 import { checkMove } from './sailing';
 
-export function decideMove(decision: Decision): void {
+export function decideMove(decision: PlayDecision): void {
   const { navigation, ship } = openOrder(decision);
   // [S, D] an anchored ship cannot be moved.
   ensure(!ship.anchored, 'ship.anchored', 'An anchored ship cannot be moved: weigh anchor first');
@@ -18,12 +19,12 @@ export function decideMove(decision: Decision): void {
   spend(decision, move.cost);
   ensureWayOut(decision.state, ship, { hex: move.to, facing: ship.facing }, navigation.pointsLeft - move.cost);
 
-  const commander = characterOfSeat(decision.state, decision.seat!);
+  const commander = characterOfSeat(decision.state, decision.seat);
   const company = companyForMove(decision.state, ship.shipId, commander.characterId);
   decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from: ship.hex, to: move.to, cost: move.cost, ...company } });
 
   // [N] entering any hex of a map tile with an unpurged altar spawns an enemy On Deck — every time.
-  const entered = boardHex(decision.state, move.to)!;
+  const entered = defined(boardHex(decision.state, move.to), 'the hex entered');
   if (tileHasUnpurgedAltar(decision.state, entered.tileId)) {
     spawnEnemyOnDeck(decision, ship.shipId, `altar:${entered.tileId}`);
   }

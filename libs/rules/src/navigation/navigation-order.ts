@@ -1,5 +1,6 @@
 // [N] the Navigation order itself: its points, opening it, spending, and closing it.
-import type { Decision } from '../decision';
+import { known } from '../invariant';
+import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { crewInZone } from '../nodes';
 import { isOccupied, requireCommandedShip } from '../queries';
@@ -12,7 +13,7 @@ export const navigationPoints = (ship: PlayerShipState): number => 1 + crewInZon
 export const openOrder = (decision: Decision): { navigation: NavigationState; ship: PlayerShipState } => {
   const navigation = decision.state.navigation;
   ensure(navigation, 'navigation.no-open-order', 'Start a Navigation order first');
-  return { navigation, ship: decision.state.ships[navigation.shipId] };
+  return { navigation, ship: known(decision.state.ships, navigation.shipId) };
 };
 
 /** [N] an action whose cost exceeds the points left is illegal. */
@@ -26,8 +27,8 @@ export const spend = (decision: Decision, cost: number): void => {
 };
 
 /** [N] a Navigation order is one of the standard orders of the commander's turn. */
-export function startOrder(decision: Decision, shipId?: string): void {
-  const ship = requireCommandedShip(decision.state, decision.seat!);
+export function startOrder(decision: PlayDecision, shipId?: string): void {
+  const ship = requireCommandedShip(decision.state, decision.seat);
   ensure(!shipId || shipId === ship.shipId, 'ship.not-commanding', 'You command another ship');
   ensureOrderAvailable(decision);
   decision.emit({ type: 'NavigationOrderIssued', data: { shipId: ship.shipId, points: navigationPoints(ship) } });

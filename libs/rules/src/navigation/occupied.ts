@@ -1,5 +1,6 @@
 // [N] "one player ship can sail through a space occupied by another player ship, as long as it
 // has enough movement points to move to an unoccupied space before it ends its movement."
+import { defined } from '../invariant';
 import { ensure } from '../errors';
 import { hexKey, turnFacing, type Facing, type Hex } from '../hex';
 import { isOccupied } from '../queries';
@@ -23,7 +24,7 @@ export function canReachUnoccupied(state: GameState, ship: PlayerShipState, star
   const best = new Map<string, number>();
   const frontier: Position[] = [{ ...start, points }];
   while (frontier.length > 0) {
-    const at = frontier.pop()!;
+    const at = defined(frontier.pop(), 'a hex to visit');
     if (!isOccupied(state, at.hex, ship.shipId)) return true;
     // [S, D] an anchored ship neither moves nor turns.
     if (ship.anchored) continue;

@@ -1,7 +1,7 @@
 // A whole Navigation order as one plan: start, every step in order, end — applied whole or not
 // at all (a rejected step rejects the command, and a rejected command leaves no events). An
 // explore may only be the last step, so no step is ever decided against a tile the plan revealed.
-import type { Decision } from '../decision';
+import type { PlayDecision } from '../decision';
 import { RuleViolation, ensure } from '../errors';
 import { isOver } from '../turn/scenario-end';
 import { decideExplore } from './explore';
@@ -12,7 +12,7 @@ import { decideTurn } from './turn-ship';
 
 export const MAX_PLAN_STEPS = 50;
 
-function runStep(decision: Decision, step: NavigationStep): void {
+function runStep(decision: PlayDecision, step: NavigationStep): void {
   switch (step.action) {
     case 'move':
       return decideMove(decision);
@@ -37,7 +37,7 @@ function atStep(index: number, step: NavigationStep, run: () => void): void {
   }
 }
 
-export function decideNavigate(decision: Decision, command: Navigate): void {
+export function decideNavigate(decision: PlayDecision, command: Navigate): void {
   const steps = command.steps;
   ensure(Array.isArray(steps) && steps.length <= MAX_PLAN_STEPS, 'command.invalid', `steps must be a list of at most ${MAX_PLAN_STEPS} actions`);
   // [D] navigation.plan-explore-last: steps after an explore would be decided against the tile it

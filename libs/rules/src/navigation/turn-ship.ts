@@ -3,7 +3,7 @@ import type { Decision } from '../decision';
 import { ensure } from '../errors';
 import { turnFacing, type TurnDirection } from '../hex';
 import { isStorm } from '../queries';
-import { dealStructuralDamage } from '../ships/structural-damage';
+import { dealStructuralDamage } from '../damage/structural-damage';
 import { turnCost } from './navigation-cost';
 import { openOrder, spend } from './navigation-order';
 import { ensureWayOut } from './occupied';

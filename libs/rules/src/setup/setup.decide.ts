@@ -1,8 +1,10 @@
+import { defined } from '../invariant';
 import type { Decision } from '../decision';
 import { ensure } from '../errors';
 import { shuffle } from '../random';
 import { CARD_TYPES, type CardType } from '../scenario';
-import { dealOpeningHands, stashSetupPlunder } from '../ships/ships.setup';
+import { dealOpeningHands } from '../characters/characters.setup';
+import { stashSetupPlunder } from '../plunder/plunder';
 import { startFirstTurn } from '../turn/turn.decide';
 import type { CreateGame } from './setup.commands';
 import type { PublicScenario } from './setup.events';
@@ -31,14 +33,14 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
   };
   const boxByType = Object.fromEntries(CARD_TYPES.map((t) => [t, [] as string[]])) as Record<CardType, string[]>;
   const cardTypes = new Map(scenario.cards.map((c) => [c.cardId, c.type]));
-  for (const cardId of box) boxByType[cardTypes.get(cardId)!].push(cardId);
+  for (const cardId of box) boxByType[defined(cardTypes.get(cardId), `card ${cardId} in the box`)].push(cardId);
 
   decision.emit({
     type: 'GameCreated',
     data: {
       gameId: command.gameId,
       mode: command.mode,
-      seats: players.map((p, i) => ({ seat: i + 1, name: p.name, characterId: characters[i].characterId })),
+      seats: players.map((p, i) => ({ seat: i + 1, name: p.name, characterId: defined(characters[i], `character ${i}`).characterId })),
       scenario: publicScenario,
     },
     secret: {

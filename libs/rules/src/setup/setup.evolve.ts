@@ -1,3 +1,4 @@
+import { defined, known } from '../invariant';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
@@ -9,7 +10,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     // The state owns its data: it starts from a copy of the scenario, never the event's arrays.
     const { data, secret } = structuredClone(event);
     const { scenario } = data;
-    const hidden = secret!.data;
+    const hidden = defined(secret, 'the hidden setup').data;
     state.gameId = data.gameId;
     state.status = 'active';
     state.mode = data.mode;
@@ -25,7 +26,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.tileLibrary = Object.fromEntries([...scenario.tiles, ...hidden.unplacedTiles].map((t) => [t.tileId, t]));
     state.storms = scenario.storms;
     for (const placed of scenario.startingTiles) {
-      coverTile(state, state.tileLibrary[placed.tileId], placed.anchor, placed.rotation);
+      coverTile(state, known(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation);
     }
     state.stack = hidden.stack;
     state.box = hidden.box;
@@ -35,7 +36,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
     state.enemyPool = scenario.enemyPool;
     state.enemyShipPool = [...scenario.enemyShipPool];
     for (const def of scenario.playerShips) {
-      const card = state.shipCards[def.card];
+      const card = known(state.shipCards, def.card);
       const ship: PlayerShipState = {
         shipId: def.shipId,
         cardId: card.cardId,
@@ -53,7 +54,7 @@ export const setupAppliers: Appliers<SetupEvent> = {
       state.ships[ship.shipId] = ship;
     }
     for (const def of scenario.enemyShips) {
-      const card = state.shipCards[def.card];
+      const card = known(state.shipCards, def.card);
       state.enemyShips[def.enemyShipId] = {
         enemyShipId: def.enemyShipId,
         cardId: card.cardId,

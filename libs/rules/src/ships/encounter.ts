@@ -1,16 +1,16 @@
 // [S] Encountering ships: the Artillery order EngageShip, the check to defeat, what follows.
+import { defined, known } from '../invariant';
 import { validateCheck, attemptCheck } from '../checks/attempt-check';
 import type { CheckChoice } from '../checks/check';
-import type { Decision } from '../decision';
+import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { areAdjacent } from '../hex';
 import { crewInZone } from '../nodes';
-import { characterOfSeat, requireCommandedShip } from '../queries';
 import type { CharacterState, GameState } from '../state';
-import { ensureOrderAvailable } from '../turn/orders';
-import { stashPlunder } from './plunder';
+import { beginOrder } from '../turn/orders';
+import { stashPlunder } from '../plunder/plunder';
 import type { EngageShip } from './ships.commands';
-import { dealStructuralDamage } from './structural-damage';
+import { dealStructuralDamage } from '../damage/structural-damage';
 
 /** [S] a card that lets its holder seize a ship it defeats (in hand, so also a boon about to be played). */
 export const seizePowerCard = (state: GameState, character: CharacterState): string | undefined =>
@@ -27,14 +27,14 @@ const shipCommandedBy = (state: GameState, character: CharacterState) =>
  */
 export function encounterShip(decision: Decision, characterId: string, enemyShipId: string, choice: CheckChoice & { seize?: boolean }): void {
   const state = decision.state;
-  const character = state.characters[characterId];
-  const enemy = state.enemyShips[enemyShipId];
+  const character = known(state.characters, characterId);
+  const enemy = known(state.enemyShips, enemyShipId);
   const ship = shipCommandedBy(state, character);
   if (!ship) {
     decision.emit({ type: 'ShipBanished', data: { enemyShipId, cardId: enemy.cardId, characterId, reason: 'not-commanding' } });
     return;
   }
-  const card = state.shipCards[enemy.cardId];
+  const card = known(state.shipCards, enemy.cardId);
   decision.emit({
     type: 'ShipEncountered',
     data: { seat: character.seat, characterId, shipId: ship.shipId, enemyShipId, cardId: enemy.cardId },
@@ -44,7 +44,7 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
   if (!outcome.success) {
     // [S] the difference between the difficulty and the check result; [D] the ship stays on its hex.
     // [S] step 1 reads "the ship card or other cards in play": the encountered ship's card is in play.
-    const failed = outcome.failed!;
+    const failed = defined(outcome.failed, 'the failed step');
     dealStructuralDamage(decision, ship.shipId, failed.option.difficulty - failed.total, `defeat:${enemy.cardId}`, [enemy.cardId]);
     return;
   }
@@ -56,7 +56,7 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
     data: { enemyShipId, cardId: enemy.cardId, shipId: ship.shipId, characterId, outcome: seized ? 'seized' : 'returned-to-pool' },
   });
   if (seized) {
-    const old = state.ships[ship.shipId];
+    const old = known(state.ships, ship.shipId);
     decision.emit({
       type: 'ShipSeized',
       data: {
@@ -76,22 +76,20 @@ export function encounterShip(decision: Decision, characterId: string, enemyShip
 }
 
 /** [S, D] EngageShip: an Artillery order against an enemy ship on an adjacent hex. */
-export function decideEngageShip(decision: Decision, command: EngageShip): void {
+export function decideEngageShip(decision: PlayDecision, command: EngageShip): void {
   const state = decision.state;
-  const seat = decision.seat!;
-  const character = characterOfSeat(state, seat);
-  const ship = requireCommandedShip(state, seat);
-  ensureOrderAvailable(decision);
+  const order = beginOrder(decision, 'artillery', 'EngageShip');
+  const { character, ship } = order;
   const enemy = state.enemyShips[command.enemyShipId];
   ensure(enemy, 'encounter.unknown-ship', `There is no enemy ship ${command.enemyShipId} on the board`);
   ensure(crewInZone(ship, 'artillery').length > 0, 'encounter.no-artillery-crew', 'An Artillery order needs a crew member on an Artillery Node');
   ensure(areAdjacent(ship.hex, enemy.hex), 'encounter.not-adjacent', `${enemy.name} is not on a hex adjacent to ${ship.name}`);
   if (command.seize) {
     // [S] seize.needs-power and seize.forbidden are checked before anything is rolled.
-    ensure(!state.shipCards[enemy.cardId].powers.cannotBeSeized, 'seize.forbidden', `${enemy.name} cannot be seized`);
+    ensure(!known(state.shipCards, enemy.cardId).powers.cannotBeSeized, 'seize.forbidden', `${enemy.name} cannot be seized`);
     ensure(seizePowerCard(state, character), 'seize.needs-power', 'Seizing a ship needs a card that allows it, in hand');
   }
-  validateCheck(decision, character.characterId, state.shipCards[enemy.cardId].defeat, command);
-  decision.emit({ type: 'OrderGiven', data: { seat, order: 'artillery', action: 'EngageShip' } });
+  validateCheck(decision, character.characterId, known(state.shipCards, enemy.cardId).defeat, command);
+  order.give();
   encounterShip(decision, character.characterId, command.enemyShipId, command);
 }

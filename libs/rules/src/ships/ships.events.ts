@@ -1,15 +1,4 @@
-import type { CharacterEvent } from '../characters/characters.events';
-import type { CheckEvent } from '../checks/check.events';
-import type { EnemyEvent } from '../enemies/enemies.events';
 import type { DomainEvent } from '../event';
-import type { DamageEvent } from './damage.events';
-import type { PlunderEvent } from './plunder.events';
-
-/** An Artillery or Crew order given by the active seat: it uses one of the turn's orders. */
-export type OrderGiven = DomainEvent<
-  'OrderGiven',
-  { seat: number; order: 'artillery' | 'crew'; action: 'EngageShip' | 'RepelEnemy' | 'PurgeAltar' | 'LootShipwreck' }
->;
 
 /** [S] the commander encounters an enemy ship: the check to defeat follows. */
 export type ShipEncountered = DomainEvent<
@@ -51,7 +40,7 @@ export type ShipSeized = DomainEvent<
   }
 >;
 
-export type EncounterEvent = OrderGiven | ShipEncountered | ShipDefeated | ShipBanished | ShipSeized;
+export type EncounterEvent = ShipEncountered | ShipDefeated | ShipBanished | ShipSeized;
 
-/** Every event of the characters, checks, ships, damage, plunder and enemies rules (issue 4). */
-export type ShipEvent = EncounterEvent | DamageEvent | PlunderEvent | CheckEvent | CharacterEvent | EnemyEvent;
+/** Every event of the ships rules (encounters, defeat and seizure). */
+export type ShipEvent = EncounterEvent;

@@ -1,17 +1,9 @@
-import { characterAppliers } from '../characters/characters.evolve';
-import { checkAppliers } from '../checks/check.evolve';
-import { enemyAppliers } from '../enemies/enemies.evolve';
+import { known } from '../invariant';
 import type { Appliers } from '../evolve';
 import { nodeIds } from '../nodes';
-import { takeOrder } from '../turn/orders';
-import { damageAppliers } from './damage.evolve';
-import { plunderAppliers } from './plunder.evolve';
-import type { EncounterEvent, ShipEvent } from './ships.events';
+import type { ShipEvent } from './ships.events';
 
-const encounterAppliers: Appliers<EncounterEvent> = {
-  OrderGiven(state) {
-    takeOrder(state);
-  },
+export const shipAppliers: Appliers<ShipEvent> = {
   ShipEncountered() {
     // The check and its outcome follow as their own events.
   },
@@ -24,8 +16,8 @@ const encounterAppliers: Appliers<EncounterEvent> = {
     delete state.enemyShips[data.enemyShipId];
   },
   ShipSeized(state, { data }) {
-    const ship = state.ships[data.shipId];
-    const card = state.shipCards[data.toCardId];
+    const ship = known(state.ships, data.shipId);
+    const card = known(state.shipCards, data.toCardId);
     // Same hex, facing, anchored and plunder: only the card (and so its deck of nodes) changes.
     ship.cardId = card.cardId;
     ship.name = card.name;
@@ -36,13 +28,4 @@ const encounterAppliers: Appliers<EncounterEvent> = {
     for (const crew of ship.crew) if (crew.node !== null && !ship.nodes.includes(crew.node)) crew.node = null;
     ship.enemiesOnDeck = [];
   },
-};
-
-export const shipAppliers: Appliers<ShipEvent> = {
-  ...encounterAppliers,
-  ...damageAppliers,
-  ...plunderAppliers,
-  ...checkAppliers,
-  ...characterAppliers,
-  ...enemyAppliers,
 };

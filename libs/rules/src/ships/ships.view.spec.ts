@@ -25,6 +25,10 @@ describe('[view.party] what a viewer may see of characters, hands and plunder', 
   it('reveals the plunder once the scenario is over', () => {
     const lost = stateOf(play(arrangedGame({ tweak: (s) => (s.blessings = 1) }), { type: 'EndTurn' }));
     expect(lost.status).toBe('lost');
+    for (const viewer of [2, null]) {
+      const [gull] = partyView(lost, viewer).ships;
+      expect(gull.plunder.cards).toEqual(lost.ships.gull.plunder);
+    }
     const won = { ...game(), status: 'won' as const };
     expect(partyView(won, 2).ships[0].plunder.cards).toEqual(['boarding-axe']);
   });

@@ -30,7 +30,12 @@ export const given = (events: GameEvent[]) => {
           if (typeof expected === 'function') expected(events, foldEvents(events, state));
           else expect(events).toEqual(expected);
         },
-        thenRejects(rule: string) {
+        /** The command is accepted and decides no event at all. */
+        thenNothingHappened() {
+          expect(run()).toEqual([]);
+        },
+        /** Rejected with this rule id; when `message` is given, the refusal's message must match it too. */
+        thenRejects(rule: string, message?: string | RegExp) {
           let error: unknown;
           try {
             run();
@@ -39,6 +44,7 @@ export const given = (events: GameEvent[]) => {
           }
           expect(error).toBeInstanceOf(RuleViolation);
           expect((error as RuleViolation).rule).toBe(rule);
+          if (message !== undefined) expect((error as RuleViolation).message).toMatch(message);
         },
       };
     },

@@ -1,4 +1,5 @@
 // [D §10, after N] the party's clue total drives the acts and the win.
+import { defined, known } from '../invariant';
 import { placeTileHexes } from '../board';
 import type { Decision } from '../decision';
 import { isOccupied } from '../queries';
@@ -18,7 +19,7 @@ export const actThreshold = (state: GameState, act: number): number =>
  */
 export const discoveredSpawnHexes = (state: GameState) =>
   state.tiles.flatMap((placed) =>
-    placeTileHexes(state.tileLibrary[placed.tileId], placed.anchor, placed.rotation, state.storms).filter(
+    placeTileHexes(known(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation, state.storms).filter(
       (h) => h.enemyShipSpawn,
     ),
   );
@@ -30,7 +31,7 @@ function drawEnemyShips(decision: Decision, toAct: number): EnemyShipSpawn[] {
   for (const hex of discoveredSpawnHexes(decision.state)) {
     if (pool.length === 0) break; // [D] an empty pool spawns nothing
     if (isOccupied(decision.state, hex)) continue;
-    const [cardId] = pool.splice(decision.rng.int(0, pool.length - 1), 1);
+    const cardId = defined(pool.splice(decision.rng.int(0, pool.length - 1), 1)[0], 'a card of the enemy ship pool');
     spawned.push({ enemyShipId: `spawn-a${toAct}@${hex.q},${hex.r}`, cardId, hex: { q: hex.q, r: hex.r }, facing: 0 });
   }
   return spawned;

@@ -1,8 +1,11 @@
 // [N] the Navigation Order is one of three standard orders; [D §5] a turn allows `ordersPerTurn`
 // of them (scenario data, default 3), each resolved completely before the next.
-import type { Decision } from '../decision';
+import { defined } from '../invariant';
+import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
+import { characterOfSeat, requireCommandedShip } from '../queries';
 import type { GameState } from '../state';
+import type { OrderGiven } from './turn.events';
 
 /** Rejects an order when the active seat has none left this turn. */
 export function ensureOrderAvailable(decision: Decision): void {
@@ -15,8 +18,25 @@ export function ensureOrderAvailable(decision: Decision): void {
  * of the turn's orders and [S] closes the repair window, which is only open before any order.
  */
 export function takeOrder(state: GameState): void {
-  const turn = state.turn!;
+  const turn = defined(state.turn, 'the turn');
   turn.ordersLeft -= 1;
   turn.ordersTaken += 1;
   turn.repairAvailable = false;
+}
+
+/**
+ * The start of every Crew and Artillery order: the seat's character and the ship it commands,
+ * an order left this turn. The order's own checks follow; `give()` then records OrderGiven.
+ */
+export function beginOrder(decision: PlayDecision, order: OrderGiven['data']['order'], action: OrderGiven['data']['action']) {
+  const seat = decision.seat;
+  const character = characterOfSeat(decision.state, seat);
+  const ship = requireCommandedShip(decision.state, seat);
+  ensureOrderAvailable(decision);
+  return {
+    seat,
+    character,
+    ship,
+    give: (): void => decision.emit({ type: 'OrderGiven', data: { seat, order, action } }),
+  };
 }

@@ -1,6 +1,5 @@
 // [D §1] how a scenario ends: won on the clue goal, lost when the clock must advance and cannot.
 import type { Decision } from '../decision';
-import { scenarioEndEffects } from '../ships/ships.hooks';
 
 export const isOver = (decision: Decision): boolean => decision.state.status !== 'active';
 
@@ -8,12 +7,12 @@ export const isOver = (decision: Decision): boolean => decision.state.status !==
 export function winScenario(decision: Decision): void {
   const { clues, clueGoal, round } = decision.state;
   // [S] plunder becomes loot (or goes back to the box) just before the result is recorded.
-  scenarioEndEffects(decision, 'won');
+  for (const effect of decision.hooks.scenarioEnd) effect(decision, 'won');
   decision.emit({ type: 'ScenarioWon', data: { clues, clueGoal, round } });
 }
 
 /** [D §1, from S's turn structure] the blessings deck must advance and is empty. */
 export function loseScenario(decision: Decision, reason: 'blessings-exhausted'): void {
-  scenarioEndEffects(decision, 'lost');
+  for (const effect of decision.hooks.scenarioEnd) effect(decision, 'lost');
   decision.emit({ type: 'ScenarioLost', data: { reason, round: decision.state.round } });
 }

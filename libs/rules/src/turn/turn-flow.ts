@@ -1,7 +1,7 @@
 // [D §5, built on S's turn] seats act in order; a turn starts with the clock, allows its orders,
 // and ends with the end-of-turn effects; after the last seat the round ends.
+import { defined } from '../invariant';
 import type { Decision } from '../decision';
-import { endOfRoundEffects, endOfTurnEffects } from '../ships/ships.hooks';
 import { isOver, loseScenario } from './scenario-end';
 
 /** [S] the clock: one blessing to the discard; [D] if the deck is empty now, the scenario is lost at once. */
@@ -20,7 +20,7 @@ export function startTurn(decision: Decision, seat: number, round: number): void
 }
 
 export function startFirstTurn(decision: Decision): void {
-  startTurn(decision, decision.state.seats[0].seat, 1);
+  startTurn(decision, defined(decision.state.seats[0], 'the first seat').seat, 1);
 }
 
 /**
@@ -30,12 +30,12 @@ export function startFirstTurn(decision: Decision): void {
  * whatever those effects opened is answered: see continueAfterTurnEnd.
  */
 export function endTurn(decision: Decision): void {
-  const { seat } = decision.state.turn!;
-  endOfTurnEffects(decision);
+  const { seat } = defined(decision.state.turn, 'the turn');
+  for (const effect of decision.hooks.turnEnd) effect(decision);
   if (isOver(decision)) return;
   decision.emit({ type: 'TurnEnded', data: { seat, round: decision.state.round } });
   if (isLastSeat(decision, seat)) {
-    endOfRoundEffects(decision);
+    for (const effect of decision.hooks.roundEnd) effect(decision);
     if (isOver(decision)) return;
   }
   continueAfterTurnEnd(decision);
@@ -56,6 +56,6 @@ export function continueAfterTurnEnd(decision: Decision): void {
   if (!turn?.ended || pending || isOver(decision)) return;
   const lastSeat = isLastSeat(decision, turn.seat);
   if (lastSeat) decision.emit({ type: 'RoundEnded', data: { round } });
-  const next = seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length];
+  const next = defined(seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length], 'the next seat');
   startTurn(decision, next.seat, lastSeat ? round + 1 : round);
 }

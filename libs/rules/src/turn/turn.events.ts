@@ -20,7 +20,14 @@ export type ActAdvanced = DomainEvent<'ActAdvanced', { from: number; to: number;
 export type ScenarioWon = DomainEvent<'ScenarioWon', { clues: number; clueGoal: number; round: number }>;
 export type ScenarioLost = DomainEvent<'ScenarioLost', { reason: 'blessings-exhausted'; round: number }>;
 
+/** An Artillery or Crew order given by the active seat: it uses one of the turn's orders. */
+export type OrderGiven = DomainEvent<
+  'OrderGiven',
+  { seat: number; order: 'artillery' | 'crew'; action: 'EngageShip' | 'RepelEnemy' | 'PurgeAltar' | 'LootShipwreck' }
+>;
+
 export type TurnEvent =
+  | OrderGiven
   | TurnStarted
   | BlessingAdvanced
   | TurnEnded

@@ -1,7 +1,11 @@
 import type { Appliers } from '../evolve';
+import { takeOrder } from './orders';
 import type { TurnEvent } from './turn.events';
 
 export const turnAppliers: Appliers<TurnEvent> = {
+  OrderGiven(state) {
+    takeOrder(state);
+  },
   TurnStarted(state, { data }) {
     state.round = data.round;
     state.turn = { seat: data.seat, ordersLeft: data.ordersLeft, repairAvailable: true, ordersTaken: 0 };

@@ -1,4 +1,8 @@
 import { IsString, Matches } from 'class-validator';
+import type { CommandOfType, GameCommandType } from '@logbook/rules';
+
+/** The fields of a command besides its type: what a DTO class `implements`, so a drifting field does not compile. */
+export type CommandFields<K extends GameCommandType> = Omit<CommandOfType<K>, 'type'>;
 
 /** Fields every command body carries. */
 export abstract class CommandDto {

@@ -41,6 +41,14 @@ describe('command bodies at the edge', () => {
     expect(reasons({ commandId: 'c1', type: 'PurgeAltar', hex: { q: 'x', r: 0 } }).join()).toContain('hex.q');
     expect(reasons({ commandId: 'c1', type: 'EngageShip', enemyShipId: 'e', boons: [1] }).join()).toContain('boons');
   });
+
+  it('refuses a Navigate turn step without its direction, and accepts one with it', () => {
+    expect(reasons({ commandId: 'c1', type: 'Navigate', steps: [{ action: 'turn' }] }).join()).toContain('steps.0.direction');
+    expect(parseCommandBody({ commandId: 'c1', type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }, { action: 'move' }] }).command).toEqual({
+      type: 'Navigate',
+      steps: [{ action: 'turn', direction: 'cw' }, { action: 'move' }],
+    });
+  });
 });
 
 describe('check options at the edge', () => {

@@ -4,37 +4,20 @@ import { BadRequestException } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { GameCommand, GameCommandType } from '@logbook/rules';
-import type { CommandDto } from './command-base.dto';
-import {
-  DropAnchorDto,
-  EndNavigationDto,
-  EndTurnDto,
-  ExploreTileDto,
-  MoveCrewDto,
-  MoveShipDto,
-  NavigateDto,
-  StartNavigationDto,
-  TurnShipDto,
-  WeighAnchorDto,
-} from './navigation-commands.dto';
-import {
-  AttemptRepairDto,
-  ChoosePlunderTypeDto,
-  DisembarkDto,
-  EmbarkDto,
-  EngageShipDto,
-  LootShipwreckDto,
-  PurgeAltarDto,
-  ReduceStructuralDamageDto,
-  RepelEnemyDto,
-  ResolveStructuralDamageDto,
-  SetFollowShipDto,
-} from './ship-commands.dto';
+import type { CommandDto, CommandFields } from './command-base.dto';
+import { EmbarkDto, DisembarkDto, SetFollowShipDto } from './characters.dto';
+import { DropAnchorDto, MoveCrewDto, WeighAnchorDto } from './crew.dto';
+import { AttemptRepairDto, ReduceStructuralDamageDto, ResolveStructuralDamageDto } from './damage.dto';
+import { PurgeAltarDto, RepelEnemyDto } from './enemies.dto';
+import { EndNavigationDto, ExploreTileDto, MoveShipDto, NavigateDto, StartNavigationDto, TurnShipDto } from './navigation.dto';
+import { ChoosePlunderTypeDto, LootShipwreckDto } from './plunder.dto';
+import { EngageShipDto } from './ships.dto';
+import { EndTurnDto } from './turn.dto';
 
 type PlayCommandType = Exclude<GameCommandType, 'CreateGame'>;
 export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
 
-const COMMAND_DTOS: Record<PlayCommandType, ClassConstructor<CommandDto>> = {
+const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & CommandFields<K>> } = {
   StartNavigation: StartNavigationDto,
   MoveShip: MoveShipDto,
   TurnShip: TurnShipDto,
@@ -79,6 +62,7 @@ export function parseCommandBody(body: unknown): { commandId: string; command: P
   const instance = plainToInstance(dto, body);
   const errors = flatten(validateSync(instance, { whitelist: true, forbidNonWhitelisted: true }));
   if (errors.length > 0) throw new BadRequestException(errors);
-  const { commandId, ...command } = JSON.parse(JSON.stringify(instance)) as CommandDto & Record<string, unknown>;
-  return { commandId, command: command as unknown as PlayCommand };
+  // Plain data (no class prototype); the DTO class implements the command's fields.
+  const { commandId, ...command } = JSON.parse(JSON.stringify(instance)) as CommandDto & CommandFields<PlayCommandType>;
+  return { commandId, command: command as PlayCommand };
 }

@@ -10,6 +10,7 @@ export function appendContract(fixture: ContractFixture): void {
       expect(result.nextExpectedRevision).toBe(2);
       expect(stored.map((event) => event.revision)).toEqual([0, 1, 2]);
       expect(result.position).toBe(stored[2].position);
+      expect(result.positions).toEqual(stored.map((event) => event.position));
     });
 
     it("'no_stream' on an existing stream is a conflict naming the stream's revision", async () => {

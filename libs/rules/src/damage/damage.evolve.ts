@@ -1,7 +1,8 @@
+import { known } from '../invariant';
 import { discardFromHand } from '../characters/hand';
 import type { Appliers } from '../evolve';
 import type { DamageEvent } from './damage.events';
-import { closePending, openPending } from './pending';
+import { closePending, openPending } from '../pending';
 
 export const damageAppliers: Appliers<DamageEvent> = {
   StructuralDamageDealt(state, { data }) {
@@ -9,7 +10,7 @@ export const damageAppliers: Appliers<DamageEvent> = {
     openPending(state, { kind: 'structural-damage', shipId: data.shipId, dealt: data.dealt, amount: data.amount, source: data.source });
   },
   StructuralDamageReduced(state, { data }) {
-    discardFromHand(state.characters[data.characterId], [...data.played.map((p) => p.cardId), ...data.discarded]);
+    discardFromHand(known(state.characters, data.characterId), [...data.played.map((p) => p.cardId), ...data.discarded]);
     const pending = state.pending;
     if (pending?.kind !== 'structural-damage') return;
     pending.amount = data.amount;
@@ -19,7 +20,7 @@ export const damageAppliers: Appliers<DamageEvent> = {
     closePending(state);
   },
   ShipWrecked(state, { data }) {
-    state.ships[data.shipId].wrecked = true;
+    known(state.ships, data.shipId).wrecked = true;
   },
   BlessingsDiscarded(state, { data }) {
     state.blessings = { deck: data.deck, discard: data.discard };
@@ -29,6 +30,6 @@ export const damageAppliers: Appliers<DamageEvent> = {
     if (state.turn) state.turn.repairAvailable = false;
   },
   ShipRepaired(state, { data }) {
-    state.ships[data.shipId].wrecked = false;
+    known(state.ships, data.shipId).wrecked = false;
   },
 };

@@ -1,11 +1,12 @@
 import { Decision } from '../decision';
 import { scriptedRng } from '../random';
 import type { ScenarioDefinition } from '../scenario';
+import { PHASE_HOOKS } from '../decide';
 import { given } from '../testing/decider-spec';
 import { winScenario } from '../turn/scenario-end';
 import { redactEvent } from '../view';
 import { plunderTypeForRoll } from './plunder';
-import { arrangedGame, eventsOfType, play, stateOf, wreck } from './testing/ship-kit';
+import { arrangedGame, eventsOfType, play, stateOf, wreck } from '../ships/testing/ship-kit';
 
 const engage = { type: 'EngageShip', enemyShipId: 'lantern-1' } as const;
 // A defeat roll (5 + Melee 2 = 7 against 7) followed by the plunder roll and the box draw.
@@ -160,6 +161,7 @@ describe('plunder', () => {
   describe('at the end of the scenario', () => {
     it('[plunder.loot-on-win] plunder under the ships becomes the party\'s loot', () => {
       const decision = new Decision(stateOf(play(arrangedGame(), engage, defeatThen(2, 1))), null, scriptedRng([]));
+      decision.hooks = PHASE_HOOKS;
       winScenario(decision);
       expect(decision.events.map((e) => e.type)).toEqual(['PlunderBecameLoot', 'ScenarioWon']);
       expect(decision.state.loot).toEqual(['boarding-axe', 'spark']);

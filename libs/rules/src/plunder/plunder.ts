@@ -1,10 +1,11 @@
 // [S] Plunder cards: the d6 table, unseen draws from the box, stashing under a ship, adding to a hand.
+import { defined, known } from '../invariant';
 import { pickIndex } from '../characters/cards';
 import type { Decision } from '../decision';
 import { rollDie } from '../random';
 import type { CardType } from '../scenario';
 import type { PlunderDestination } from './plunder.events';
-import { settlePending } from './structural-damage';
+import { settlePending } from '../damage/structural-damage';
 
 /** [S] the plunder table: 1 weapon, 2 spell, 3 armor, 4 item, 5 ally, 6 choose one of those five. */
 export const PLUNDER_TYPES: readonly CardType[] = ['weapon', 'spell', 'armor', 'item', 'ally'];
@@ -31,20 +32,21 @@ function rollPlunder(decision: Decision, target: Target, reason: string): void {
  */
 export function drawPlunder(decision: Decision, target: Target, cardType: CardType): void {
   const box = decision.state.box[cardType];
-  const wrecked = target.destination === 'stash' && decision.state.ships[target.shipId!].wrecked;
+  const wrecked = target.destination === 'stash' && known(decision.state.ships, defined(target.shipId, 'the ship stashed under')).wrecked;
   if (box.length === 0 || wrecked) {
     const reason = wrecked ? 'ship-wrecked' : 'box-empty';
     decision.emit({ type: 'PlunderUnavailable', data: { cardType, ...target, reason } });
     return;
   }
-  const cardId = box[pickIndex(decision, box.length)];
+  const cardId = defined(box[pickIndex(decision, box.length)], 'a card of the box');
   if (target.destination === 'stash') {
-    decision.emit({ type: 'PlunderStashed', data: { shipId: target.shipId!, cardType }, secret: { visibleTo: [], data: { cardId } } });
+    decision.emit({ type: 'PlunderStashed', data: { shipId: defined(target.shipId, 'the ship stashed under'), cardType }, secret: { visibleTo: [], data: { cardId } } });
   } else {
-    const seat = decision.state.characters[target.characterId!].seat;
+    const characterId = defined(target.characterId, 'the character drawing');
+    const seat = known(decision.state.characters, characterId).seat;
     decision.emit({
       type: 'PlunderAddedToHand',
-      data: { characterId: target.characterId!, cardType },
+      data: { characterId, cardType },
       secret: { visibleTo: seat === null ? [] : [seat], data: { cardId } },
     });
   }
@@ -52,7 +54,7 @@ export function drawPlunder(decision: Decision, target: Target, cardType: CardTy
 
 /** [S] stash a plunder card under a ship; [S] never under a wrecked ship. Returns whether it rolled. */
 export function stashPlunder(decision: Decision, shipId: string, reason: string): boolean {
-  if (decision.state.ships[shipId].wrecked) return false;
+  if (known(decision.state.ships, shipId).wrecked) return false;
   rollPlunder(decision, { destination: 'stash', shipId, characterId: null }, reason);
   return true;
 }
@@ -70,4 +72,9 @@ export function choosePlunderType(decision: Decision, cardType: CardType): void 
   decision.emit({ type: 'PlunderTypeChosen', data: { cardType, ...target } });
   drawPlunder(decision, target, cardType);
   settlePending(decision);
+}
+
+/** [S] "You stash 1 plunder card when you set up a scenario": one per player ship. */
+export function stashSetupPlunder(decision: Decision): void {
+  for (const ship of Object.values(decision.state.ships)) stashPlunder(decision, ship.shipId, 'setup');
 }

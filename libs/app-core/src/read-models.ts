@@ -13,7 +13,7 @@ import {
   type CheckpointStore,
   type GameStateStore,
 } from '@logbook/projections';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from './app-config';
 
 /** Injection token of the opened read models. */
 export const READ_MODELS = Symbol('READ_MODELS');

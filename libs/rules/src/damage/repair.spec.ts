@@ -1,5 +1,5 @@
 import { given } from '../testing/decider-spec';
-import { arrangedGame, eventsOfType, play, wreck } from './testing/ship-kit';
+import { arrangedGame, eventsOfType, play, wreck } from '../ships/testing/ship-kit';
 
 // The Gull's repair check: "Intelligence/Craft 6 OR Strength 7"; Ysolde rolls Intelligence d6.
 const repair = { type: 'AttemptRepair' } as const;

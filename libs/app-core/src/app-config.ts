@@ -42,12 +42,17 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   return env;
 }
 
+const requireConnectionString = (env: Environment): string => {
+  if (!env.EVENTSTORE_CONNECTION_STRING) throw new Error('Invalid configuration: LOGBOOK_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+  return env.EVENTSTORE_CONNECTION_STRING;
+};
+
 export function toAppConfig(env: Environment): AppConfig {
   const kind = env.LOGBOOK_STORE ?? 'sqlite';
   const dataDir = env.LOGBOOK_DATA_DIR ?? join(process.cwd(), 'data');
   const store: EventStoreConfig =
     kind === 'eventstoredb'
-      ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING! }
+      ? { kind, connectionString: requireConnectionString(env) }
       : kind === 'memory'
         ? { kind }
         : { kind, filename: join(dataDir, 'logbook.sqlite') };

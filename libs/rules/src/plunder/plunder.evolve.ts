@@ -1,9 +1,10 @@
+import { defined, known } from '../invariant';
 import type { Appliers } from '../evolve';
 import type { CardType } from '../scenario';
 import type { GameState } from '../state';
 import { hexKey } from '../hex';
 import type { PlunderEvent } from './plunder.events';
-import { closePending, openPending } from './pending';
+import { closePending, openPending } from '../pending';
 
 // The box is replaced, never changed in place: the setup applier takes it from GameCreated's secret.
 const takeFromBox = (state: GameState, cardType: CardType, cardId: string): void => {
@@ -28,32 +29,32 @@ export const plunderAppliers: Appliers<PlunderEvent> = {
     closePending(state);
   },
   PlunderStashed(state, { data, secret }) {
-    takeFromBox(state, data.cardType, secret!.data.cardId);
-    state.ships[data.shipId].plunder.push(secret!.data.cardId);
+    takeFromBox(state, data.cardType, defined(secret, 'the plunder card').data.cardId);
+    known(state.ships, data.shipId).plunder.push(defined(secret, 'the plunder card').data.cardId);
   },
   PlunderAddedToHand(state, { data, secret }) {
-    takeFromBox(state, data.cardType, secret!.data.cardId);
-    state.characters[data.characterId].hand.push(secret!.data.cardId);
+    takeFromBox(state, data.cardType, defined(secret, 'the plunder card').data.cardId);
+    known(state.characters, data.characterId).hand.push(defined(secret, 'the plunder card').data.cardId);
   },
   PlunderUnavailable() {
     // Nothing changes hands; the event records why.
   },
   PlunderBanished(state, { data, secret }) {
-    const plunder = state.ships[data.shipId].plunder;
-    const index = plunder.indexOf(secret!.data.cardId);
+    const plunder = known(state.ships, data.shipId).plunder;
+    const index = plunder.indexOf(defined(secret, 'the plunder card').data.cardId);
     if (index >= 0) plunder.splice(index, 1);
-    returnToBox(state, secret!.data.cardId);
+    returnToBox(state, defined(secret, 'the plunder card').data.cardId);
   },
   PlunderBecameLoot(state, { secret }) {
-    for (const [shipId, cards] of Object.entries(secret!.data.cards)) {
+    for (const [shipId, cards] of Object.entries(defined(secret, 'the plunder card').data.cards)) {
       state.loot.push(...cards);
-      state.ships[shipId].plunder = [];
+      known(state.ships, shipId).plunder = [];
     }
   },
   PlunderReturnedToBox(state, { secret }) {
-    for (const [shipId, cards] of Object.entries(secret!.data.cards)) {
+    for (const [shipId, cards] of Object.entries(defined(secret, 'the plunder card').data.cards)) {
       for (const cardId of cards) returnToBox(state, cardId);
-      state.ships[shipId].plunder = [];
+      known(state.ships, shipId).plunder = [];
     }
   },
   ShipwreckLooted(state, { data }) {

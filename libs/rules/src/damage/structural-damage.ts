@@ -1,12 +1,13 @@
 // [S] The structural damage pipeline. Other rules call dealStructuralDamage (storm turns, enemy
 // spawns with no room On Deck, failed encounters, enemies On Deck at the end of a round).
+import { known } from '../invariant';
 import type { Decision } from '../decision';
 import type { GameState } from '../state';
 import type { DamageModifier } from './damage.events';
 
 /** The damage powers of one ship card, as step-1 modifiers. */
 function cardModifiers(state: GameState, cardId: string): DamageModifier[] {
-  const powers = state.shipCards[cardId].powers;
+  const powers = known(state.shipCards, cardId).powers;
   const modifiers: DamageModifier[] = [];
   if (powers.increaseStructuralDamage) modifiers.push({ cardId, power: 'increaseStructuralDamage', by: powers.increaseStructuralDamage });
   if (powers.reduceStructuralDamage) modifiers.push({ cardId, power: 'reduceStructuralDamage', by: -powers.reduceStructuralDamage });
@@ -20,7 +21,7 @@ function cardModifiers(state: GameState, cardId: string): DamageModifier[] {
  */
 export function shipDamageModifiers(state: GameState, shipId: string, inPlay: string[] = []): DamageModifier[] {
   // [D] the card's powers count face up or face down: the seed flips it only to mark the wreck.
-  return [state.ships[shipId].cardId, ...inPlay].flatMap((cardId) => cardModifiers(state, cardId));
+  return [known(state.ships, shipId).cardId, ...inPlay].flatMap((cardId) => cardModifiers(state, cardId));
 }
 
 /** [D] the window is worth opening only when some character holds a card to play or discard. */
@@ -47,7 +48,7 @@ export function dealStructuralDamage(decision: Decision, shipId: string, amount:
 export function resolveStructuralDamage(decision: Decision): void {
   const pending = decision.state.pending;
   if (pending?.kind !== 'structural-damage') return;
-  const ship = decision.state.ships[pending.shipId];
+  const ship = known(decision.state.ships, pending.shipId);
   const outcome = pending.amount === 0 ? 'unaffected' : ship.wrecked ? 'blessings-discarded' : 'wrecked';
   decision.emit({
     type: 'StructuralDamageResolved',

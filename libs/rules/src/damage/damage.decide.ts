@@ -1,10 +1,11 @@
+import { known } from '../invariant';
 import { attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
-import type { Decision } from '../decision';
+import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { characterOfSeat, requireCommandedShip } from '../queries';
 import { ensureInHand } from '../characters/hand';
-import type { AttemptRepair, ReduceStructuralDamage, ResolveStructuralDamage } from './ships.commands';
+import type { AttemptRepair, DamageCommand, ReduceStructuralDamage } from './damage.commands';
 import { resolveStructuralDamage } from './structural-damage';
 
 const openWindow = (decision: Decision) => {
@@ -14,9 +15,9 @@ const openWindow = (decision: Decision) => {
 };
 
 /** [S] steps 2 and 3: cards that affect structural damage, then discards for 1 each. */
-function decideReduce(decision: Decision, command: ReduceStructuralDamage): void {
+function decideReduce(decision: PlayDecision, command: ReduceStructuralDamage): void {
   const pending = openWindow(decision);
-  const character = characterOfSeat(decision.state, decision.seat!);
+  const character = characterOfSeat(decision.state, decision.seat);
   const play = command.play ?? [];
   const discard = command.discard ?? [];
   ensure(play.length + discard.length > 0, 'damage.nothing-to-reduce', 'Name cards to play or discard');
@@ -36,27 +37,27 @@ function decideReduce(decision: Decision, command: ReduceStructuralDamage): void
   const amount = Math.max(0, pending.amount - by);
   decision.emit({
     type: 'StructuralDamageReduced',
-    data: { shipId: pending.shipId, seat: decision.seat!, characterId: character.characterId, played, discarded: discard, by, amount },
+    data: { shipId: pending.shipId, seat: decision.seat, characterId: character.characterId, played, discarded: discard, by, amount },
   });
   // [S] reduced to 0: the ship is unaffected; nothing is left to respond to.
   if (amount === 0) resolveStructuralDamage(decision);
 }
 
 /** [S] when commanding a wrecked ship, at the start of the turn, the ship card's repair check. */
-function decideRepair(decision: Decision, command: AttemptRepair): void {
-  const seat = decision.seat!;
+function decideRepair(decision: PlayDecision, command: AttemptRepair): void {
+  const seat = decision.seat;
   const ship = requireCommandedShip(decision.state, seat);
   const character = characterOfSeat(decision.state, seat);
   ensure(ship.wrecked, 'repair.not-wrecked', `${ship.name} is not wrecked`);
   ensure(decision.state.turn?.repairAvailable, 'repair.not-now', 'A repair is attempted once, at the start of the turn, before any order');
-  const check = decision.state.shipCards[ship.cardId].repair;
+  const check = known(decision.state.shipCards, ship.cardId).repair;
   validateCheck(decision, character.characterId, check, command);
   decision.emit({ type: 'RepairAttempted', data: { seat, shipId: ship.shipId } });
   const outcome = attemptCheck(decision, character.characterId, 'repair', ship.cardId, check, command);
   if (outcome.success) decision.emit({ type: 'ShipRepaired', data: { shipId: ship.shipId } });
 }
 
-export const damageCommands: CommandSpecs<ReduceStructuralDamage | ResolveStructuralDamage | AttemptRepair> = {
+export const damageCommands: CommandSpecs<DamageCommand> = {
   // [D] the response window: any seat, also inside the Navigation order whose storm dealt the damage.
   ReduceStructuralDamage: { actor: 'any-seat', duringNavigation: true, whilePending: ['structural-damage'], decide: decideReduce },
   ResolveStructuralDamage: {

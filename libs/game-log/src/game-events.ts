@@ -2,8 +2,9 @@
 // and its payload is `{ data, secret? }`, so the public part is readable by any store tool and
 // the secret part stays separable. The write side (apps/server) and every read model use this.
 import { createHash } from 'node:crypto';
-import { GAME_STREAM_PREFIX, UpcasterRegistry, type EventMetadata, type NewEvent, type RecordedEvent } from '@logbook/event-store';
+import { UpcasterRegistry, type AppendResult, type EventMetadata, type NewEvent, type RecordedEvent } from '@logbook/event-store';
 import type { GameEvent } from '@logbook/rules';
+import { gameStreamId } from './game-stream';
 
 export const GAME_EVENT_SCHEMA_VERSION = 1;
 
@@ -17,9 +18,6 @@ export const gameEventUpcasters = (): UpcasterRegistry => new UpcasterRegistry()
 
 export const toDomainEvent = (recorded: RecordedEvent): GameEvent =>
   ({ type: recorded.type, ...(recorded.data as Omit<GameEvent, 'type'>) }) as GameEvent;
-
-/** The game id of a `game-<id>` stream. */
-export const gameIdOf = (streamId: string): string => streamId.slice(GAME_STREAM_PREFIX.length);
 
 /** A UUID derived from the game, command and index: a retried append carries the same ids. */
 export const deterministicEventId = (gameId: string, commandId: string, index: number): string => {
@@ -45,3 +43,21 @@ export const toNewEvents = (
     // The schema version has its own field (and column); older events repeat it in metadata.
     metadata: index === 0 ? { ...metadata, ...firstEventMetadata } : metadata,
   }));
+
+/**
+ * What an append recorded, without reading it back: the events as given, each at its own
+ * revision and its own global position (from the store's `AppendResult.positions`).
+ */
+export const recordedGameEvents = (gameId: string, appended: readonly NewEvent[], result: AppendResult): RecordedEvent[] => {
+  const firstRevision = result.nextExpectedRevision - appended.length + 1;
+  return appended.map((event, i) => ({
+    id: event.id,
+    streamId: gameStreamId(gameId),
+    revision: firstRevision + i,
+    position: result.positions[i] ?? result.position,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata ?? {},
+    schemaVersion: event.schemaVersion ?? GAME_EVENT_SCHEMA_VERSION,
+  }));
+};

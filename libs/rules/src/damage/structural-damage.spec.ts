@@ -3,7 +3,7 @@ import type { GameEvent } from '../events';
 import { scriptedRng } from '../random';
 import { given } from '../testing/decider-spec';
 import { dealStructuralDamage } from './structural-damage';
-import { arrangedGame, enemyOnDeck, eventsOfType, play, stateOf, wreck } from './testing/ship-kit';
+import { arrangedGame, enemyOnDeck, eventsOfType, play, stateOf, wreck } from '../ships/testing/ship-kit';
 
 /** Damage dealt by some rule (a storm, a spawn, an encounter), as a given. */
 const dealt = (events: GameEvent[], amount: number, source = 'test'): GameEvent[] => {

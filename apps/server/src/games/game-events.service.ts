@@ -1,0 +1,54 @@
+// The read side of one game's log: events by revision range, each redacted for the viewer. The
+// command path, the events endpoint and the live feed all show events through here.
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { gameStreamId, toDomainEvent } from '@logbook/game-log';
+import { redactEvent, type GameState } from '@logbook/rules';
+import { GameNotFoundError } from './game.errors';
+import type { LoadedGame } from './game-repository';
+
+export interface EventView {
+  revision: number;
+  type: string;
+  data: unknown;
+  secret?: unknown;
+}
+
+export interface CommandResult {
+  revision: number;
+  events: EventView[];
+}
+
+/** A recorded event as `seat` may see it while the game has `status`. */
+export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status']): EventView => {
+  const event = redactEvent(toDomainEvent(recorded), seat, status);
+  return {
+    revision: recorded.revision,
+    type: event.type,
+    data: event.data,
+    ...(event.secret ? { secret: event.secret.data } : {}),
+  };
+};
+
+@Injectable()
+export class GameEventsService {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /** The events of `game` from a revision on, as `seat` may see them. */
+  async eventsFor(game: LoadedGame, seat: number | null, fromRevision = 0, maxCount = 1000): Promise<CommandResult> {
+    const recorded = await this.readRange(game.gameId, fromRevision, maxCount);
+    return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
+  }
+
+  /** What a command recorded (revisions `first..last`), as `seat` may see it: a retried command's answer. */
+  async replay(game: LoadedGame, first: number, last: number, seat: number): Promise<CommandResult> {
+    const recorded = await this.readRange(game.gameId, first, last - first + 1);
+    return { revision: last, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
+  }
+
+  async readRange(gameId: string, fromRevision: number, maxCount: number): Promise<RecordedEvent[]> {
+    const result = await this.store.readStream(gameStreamId(gameId), { fromRevision, maxCount });
+    if (result.status === 'stream_not_found') throw new GameNotFoundError(gameId);
+    return result.events;
+  }
+}

@@ -1,0 +1,69 @@
+// Seat authentication at the edge: a guard resolves who is asking (a seat of the game, or a
+// spectator), and `@Seat()` hands it to the handler. Order of answers: a malformed game id is a
+// 400, an unknown game a 404, then a wrong token a 403 and, where a seat is required, no token a
+// 401. Only SHA-256 digests of the tokens are stored (see seat-tokens.ts).
+import { BadRequestException, createParamDecorator, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { SeatTokenInvalidError, SeatTokenMissingError } from './game.errors';
+import { GameRepository, type LoadedGame } from './game-repository';
+import { bearerToken, seatForToken } from './seat-tokens';
+
+const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const checkGameId = (gameId: string | undefined): string => {
+  if (gameId === undefined || !GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
+  return gameId;
+};
+
+/** What the guard leaves on the request for `@Seat()` and `@Game()`. */
+interface SeatedRequest extends Request {
+  logbookSeat?: number | null;
+  logbookGame?: LoadedGame;
+}
+
+/** The seat an Authorization header stands for in a game; null for a spectator (no header). */
+export const seatOf = (game: Pick<LoadedGame, 'seatTokens'>, authorization: string | undefined): number | null => {
+  const token = bearerToken(authorization);
+  if (token === null) return null;
+  if (token === 'malformed') throw new SeatTokenInvalidError();
+  const seat = seatForToken(game.seatTokens, token);
+  if (seat === undefined) throw new SeatTokenInvalidError();
+  return seat;
+};
+
+@Injectable()
+export class SeatGuard implements CanActivate {
+  constructor(private readonly games: GameRepository) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<SeatedRequest>();
+    const gameId = request.params['gameId'];
+    const game = await this.games.load(checkGameId(typeof gameId === 'string' ? gameId : undefined));
+    request.logbookGame = game;
+    request.logbookSeat = seatOf(game, request.headers.authorization);
+    return true;
+  }
+}
+
+const seatedRequest = (context: ExecutionContext): SeatedRequest => {
+  const request = context.switchToHttp().getRequest<SeatedRequest>();
+  if (request.logbookSeat === undefined) throw new Error('@Seat() needs @UseGuards(SeatGuard) on the route');
+  return request;
+};
+
+/**
+ * The seat asking: `@Seat()` is a seat number or null for a spectator; `@Seat({ required: true })`
+ * is a seat number, and no token is a 401.
+ */
+export const Seat = createParamDecorator((options: { required?: boolean } | undefined, context: ExecutionContext): number | null => {
+  const seat = seatedRequest(context).logbookSeat ?? null;
+  if (seat === null && options?.required) throw new SeatTokenMissingError();
+  return seat;
+});
+
+/** The game the guard loaded for this request (its fold at the time of the request). */
+export const Game = createParamDecorator((_: unknown, context: ExecutionContext): LoadedGame => {
+  const game = seatedRequest(context).logbookGame;
+  if (game === undefined) throw new Error('@Game() needs @UseGuards(SeatGuard) on the route');
+  return game;
+});

@@ -1,0 +1,5 @@
+// What the server and the command line share: configuration and the wiring of the store and
+// the read models. The two apps are two faces of this core; neither imports the other.
+export * from './app-config';
+export * from './open-event-store';
+export * from './read-models';
