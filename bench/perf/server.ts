@@ -22,8 +22,8 @@ async function main(): Promise<void> {
   process.stdin.setEncoding('utf8');
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  const post = <T = unknown>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
   process.stdin.on('data', (chunk: string) => {
     if (chunk.includes('profile-start')) {
       void post('Profiler.enable')
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       return;
     }
     if (chunk.includes('profile-stop')) {
-      void post('Profiler.stop').then(({ profile }: { profile: unknown }) => {
+      void post<{ profile: unknown }>('Profiler.stop').then(({ profile }) => {
         const file = join(process.env.LOGBOOK_DATA_DIR ?? '.', `server-${Date.now()}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
         console.log(JSON.stringify({ profile: file }));

@@ -57,7 +57,8 @@ export class LocalEventStore implements EventStore {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? 500);
-    if (storage.writesElsewhere) this.writesElsewhere = () => storage.writesElsewhere!();
+    const writesElsewhere = storage.writesElsewhere?.bind(storage);
+    if (writesElsewhere) this.writesElsewhere = writesElsewhere;
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
