@@ -1,10 +1,8 @@
-// The content catalogue: cards, ship cards, map tiles and enemies defined once (catalogue-entries.json)
+// The content catalogue: cards, ship cards, map tiles and enemies defined once (catalogue.json)
 // and referenced by id from scenario documents. A scenario's `cards`, `shipCards`, `tiles` and
 // `enemyPool` lists may hold, entry by entry, either a whole definition (inline, as before) or
 // the id of a catalogue entry; references are resolved before the document is validated.
-// (Not catalogue.json: next to catalogue.ts, Node resolves `./catalogue` to the JSON first when
-// TypeScript is run through a require hook, as `npm run bench` and the CLI do.)
-import catalogue from './catalogue-entries.json';
+import catalogue from './catalogue.json';
 
 /** Which catalogue section each scenario list draws from, and the field that names an entry. */
 const SECTIONS = {
