@@ -1,7 +1,7 @@
 import firstVoyageDoc from '../scenarios/first-voyage.json';
 import { builtInScenario } from '../scenarios';
 import { parseScenario } from '../validation/parse-scenario';
-import catalogue from './catalogue.json';
+import catalogue from './catalogue-data.json';
 import { catalogueIds, resolveCatalogueReferences } from './catalogue';
 
 describe('the content catalogue', () => {

@@ -2,7 +2,7 @@
 // and referenced by id from scenario documents. A scenario's `cards`, `shipCards`, `tiles` and
 // `enemyPool` lists may hold, entry by entry, either a whole definition (inline, as before) or
 // the id of a catalogue entry; references are resolved before the document is validated.
-import catalogue from './catalogue.json';
+import catalogue from './catalogue-data.json';
 
 /** Which catalogue section each scenario list draws from, and the field that names an entry. */
 const SECTIONS = {
