@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, recordedGameEvents, toNewEvents } from '@logbook/game-log';
-import { decide, initialState, type GameCommand, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { decide, initialState, type GameCommand, type GameEvent, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository } from './game-repository';
@@ -75,8 +75,10 @@ export class GameCommandsService {
     const fingerprint = fingerprintOf({ seat, command });
     return this.locks.run(gameId, async () => {
       for (let attempt = 1; ; attempt++) {
-        // After a lost race, read what the other writer appended even if the store cannot tell.
-        const game = await this.games.load(gameId, { catchUp: attempt > 1 });
+        // The first attempt may decide on the cached game unchecked (the seat guard has just
+        // loaded it): the append's expected revision refuses a stale one, and after a lost race
+        // the next attempt reads what the other writer appended.
+        const game = await this.games.load(gameId, attempt === 1 ? { trustCache: true } : { catchUp: true });
         const known = game.commands.get(commandId);
         if (known) {
           if (known.fingerprint !== fingerprint && !sameFingerprint(known.fingerprint, { seat, command })) {
@@ -85,10 +87,18 @@ export class GameCommandsService {
           return this.events.replay(game, known.firstRevision, known.lastRevision, seat);
         }
         if (options.ifMatch !== undefined && options.ifMatch !== game.revision) {
+          if (attempt === 1) continue; // the unchecked cache may be behind: compare with the store's
           throw new StaleRevisionError(options.ifMatch, game.revision);
         }
 
-        const decided = decide(game.state, command, { seat, rng: this.rng });
+        let decided: GameEvent[];
+        try {
+          decided = decide(game.state, command, { seat, rng: this.rng });
+        } catch (error) {
+          // A refusal stands only if it was decided on the whole log.
+          if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
+          throw error;
+        }
         const appended = toNewEvents(gameId, commandId, decided, this.metadata(commandId, options.correlationId, seat, fingerprint));
         let recorded: RecordedEvent[];
         try {

@@ -46,6 +46,25 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     expect(seenByEast.commands.get('move')?.firstRevision).toBe(moved.events[0].revision);
   });
 
+  it('decides on what the other process wrote even when its cached game is behind: nothing refused or decided on the old board', async () => {
+    const east = server();
+    const west = server();
+    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    const { gameId } = created;
+    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
+    // West ends the order east still sees open: on east's cached board EndNavigation would be
+    // refused (no open order) and EndTurn too (an order in progress).
+    await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
+    const closed = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+    const ended = await east.commands.execute(gameId, seat, 'end-turn', { type: 'EndTurn' });
+    expect(ended.events[0].revision).toBe(closed.revision + 1);
+    expect(ended.events.map((e) => e.type)).toContain('TurnEnded');
+    // And a command west already recorded is answered from the log, not decided again.
+    const again = await east.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+    expect(again).toEqual(closed);
+  });
+
   it('answers from its cache, without reading the stream, while only this process writes', async () => {
     const east = server();
     const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });

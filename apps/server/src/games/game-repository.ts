@@ -39,9 +39,18 @@ export class GameRepository {
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /** The game, current; `catchUp` reads the store even when it says nobody else wrote. */
-  async load(gameId: string, { catchUp = false } = {}): Promise<LoadedGame> {
+  /**
+   * The game, current. `catchUp` reads the store even when it says nobody else wrote;
+   * `trustCache` answers from the cache without asking the store (when it can tell at all), for
+   * a caller that detects a stale game itself: the command path, whose append with the expected
+   * revision refuses a decision made on one, and retries with `catchUp`.
+   */
+  async load(gameId: string, { catchUp = false, trustCache = false } = {}): Promise<LoadedGame> {
     const cached = this.cache.get(gameId);
+    if (cached && trustCache && !catchUp && this.caughtUpAt.has(cached)) {
+      this.remember(cached);
+      return cached;
+    }
     // Asked before reading, so a write that lands during the read is caught by the next load.
     const elsewhere = this.store.writesElsewhere?.();
     if (cached && !catchUp && elsewhere !== undefined && this.caughtUpAt.get(cached) === elsewhere) {
@@ -62,6 +71,12 @@ export class GameRepository {
     if (elsewhere !== undefined) this.caughtUpAt.set(game, Math.max(this.caughtUpAt.get(game) ?? elsewhere, elsewhere));
     this.remember(game);
     return game;
+  }
+
+  /** Whether a cached game is known to hold every event (the store says nobody else wrote since). */
+  isCurrent(game: LoadedGame): boolean {
+    const elsewhere = this.store.writesElsewhere?.();
+    return elsewhere !== undefined && this.caughtUpAt.get(game) === elsewhere;
   }
 
   /** The game as it stood at `revision` (replay and seek): a fresh fold of its first events. */
