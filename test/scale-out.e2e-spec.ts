@@ -55,4 +55,18 @@ describe('two servers on one event store', () => {
     expect([a.status, b.status].sort()).toEqual([200, 422]);
     expect([a, b].find((r) => r.status === 422)!.body.rule).toBe('navigation.order-in-progress');
   });
+
+  it('agrees on undo and redo made on either server, through the log alone', async () => {
+    const game = await createGame(east, 'first-voyage', 1, 'sandbox');
+    const [seat] = game.seats;
+    await play(east, game.gameId, seat, { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] });
+    await play(east, game.gameId, seat, { type: 'Navigate', steps: [{ action: 'move' }] });
+    await play(west, game.gameId, seat, { type: 'Undo' });
+    await play(east, game.gameId, seat, { type: 'Undo' });
+    await play(west, game.gameId, seat, { type: 'Redo' });
+    const [fromEast, fromWest] = [await view(east, game.gameId, seat), await view(west, game.gameId, seat)];
+    expect(fromWest).toEqual(fromEast);
+    expect(fromEast.ships[0]).toMatchObject({ hex: { q: 0, r: 0 }, facing: 1 });
+    expect(fromEast.redo).toMatchObject({ seat: 1, by: [1] });
+  });
 });

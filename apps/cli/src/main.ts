@@ -3,8 +3,8 @@
 // Stop the server first when it uses the embedded store: one process writes a SQLite file.
 import 'reflect-metadata';
 import { openEventStore, openReadModels, toAppConfig, validateEnvironment } from '@logbook/app-core';
-import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toDomainEvent } from '@logbook/game-log';
-import { foldEvents } from '@logbook/rules';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toLogEntries } from '@logbook/game-log';
+import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
 
 const USAGE = `usage: npm run cli -- <command>
@@ -38,7 +38,7 @@ async function main(command: string | undefined): Promise<number> {
     for (const gameId of gameIds) {
       const stream = await store.readStream(gameStreamId(gameId));
       if (stream.status !== 'ok') continue;
-      const fresh = foldEvents(stream.events.map(toDomainEvent));
+      const fresh = foldEvents(effectiveEntries(toLogEntries(stream.events)).map((e) => e.event));
       if (!isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, fresh)) {
         mismatches += 1;
         console.log(`mismatch: game ${gameId}`);

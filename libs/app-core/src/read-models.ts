@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventStore } from '@logbook/event-store';
+import { gameStreamId } from '@logbook/game-log';
 import {
   GameStatesProjection,
   InMemoryCheckpointStore,
@@ -40,10 +41,15 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     gameStates = new InMemoryGameStateStore();
     checkpoints = new InMemoryCheckpointStore();
   }
+  const readLog = async (gameId: string, toRevision: number) => {
+    const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
+    return result.status === 'ok' ? result.events : [];
+  };
+  const projection = new GameStatesProjection(gameStates, readLog);
   // Written on a timer, off the command path: each changed game's row once per interval, not
   // once per 50 events (GET /games still flushes first, so it lists what was just recorded).
   const runners = {
-    'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates), {
+    'game-states': new ProjectionRunner(store, checkpoints, projection, {
       checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
       checkpointIntervalMs: READ_MODEL_FLUSH_MS,
     }),

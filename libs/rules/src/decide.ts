@@ -52,12 +52,30 @@ export const isKnownCommandType = (type: string): type is GameCommand['type'] =>
   type === 'CreateGame' || Object.prototype.hasOwnProperty.call(COMMANDS, type);
 
 export function decide(state: GameState, command: GameCommand, context: DecideContext): GameEvent[] {
+  return runDecision(state, command, context).events;
+}
+
+/**
+ * decide, and the state after the events: what folding them onto `state` gives, without folding
+ * again. The result shares every part the command did not touch with `state`; both are frozen
+ * from then on (a state a history keeps is never changed; to mutate one, fold onto a copy).
+ */
+export function decideAndApply(
+  state: GameState,
+  command: GameCommand,
+  context: DecideContext,
+): { events: GameEvent[]; state: GameState } {
+  const decision = runDecision(state, command, context);
+  return { events: decision.events, state: decision.finish() };
+}
+
+function runDecision(state: GameState, command: GameCommand, context: DecideContext): Decision {
   const decision = new Decision(state, context.seat, context.rng);
   decision.hooks = PHASE_HOOKS;
   if (command.type === 'CreateGame') {
     ensure(state.status === 'new', 'game.already-exists', 'This game already exists');
     decideCreateGame(decision, command);
-    return decision.events;
+    return decision;
   }
   ensure(state.status !== 'new', 'game.not-found', 'There is no such game');
   ensure(state.status === 'active', 'game.over', `The scenario is over (${state.status})`);
@@ -86,5 +104,5 @@ export function decide(state: GameState, command: GameCommand, context: DecideCo
   spec.decide(decision, command);
   // Triggers after any accepted command: a turn that ended waits for nothing pending to pass on.
   continueAfterTurnEnd(decision);
-  return decision.events;
+  return decision;
 }

@@ -1,18 +1,62 @@
-// A Decision is one command being decided. Emitting an event applies it at once to a private
-// working copy of the state, so chained rules (a move that enters an altar tile, damage that
-// wrecks a ship) always see the state as it is after what was already decided.
+// A Decision is one command being decided. Emitting an event applies it at once to a working
+// copy of the state, so chained rules (a move that enters an altar tile, damage that wrecks a
+// ship) always see the state as it is after what was already decided.
+//
+// The working copy is an immer draft: copy-on-write, so deciding costs what the command touches,
+// not the size of the state, and the state after an action shares every untouched part with the
+// state before it. A past state is then just a reference (undo restores it in O(1); seek
+// snapshots are cheap). Appliers stay written in mutating style; on a draft they write copies.
+import { current, Immer, isDraft } from 'immer';
 import { applyEvent } from './evolve';
 import { deepFreeze } from './freeze';
 import type { GameEvent } from './events';
 import { NO_PHASE_HOOKS, type PhaseHookTable } from './phase-hooks';
 import type { Rng } from './random';
-import { cloneState, type GameState } from './state';
+import type { GameState } from './state';
+
+/**
+ * The rules' own immer instance, so its settings never depend on (or change) another user of
+ * immer in the process. States it finishes are frozen: a state kept in a history is shared by
+ * every later state, and must never change under them.
+ */
+const rulesImmer = new Immer({ autoFreeze: true });
+
+/**
+ * A plain copy of a value that may hold drafts (an event built from pieces of the working state).
+ * Events outlive the draft and get frozen, so they must hold neither drafts nor objects of the
+ * state itself.
+ */
+function undraft<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (isDraft(value)) {
+    // An untouched part of a frozen state is immutable already: the event may share it.
+    const now = current(value as object) as T;
+    return Object.isFrozen(now) ? now : structuredClone(now);
+  }
+  if (Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const plain = undraft(item);
+      if (plain !== item) (copy ??= [...value])[i] = plain;
+    });
+    return (copy ?? value) as T;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const plain = undraft(item);
+    if (plain !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = plain;
+  }
+  return (copy ?? value) as T;
+}
 
 export class Decision {
   readonly events: GameEvent[] = [];
   /** End-of-turn/round/scenario effects the turn flow runs (decide.ts sets the features' table). */
   hooks: PhaseHookTable = NO_PHASE_HOOKS;
+  /** The working state: a draft of the state the command was decided on. */
   readonly state: GameState;
+  private finished = false;
 
   constructor(
     state: GameState,
@@ -20,11 +64,12 @@ export class Decision {
     readonly seat: number | null,
     readonly rng: Rng,
   ) {
-    this.state = cloneState(state);
+    this.state = rulesImmer.createDraft(state) as GameState;
   }
 
   emit(...events: GameEvent[]): void {
-    for (const event of events) {
+    for (const emitted of events) {
+      const event = undraft(emitted);
       // Frozen, so an applier that keeps a piece of an event in the state and changes it
       // later fails at once instead of quietly rewriting the log.
       deepFreeze(event);
@@ -32,7 +77,26 @@ export class Decision {
       applyEvent(this.state, event);
     }
   }
+
+  /**
+   * The state after every event emitted: a new frozen state sharing every untouched part with
+   * the state decided on (which is frozen too from then on). Once only; the draft is spent.
+   */
+  finish(): GameState {
+    if (this.finished) throw new Error('Decision.finish() was already called');
+    this.finished = true;
+    return rulesImmer.finishDraft(this.state) as GameState;
+  }
 }
+
+/**
+ * The state after `events`, copy-on-write like a decision: shares every untouched part with
+ * `state`, and both are frozen. For events decided elsewhere (another server, a redo).
+ */
+export const applyEvents = (state: GameState, events: Iterable<GameEvent>): GameState =>
+  rulesImmer.produce(state, (draft) => {
+    for (const event of events) applyEvent(draft as GameState, event);
+  }) as GameState;
 
 /** A decision on a command a seat sent (every command but CreateGame): its seat is known. */
 export type PlayDecision = Decision & { readonly seat: number };

@@ -1,6 +1,7 @@
 import type { CharacterEvent } from './characters/characters.events';
 import type { CheckEvent } from './checks/check.events';
 import type { CrewEvent } from './crew/crew.events';
+import type { HistoryEvent } from './history/history.events';
 import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
 import type { NavigationEvent } from './navigation/navigation.events';
@@ -20,6 +21,7 @@ export type GameEvent =
   | PlunderEvent
   | CheckEvent
   | CharacterEvent
-  | EnemyEvent;
+  | EnemyEvent
+  | HistoryEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -4,6 +4,7 @@ import type { GameEvent } from './events';
 import { characterAppliers } from './characters/characters.evolve';
 import { checkAppliers } from './checks/check.evolve';
 import { crewAppliers } from './crew/crew.evolve';
+import { historyAppliers } from './history/history.evolve';
 import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
@@ -29,6 +30,7 @@ const APPLIERS = {
   ...checkAppliers,
   ...characterAppliers,
   ...enemyAppliers,
+  ...historyAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

@@ -1,10 +1,11 @@
 // Read-only questions about a state that several rules ask.
+import { forReading } from './draft-read';
 import { RuleViolation } from './errors';
 import { hexKey, type Hex } from './hex';
 import type { BoardHex, CharacterState, GameState, PlayerShipState } from './state';
 
 export const characterOfSeat = (state: GameState, seat: number): CharacterState => {
-  const seatState = state.seats.find((s) => s.seat === seat);
+  const seatState = forReading(state.seats).find((s) => s.seat === seat);
   const character = seatState && state.characters[seatState.characterId];
   if (!character) throw new RuleViolation('seat.unknown', `Seat ${seat} has no character`);
   return character;
@@ -22,15 +23,15 @@ export const requireCommandedShip = (state: GameState, seat: number): PlayerShip
   return ship;
 };
 
-export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => state.hexes[hexKey(hex)];
+export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => forReading(state.hexes)[hexKey(hex)];
 
-export const isStorm = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)]?.storm ?? false;
-export const isRough = (state: GameState, hex: Hex): boolean => state.hexes[hexKey(hex)]?.terrain === 'rough';
+export const isStorm = (state: GameState, hex: Hex): boolean => boardHex(state, hex)?.storm ?? false;
+export const isRough = (state: GameState, hex: Hex): boolean => boardHex(state, hex)?.terrain === 'rough';
 
 export const enemyShipAt = (state: GameState, hex: Hex) =>
-  Object.values(state.enemyShips).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);
+  Object.values(forReading(state.enemyShips)).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);
 
 /** [D] a hex is occupied when a ship, player or enemy, stands on it. */
 export const isOccupied = (state: GameState, hex: Hex, exceptShipId?: string): boolean =>
-  Object.values(state.ships).some((s) => s.shipId !== exceptShipId && s.hex.q === hex.q && s.hex.r === hex.r) ||
+  Object.values(forReading(state.ships)).some((s) => s.shipId !== exceptShipId && s.hex.q === hex.q && s.hex.r === hex.r) ||
   enemyShipAt(state, hex) !== undefined;

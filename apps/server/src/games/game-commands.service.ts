@@ -5,7 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, recordedGameEvents, toNewEvents } from '@logbook/game-log';
-import { decide, initialState, type GameCommand, type GameEvent, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { decide, decideWithHistory, initialState, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository } from './game-repository';
@@ -69,7 +70,7 @@ export class GameCommandsService {
     gameId: string,
     seat: number,
     commandId: string,
-    command: Exclude<GameCommand, { type: 'CreateGame' }>,
+    command: PlayCommand,
     options: { ifMatch?: number; correlationId?: string } = {},
   ): Promise<CommandResult> {
     const fingerprint = fingerprintOf({ seat, command });
@@ -91,15 +92,16 @@ export class GameCommandsService {
           throw new StaleRevisionError(options.ifMatch, game.revision);
         }
 
-        let decided: GameEvent[];
+        // Undo and Redo are decided against the history; every other command on its effective state.
+        let decided: ReturnType<typeof decideWithHistory>;
         try {
-          decided = decide(game.state, command, { seat, rng: this.rng });
+          decided = decideWithHistory(game.history, command, { seat, rng: this.rng });
         } catch (error) {
           // A refusal stands only if it was decided on the whole log.
           if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
           throw error;
         }
-        const appended = toNewEvents(gameId, commandId, decided, this.metadata(commandId, options.correlationId, seat, fingerprint));
+        const appended = toNewEvents(gameId, commandId, decided.events, this.metadata(commandId, options.correlationId, seat, fingerprint));
         let recorded: RecordedEvent[];
         try {
           recorded = recordedGameEvents(gameId, appended, await this.store.append(gameStreamId(gameId), appended, game.revision));
@@ -110,8 +112,8 @@ export class GameCommandsService {
           if (attempt >= MAX_ATTEMPTS) throw error;
           continue;
         }
-        // What was appended is what is recorded: fold it without reading it back.
-        for (const event of recorded) this.games.fold(game, event);
+        // What was appended is what is recorded: keep the decided state, without folding again.
+        this.games.fold(game, recorded, { actionId: commandId, seat, state: decided.state });
         this.games.remember(game);
         return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
       }

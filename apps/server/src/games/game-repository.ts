@@ -1,14 +1,15 @@
-// Loads a game by folding its stream, keeps the fold cached, and catches up from the cached
-// revision on every load, so a write by another server process is never missed. When the store
-// can tell that nobody else has written since the cached game last caught up (a SQLite file
-// no other process wrote to), the cached game is current and the catch-up read is skipped;
-// EventStoreDB cannot tell, so there every load catches up. The cached
-// fold only ever takes committed events (decisions work on their own copy), and each event
-// is folded once even when two loads catch up at the same time.
+// Loads a game by folding its stream into its history, keeps the history cached, and catches
+// up from the cached revision on every load, so a write by another server process is never
+// missed. When the store can tell that nobody else has written since the cached game last
+// caught up (a SQLite file no other process wrote to), the cached game is current and the
+// catch-up read is skipped; EventStoreDB cannot tell, so there every load catches up. The
+// cached history only ever takes committed events (decisions work on a draft), and each event
+// is folded once even when two loads catch up at the same time. The board is the history's
+// effective state: undone actions are not in it.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId, toDomainEvent } from '@logbook/game-log';
-import { applyEvent, initialState, type GameState } from '@logbook/rules';
+import { gameStreamId, toLogEntries } from '@logbook/game-log';
+import { GameHistory, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
 
@@ -21,6 +22,9 @@ export interface CommandRecord {
 
 export interface LoadedGame {
   gameId: string;
+  /** The log folded: effective state, what can be undone/redone. */
+  history: GameHistory;
+  /** The effective state (history.state), kept in step by the repository. */
   state: GameState;
   /** Revision of the stream's last event. */
   revision: number;
@@ -64,7 +68,7 @@ export class GameRepository {
       throw new GameNotFoundError(gameId);
     }
     const game = cached ?? this.empty(gameId);
-    for (const recorded of result.events) this.fold(game, recorded);
+    this.fold(game, result.events);
     if (game.revision < 0) throw new GameNotFoundError(gameId);
     // The fold only grows: after this read it holds every write counted in `elsewhere` (a
     // racing load that read later may already have marked a higher count).
@@ -79,12 +83,15 @@ export class GameRepository {
     return elsewhere !== undefined && this.caughtUpAt.get(game) === elsewhere;
   }
 
-  /** The game as it stood at `revision` (replay and seek): a fresh fold of its first events. */
+  /**
+   * The game as it stood at `revision` (replay and seek): a fresh fold of its first events, undo
+   * and redo included (the effective history of that prefix).
+   */
   async loadAt(gameId: string, revision: number): Promise<LoadedGame> {
     const result = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: revision + 1 });
     if (result.status === 'stream_not_found') throw new GameNotFoundError(gameId);
     const game = this.empty(gameId);
-    for (const recorded of result.events) this.fold(game, recorded);
+    this.fold(game, result.events);
     return game;
   }
 
@@ -98,10 +105,27 @@ export class GameRepository {
     }
   }
 
-  /** Folds one committed event into a loaded game (mutates it); an event already in is skipped. */
-  fold(game: LoadedGame, recorded: RecordedEvent): void {
-    if (recorded.revision <= game.revision) return;
-    applyEvent(game.state, toDomainEvent(recorded));
+  /**
+   * Folds committed events into a loaded game (mutates it); events already in are skipped.
+   * `decided` is the state the command path's decision gave for exactly these events (one
+   * action): recorded as is, without applying them again.
+   */
+  fold(game: LoadedGame, events: readonly RecordedEvent[], decided?: { actionId: string; seat: number; state: GameState }): void {
+    const fresh = events.filter((e) => e.revision > game.revision);
+    if (fresh.length === 0) return;
+    if (game.history.entries.length === 0) {
+      // A cold load: one mutable fold, keeping states only for the running turn's actions.
+      game.history = GameHistory.fold(toLogEntries(fresh));
+    } else if (decided && fresh.length === events.length) {
+      game.history.record(decided.actionId, decided.seat, toLogEntries(fresh).map((e) => e.event), decided.state);
+    } else {
+      game.history.append(toLogEntries(fresh, game.history.entries[game.history.entries.length - 1]));
+    }
+    game.state = game.history.state;
+    for (const recorded of fresh) this.bookkeep(game, recorded);
+  }
+
+  private bookkeep(game: LoadedGame, recorded: RecordedEvent): void {
     game.revision = recorded.revision;
     const { commandId, commandFingerprint, seatTokens } = recorded.metadata;
     if (Array.isArray(seatTokens)) game.seatTokens = seatTokens as SeatTokenDigest[];
@@ -118,6 +142,7 @@ export class GameRepository {
   }
 
   private empty(gameId: string): LoadedGame {
-    return { gameId, state: initialState(), revision: -1, seatTokens: [], commands: new Map() };
+    const history = new GameHistory();
+    return { gameId, history, state: history.state, revision: -1, seatTokens: [], commands: new Map() };
   }
 }

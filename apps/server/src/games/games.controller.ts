@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Qu
 import type { Observable } from 'rxjs';
 import type { Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
-import { isGameOver } from '@logbook/rules';
+import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CreatedGame } from './game-commands.service';
@@ -55,12 +55,31 @@ export class GamesController {
     // The revision is the version of the game; the view also depends on who asks.
     res.setHeader('ETag', `"${game.revision}"`);
     res.setHeader('Vary', 'Authorization');
-    if (at === undefined) return boardView(game.state, game.revision, seat);
+    if (at === undefined) {
+      return boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } });
+    }
     const revision = parseCount(at, 'at', 0);
     if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
     const past = await this.games.loadAt(game.gameId, revision);
     // Hidden information of the past stays hidden until the game itself is over.
     return boardView(past.state, revision, seat, { reveal: isGameOver(game.state.status) });
+  }
+
+  /**
+   * What the caller's seat may send now, each with its cost; options whose acceptance depends on
+   * hidden information are listed either way and marked `dependsOnHidden`. None for a spectator.
+   */
+  @Get(':gameId/options')
+  @UseGuards(SeatGuard)
+  options(
+    @Game() game: LoadedGame,
+    @Seat() seat: number | null,
+    @Res({ passthrough: true }) res: Response,
+  ): { revision: number; seat: number | null; waitingFor: WaitingFor; options: LegalCommand[] } {
+    res.setHeader('ETag', `"${game.revision}"`);
+    res.setHeader('Vary', 'Authorization');
+    const options = seat === null ? [] : legalCommands(game.state, seat, { history: game.history });
+    return { revision: game.revision, seat, waitingFor: waitingFor(game.state), options };
   }
 
   @Get(':gameId/events')

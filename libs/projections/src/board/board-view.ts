@@ -1,6 +1,17 @@
 // The board view: a game's state as one viewer may see it. Who may see which card is decided
 // by the rules' partyView; this adds the board, the turn and the clock around it.
-import { isGameOver, partyView, type BoardHex, type CharacterView, type GameState, type ShipView, type Viewer } from '@logbook/rules';
+import {
+  isGameOver,
+  partyView,
+  waitingFor,
+  type BoardHex,
+  type CharacterView,
+  type GameState,
+  type HistoryStep,
+  type ShipView,
+  type Viewer,
+  type WaitingFor,
+} from '@logbook/rules';
 
 export interface BoardView {
   gameId: string;
@@ -32,11 +43,19 @@ export interface BoardView {
   characters: CharacterView[];
   /** The party's loot, once the scenario is won. */
   loot?: string[];
+  /** Whose move it is and what the game waits for. */
+  waitingFor: WaitingFor;
+  /** What the next Undo would take back and which seats may send it now (null: nothing, or a past view). */
+  undo: HistoryStep | null;
+  /** What the next Redo would re-apply and which seats may send it now. */
+  redo: HistoryStep | null;
 }
 
 export interface BoardViewOptions {
   /** Show hidden information to everyone: by default once the scenario is over. */
   reveal?: boolean;
+  /** The game's history now (GameHistory.undoable()/redoable()); a past view has none. */
+  history?: { undo: HistoryStep | null; redo: HistoryStep | null };
 }
 
 /** The board's hexes grouped by tile, in board order: one pass, not one per tile. */
@@ -89,5 +108,8 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
     enemyShips: Object.values(state.enemyShips).map(({ enemyShipId, name, hex, facing }) => ({ enemyShipId, name, hex, facing })),
     characters: party.characters,
     ...(state.status === 'won' ? { loot: party.loot } : {}),
+    waitingFor: waitingFor(state),
+    undo: options.history?.undo ?? null,
+    redo: options.history?.redo ?? null,
   };
 }

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@logbook/event-store';
-import { gameStreamId, toDomainEvent, toNewEvents } from '@logbook/game-log';
-import { foldEvents, type GameEvent } from '@logbook/rules';
+import { gameStreamId, toDomainEvent, toLogEntries, toNewEvents } from '@logbook/game-log';
+import { effectiveEntries, foldEvents, type GameEvent } from '@logbook/rules';
+import { historyTable } from '@logbook/rules/history/testing/history-table';
+import { sea, NAVIGATOR } from '@logbook/rules/navigation/testing/sea-kit';
 import { playRandomGame } from '@logbook/rules/testing/random-play';
 import { ProjectionRunner } from '../runner/projection-runner';
 import type { RebuildProgress } from '../runner/projection';
@@ -126,4 +128,42 @@ describe('the game-states read model', () => {
     expect(states.get('g1')?.state).toEqual((await freshFold(store, 'g1')).state);
     states.close();
   });
+
+  it('refolds the effective log when an action is undone or redone', async () => {
+    const table = historyTable(sea({ ship: { crew: [NAVIGATOR] } }), { players: 2, mode: 'sandbox' });
+    table.send(1, { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] });
+    table.send(1, { type: 'EndTurn' });
+    table.send(2, { type: 'Undo' });
+    table.send(2, { type: 'Undo' });
+    table.send(1, { type: 'Redo' });
+    // Each action appended under its own commandId and seat, as the server appends them.
+    let revision = -1;
+    for (const action of groupBy(table.history.entries)) {
+      const metadata = { commandId: action[0].actionId, seat: action[0].seat };
+      const appended = toNewEvents('u1', action[0].actionId, action.map((e) => e.event), metadata);
+      await store.append(gameStreamId('u1'), appended, revision < 0 ? 'no_stream' : revision);
+      revision += appended.length;
+    }
+    const states = new SqliteGameStateStore({ filename: ':memory:' });
+    const projection = new GameStatesProjection(states, async (gameId, to) => {
+      const read = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: to + 1 });
+      return read.status === 'ok' ? read.events : [];
+    });
+    const stream = await store.readStream(gameStreamId('u1'));
+    if (stream.status !== 'ok') throw new Error('missing');
+    for (const event of stream.events) await projection.handle(event);
+    expect(states.get('u1')?.state).toEqual(table.history.state);
+    expect(states.get('u1')?.state).toEqual(foldEvents(effectiveEntries(toLogEntries(stream.events)).map((e) => e.event)));
+    states.close();
+  });
 });
+
+function groupBy<T extends { actionId: string }>(entries: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const entry of entries) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].actionId === entry.actionId) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups;
+}

@@ -1,5 +1,6 @@
 // [S] Commanding and moving ships: who moves with the commander. Navigation calls companyForMove
 // on every move of a ship.
+import { forReading } from '../draft-read';
 import { known } from '../invariant';
 import { ensure } from '../errors';
 import type { CharacterState, GameState } from '../state';
@@ -36,7 +37,7 @@ export interface MoveCompany {
 export function companyForMove(state: GameState, shipId: string, commanderId: string): MoveCompany {
   ensureCommanderMayMove(state, commanderId);
   const ship = known(state.ships, shipId);
-  const others = Object.values(state.characters).filter((c) => c.shipId === shipId && c.characterId !== commanderId);
+  const others = Object.values(forReading(state.characters)).filter((c) => c.shipId === shipId && c.characterId !== commanderId);
   const moves = (c: CharacterState) => !ship.wrecked && c.followShip && !isPreventedFromMoving(c);
   const commanderAboard = state.characters[commanderId]?.shipId === shipId;
   return {

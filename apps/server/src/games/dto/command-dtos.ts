@@ -3,7 +3,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import type { GameCommand, GameCommandType } from '@logbook/rules';
+import type { GameCommand, GameCommandType, HistoryCommand } from '@logbook/rules';
 import type { CommandDto, CommandFields } from './command-base.dto';
 import { EmbarkDto, DisembarkDto, SetFollowShipDto } from './characters.dto';
 import { DropAnchorDto, MoveCrewDto, WeighAnchorDto } from './crew.dto';
@@ -12,12 +12,15 @@ import { PurgeAltarDto, RepelEnemyDto } from './enemies.dto';
 import { EndNavigationDto, ExploreTileDto, MoveShipDto, NavigateDto, StartNavigationDto, TurnShipDto } from './navigation.dto';
 import { ChoosePlunderTypeDto, LootShipwreckDto } from './plunder.dto';
 import { EngageShipDto } from './ships.dto';
+import { RedoDto, UndoDto } from './history.dto';
 import { EndTurnDto } from './turn.dto';
 
-type PlayCommandType = Exclude<GameCommandType, 'CreateGame'>;
-export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
+type RulesCommandType = Exclude<GameCommandType, 'CreateGame'>;
+type PlayCommandType = RulesCommandType | HistoryCommand['type'];
+/** What a seat may send: any command but CreateGame, and Undo/Redo (decided against the history). */
+export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }> | HistoryCommand;
 
-const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & CommandFields<K>> } = {
+const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & (K extends RulesCommandType ? CommandFields<K> : object)> } = {
   StartNavigation: StartNavigationDto,
   MoveShip: MoveShipDto,
   TurnShip: TurnShipDto,
@@ -39,6 +42,8 @@ const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & Comm
   Embark: EmbarkDto,
   Disembark: DisembarkDto,
   SetFollowShip: SetFollowShipDto,
+  Undo: UndoDto,
+  Redo: RedoDto,
 };
 
 export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);
@@ -63,6 +68,6 @@ export function parseCommandBody(body: unknown): { commandId: string; command: P
   const errors = flatten(validateSync(instance, { whitelist: true, forbidNonWhitelisted: true }));
   if (errors.length > 0) throw new BadRequestException(errors);
   // Plain data (no class prototype); the DTO class implements the command's fields.
-  const { commandId, ...command } = JSON.parse(JSON.stringify(instance)) as CommandDto & CommandFields<PlayCommandType>;
+  const { commandId, ...command } = JSON.parse(JSON.stringify(instance)) as CommandDto & CommandFields<RulesCommandType>;
   return { commandId, command: command as PlayCommand };
 }

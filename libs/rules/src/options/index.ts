@@ -1,0 +1,3 @@
+export * from './candidates';
+export * from './legal-commands';
+export * from './waiting-for';
