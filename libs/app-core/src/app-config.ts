@@ -20,6 +20,13 @@ export class Environment {
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional() @IsString() @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
+
+  /** 'on' or 'off': freeze every game state the rules finish; default on, off with NODE_ENV=production. */
+  @IsOptional() @IsIn(['on', 'off'])
+  LOGBOOK_FREEZE_STATES?: 'on' | 'off';
+
+  @IsOptional() @IsString()
+  NODE_ENV?: string;
 }
 
 export interface AppConfig {
@@ -27,6 +34,8 @@ export interface AppConfig {
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
+  /** Freeze the game states the rules finish (a guard against shared states changing). */
+  freezeStates: boolean;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
@@ -58,5 +67,6 @@ export function toAppConfig(env: Environment): AppConfig {
         : { kind, filename: join(dataDir, 'logbook.sqlite') };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
-  return { port: env.PORT ?? 3000, store, readModels };
+  const freezeStates = env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production';
+  return { port: env.PORT ?? 3000, store, readModels, freezeStates };
 }
