@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
- * (WAL, synchronous=FULL) always; EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
+ * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
+ * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run.
  * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
  * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load (issue 14).
@@ -11,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
+import { startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
 import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
@@ -19,6 +21,7 @@ import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
 import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
+import { benchSeek } from './seek/seek.bench';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -88,9 +91,9 @@ async function benchHttp(dir: string): Promise<void> {
   );
 }
 
-async function benchEventStoreDb(connectionString: string): Promise<void> {
+async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
-  console.log(`\nEventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')}), ${GAMES} games, ${GAMES} orders in flight`);
+  console.log(`\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
   const store: EventStore = createEventStore({ kind: 'eventstoredb', connectionString });
   const prefix = `bench-${randomUUID().slice(0, 8)}-`;
   try {
@@ -138,7 +141,19 @@ const GROUPS: Record<string, () => Promise<void>> = {
   rules: async () => benchRules(),
   store: () => withDir(benchSqlite),
   'server-inline': () => withDir(benchHttp),
+  seek: () => benchSeek(),
   eventstoredb: async () => {
+    // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
+    // in this same process): figures of the client path, not of EventStoreDB.
+    const testServer = await startTestEventStoreDb();
+    try {
+      await benchEventStoreDb(
+        testServer.connectionString,
+        'EventStoreDB client -> TEST SERVER (protocol-level, in memory, same process; not an EventStoreDB figure)',
+      );
+    } finally {
+      testServer.close();
+    }
     const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
     if (connectionString) await benchEventStoreDb(connectionString);
     else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
@@ -153,7 +168,8 @@ async function main(): Promise<void> {
   console.log(`Logbook bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
   // Figures are only comparable on an idle machine: say how busy it was.
   console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(', ')}`);
-  const args = process.argv.slice(2);
+  // BENCH_ONLY=eventstoredb (or any group name) runs that group alone, as `npm run bench -- <group>` does.
+  const args = process.argv.slice(2).concat(process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : []);
   if (args.includes('--list')) return console.log(Object.keys(GROUPS).join('\n'));
   if (args.includes('--profile')) return benchHttpPath({ profile: true });
   const unknown = args.filter((name) => !GROUPS[name]);

@@ -13,7 +13,11 @@ describe('walking skeleton: one order end to end on the embedded store', () => {
 
   it('reports the store in use on /health', async () => {
     const res = await app.http().get('/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', store: { kind: 'sqlite', status: 'up' } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      store: { kind: 'sqlite', status: 'up' },
+      readModels: { 'game-states': { status: 'running', reconnects: 0 } },
+    });
   });
 
   it('creates a game, moves and turns a ship, and shows the same board after a restart', async () => {

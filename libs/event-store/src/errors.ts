@@ -49,3 +49,23 @@ export class EventStoreUnavailableError extends Error {
     super(`Event store ${storeName} is unavailable`);
   }
 }
+
+/** The stream was deleted for good (EventStoreDB tombstone): it can be neither read nor written. */
+export class StreamDeletedError extends Error {
+  override readonly name = 'StreamDeletedError';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} is deleted`);
+  }
+}
+
+/** The store refused the call for lack of rights; the message names the fix. */
+export class EventStoreAccessDeniedError extends Error {
+  override readonly name = 'EventStoreAccessDeniedError';
+  constructor(
+    storeName: string,
+    readonly fix: string,
+    override readonly cause?: unknown,
+  ) {
+    super(`Event store ${storeName} denied access. ${fix}`);
+  }
+}

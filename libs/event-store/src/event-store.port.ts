@@ -111,8 +111,13 @@ export interface EventStore {
    * so a slow `for await` loop is real back-pressure. `break` or `signal` ends it.
    */
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
-  /** Position of the last event in the store, or undefined when empty (for rebuild progress). */
-  lastPosition(): Promise<bigint | undefined>;
+  /**
+   * Position of the last event in the store, or undefined when empty (for rebuild progress).
+   * With a filter, the position of the last event the filter keeps: what a filtered projection
+   * must have handled to be caught up (on EventStoreDB `$all` also holds system records that no
+   * filter keeps, so its head is never "reached" by a filtered subscription).
+   */
+  lastPosition(filter?: AllFilter): Promise<bigint | undefined>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
   /**

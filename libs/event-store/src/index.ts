@@ -7,3 +7,4 @@ export type { LocalStoreOptions } from './core/local-event-store';
 export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';
 export { matchesFilter } from './core/all-filter';
 export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
+export { resubscribing, type ResubscribeOptions } from './core/resubscribing';

@@ -1,3 +1,4 @@
 export * from './board/board-view';
 export * from './runner';
 export * from './game-states';
+export * from './history';

@@ -3,6 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toDomainEvent } from '@logbook/game-log';
+import { ActionMetaReader, type ActionMeta } from '@logbook/projections';
 import { redactEvent, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
@@ -12,6 +13,10 @@ export interface EventView {
   type: string;
   data: unknown;
   secret?: unknown;
+  /** The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+  commandId?: string | null;
+  seat?: number | null;
+  recordedAt?: string | null;
 }
 
 export interface CommandResult {
@@ -19,16 +24,27 @@ export interface CommandResult {
   events: EventView[];
 }
 
-/** A recorded event as `seat` may see it while the game has `status`. */
-export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status']): EventView => {
+/** A recorded event as `seat` may see it while the game has `status` (with its action's who and when). */
+export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status'], action?: ActionMeta): EventView => {
   const event = redactEvent(toDomainEvent(recorded), seat, status);
   return {
     revision: recorded.revision,
     type: event.type,
     data: event.data,
     ...(event.secret ? { secret: event.secret.data } : {}),
+    ...(action ? { commandId: action.commandId, seat: action.seat, recordedAt: action.recordedAt } : {}),
   };
 };
+
+/**
+ * Reads who and when for a run of a game's events: only the first event of an action carries
+ * them (older logs: every event), so a page starting mid-action asks the game's command records.
+ */
+export const actionMetaReader = (game: LoadedGame): ActionMetaReader =>
+  new ActionMetaReader((commandId) => {
+    const known = game.commands.get(commandId);
+    return known ? { seat: known.seat ?? null, recordedAt: known.recordedAt ?? null } : undefined;
+  });
 
 @Injectable()
 export class GameEventsService {
@@ -37,7 +53,8 @@ export class GameEventsService {
   /** The events of `game` from a revision on, as `seat` may see them. */
   async eventsFor(game: LoadedGame, seat: number | null, fromRevision = 0, maxCount = 1000): Promise<CommandResult> {
     const recorded = await this.readRange(game.gameId, fromRevision, maxCount);
-    return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
+    const actions = actionMetaReader(game);
+    return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status, actions.metaOf(e))) };
   }
 
   /** What a command recorded (revisions `first..last`), as `seat` may see it: a retried command's answer. */

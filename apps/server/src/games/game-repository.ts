@@ -18,6 +18,9 @@ export interface CommandRecord {
   fingerprint: string;
   firstRevision: number;
   lastRevision: number;
+  /** Who sent it and when (its first event's metadata), for events read from mid-action. */
+  seat?: number | null;
+  recordedAt?: string | null;
 }
 
 export interface LoadedGame {
@@ -137,6 +140,8 @@ export class GameRepository {
           fingerprint: String(commandFingerprint ?? ''),
           firstRevision: recorded.revision,
           lastRevision: recorded.revision,
+          seat: typeof recorded.metadata.seat === 'number' ? recorded.metadata.seat : null,
+          recordedAt: typeof recorded.metadata.recordedAt === 'string' ? recorded.metadata.recordedAt : null,
         });
     }
   }

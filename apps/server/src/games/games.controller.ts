@@ -11,6 +11,8 @@ import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 import { Game, Seat, SeatGuard } from './seat.guard';
+import { SeekIndexService } from '../history/seek-index.service';
+import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
 /** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent → undefined; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
@@ -35,6 +37,7 @@ export class GamesController {
     private readonly games: GameRepository,
     private readonly scenarios: ScenarioResolver,
     private readonly liveFeed: LiveFeedService,
+    private readonly seek: SeekIndexService,
   ) {}
 
   @Post()
@@ -43,26 +46,31 @@ export class GamesController {
     return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
   }
 
-  /** The board view now, or with `?at=<revision>` as it stood then (replay and seek). */
+  /** The board view now, or as it stood at `?at=<revision>` or `?round=&turn=` (replay and seek). */
   @Get(':gameId')
   @UseGuards(SeatGuard)
   async view(
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
     @Res({ passthrough: true }) res: Response,
-    @Query('at') at?: string,
+    @Query() query: SeekQuery,
   ): Promise<BoardView> {
-    // The revision is the version of the game; the view also depends on who asks.
-    res.setHeader('ETag', `"${game.revision}"`);
     res.setHeader('Vary', 'Authorization');
-    if (at === undefined) {
+    if (!isSeek(query)) {
+      // The revision is the version of the game; the view also depends on who asks.
+      res.setHeader('ETag', `"${game.revision}"`);
       return boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } });
     }
-    const revision = parseCount(at, 'at', 0);
-    if (revision > game.revision) throw new BadRequestException(`at must be at most the game's revision ${game.revision}`);
-    const past = await this.games.loadAt(game.gameId, revision);
+    const revision =
+      query.at !== undefined && query.round === undefined && query.turn === undefined
+        ? revisionAt(query.at, game.revision)
+        : await revisionOfTurn(query, () => this.seek.timeline(game.gameId));
+    const past = await this.seek.stateAt(game.gameId, revision);
     // Hidden information of the past stays hidden until the game itself is over.
-    return boardView(past.state, revision, seat, { reveal: isGameOver(game.state.status) });
+    const reveal = isGameOver(game.state.status);
+    // A past view's version is its own revision (marked once the game's end reveals what it hid).
+    res.setHeader('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
+    return boardView(past, revision, seat, { reveal });
   }
 
   /**

@@ -10,8 +10,10 @@ import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
 import { SeatGuard } from './seat.guard';
+import { HistoryModule } from '../history/history.module';
 
 @Module({
+  imports: [HistoryModule],
   controllers: [GamesController],
   providers: [GameCommandsService, GameEventsService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })

@@ -4,9 +4,9 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
 import { concat, filter, from, map, Subject, takeUntil, type Observable } from 'rxjs';
 import { statusAfter } from '@logbook/rules';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { EVENT_STORE, resubscribing, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId } from '@logbook/game-log';
-import { viewEvent } from './game-events.service';
+import { actionMetaReader, viewEvent } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 
@@ -25,15 +25,16 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     if (history.status === 'stream_not_found') throw new GameNotFoundError(gameId);
     // Live events start strictly after the last event already read (or the game's latest).
     const last = history.events.at(-1) ?? (await this.lastEvent(streamId));
-    const live = this.store
-      .subscribeToAll({ fromPosition: last?.position, filter: { streamPrefixes: [streamId] } })
+    // Resumed after the last delivered event if the store drops the subscription (EventStoreDB restart, leader change).
+    const live = resubscribing(this.store, { fromPosition: last?.position, filter: { streamPrefixes: [streamId] } })
       .pipe(filter((e) => e.streamId === streamId));
     // Each event is shown as the viewer may see it then: secrets open once the scenario ends.
     let status = game.state.status;
+    const actions = actionMetaReader(game);
     return concat(from(history.events), live).pipe(
       map((recorded) => {
         status = statusAfter(status, recorded.type);
-        return { id: String(recorded.revision), type: recorded.type, data: viewEvent(recorded, seat, status) };
+        return { id: String(recorded.revision), type: recorded.type, data: viewEvent(recorded, seat, status, actions.metaOf(recorded)) };
       }),
       takeUntil(this.stopping),
     );

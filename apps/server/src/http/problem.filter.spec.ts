@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@logbook/event-store';
+import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
 import { GameNotFoundError, SeatTokenInvalidError, SeatTokenMissingError, StaleRevisionError } from '../games/game.errors';
 import { toProblem } from './problem.filter';
@@ -15,6 +15,7 @@ describe('errors as problem details', () => {
     [new SeatTokenInvalidError(), 403, 'seat-token-invalid'],
     [new BadRequestException(['a: bad']), 400, 'invalid-request'],
     [new EventStoreUnavailableError('eventstoredb'), 503, 'store-unavailable'],
+    [new StreamDeletedError('game-1'), 410, 'game-deleted'],
     [Object.assign(new Error('request entity too large'), { status: 413, expose: true, type: 'entity.too.large' }), 413, 'payload-too-large'],
   ])('%s → %i', (error, status, slug) => {
     expect(toProblem(error)).toMatchObject({ status, type: `/problems/${slug}` });

@@ -2,7 +2,7 @@
 // anything unexpected is logged and answered with a generic 500 that reveals nothing.
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@logbook/event-store';
+import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
 import {
   CommandIdReusedError,
@@ -41,6 +41,10 @@ export function toProblem(error: unknown): Problem | undefined {
   }
   if (error instanceof WrongExpectedRevisionError) {
     return problem(409, 'concurrent-write', 'Another order was recorded first', 'Reload the game and try again');
+  }
+  if (error instanceof StreamDeletedError) {
+    // An operator deleted the game's stream for good (EventStoreDB tombstone): gone, not unknown.
+    return problem(410, 'game-deleted', 'Game deleted', 'This game was deleted from the event store');
   }
   if (error instanceof EventStoreUnavailableError) {
     return problem(503, 'store-unavailable', 'The event store is unavailable',

@@ -32,13 +32,18 @@ export class GamesListController {
     };
   }
 
-  /** Read-your-writes: wait (briefly) until the read model has seen everything recorded so far. */
+  /**
+   * Read-your-writes: wait (briefly) until the read model has handled the last event it reads.
+   * The last event its filter keeps, not the store's head: on EventStoreDB `$all` also holds
+   * system records that a filtered projection never sees.
+   */
   private async caughtUp(): Promise<void> {
-    const last = await this.store.lastPosition();
+    const runner = this.readModels.runners['game-states'];
+    const last = await this.store.lastPosition(runner.filter);
     if (last === undefined) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.readModels.runners['game-states'].whenHandled(last),
+      runner.whenHandled(last),
       new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS))),
     ]);
     clearTimeout(timer);

@@ -1,7 +1,7 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { openEventStore, type AppConfig } from '@logbook/app-core';
-import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logbook/event-store';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
 @Global()
@@ -15,8 +15,24 @@ import { EVENT_STORE, type EventStore } from '@logbook/event-store';
   ],
   exports: [EVENT_STORE],
 })
-export class StoreModule implements OnApplicationShutdown {
+export class StoreModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(StoreModule.name);
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /**
+   * Start-up check: a store that refuses us (EventStoreDB `$all` without an admin user) stops the
+   * server with a message naming the fix; one that is merely unreachable is retried by the read
+   * models and reported on /health.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.store.ping();
+    } catch (error) {
+      if (error instanceof EventStoreAccessDeniedError) throw error;
+      this.logger.warn(`event store ${this.store.name} did not answer at start-up; /health reports it until it does`);
+    }
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();

@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs';
 import type {
+  AllFilter,
   AppendResult,
   EventStore,
   ExpectedRevision,
@@ -96,9 +97,9 @@ export class LocalEventStore implements EventStore {
     return abortableIterable((signal) => catchUp(source, { ...options, signal }, this.tuning), options.signal);
   }
 
-  async lastPosition(): Promise<bigint | undefined> {
+  async lastPosition(filter?: AllFilter): Promise<bigint | undefined> {
     this.assertOpen();
-    return this.storage.lastPosition();
+    return this.storage.lastPosition(filter);
   }
 
   async ping(): Promise<void> {

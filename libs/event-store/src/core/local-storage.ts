@@ -24,7 +24,7 @@ export interface LocalStorage {
   readStream(query: StreamQuery): RecordedEvent[] | undefined;
   /** Decoded but not upcast. */
   readAll(query: AllQuery): RecordedEvent[];
-  lastPosition(): bigint | undefined;
+  lastPosition(filter?: AllFilter): bigint | undefined;
   /**
    * See `EventStore.writesElsewhere`. SQLite only: the memory store's one object may be shared
    * by several servers in a process (the scale-out tests do), and it cannot tell them apart.

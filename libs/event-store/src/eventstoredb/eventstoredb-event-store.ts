@@ -1,13 +1,7 @@
-import {
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  FORWARDS,
-  START,
-  type AllStreamSubscription,
-} from '@eventstore/db-client';
+import { BACKWARDS, END, EventStoreDBClient, FORWARDS, START } from '@eventstore/db-client';
 import type { Observable } from 'rxjs';
 import type {
+  AllFilter,
   AppendResult,
   EventStore,
   ExpectedRevision,
@@ -24,24 +18,31 @@ import { assertValidExpectedRevision } from '../core/expected-revision';
 import { validateNewEvents } from '../core/serialized-event';
 import { NO_UPCASTERS, type UpcasterRegistry } from '../upcasting/upcaster-registry';
 import { normalizeConnectionString } from './eventstoredb-connection';
-import { headCommitPosition, readAllFiltered } from './eventstoredb-filtered-read';
+import { type ClosableRead, type Track, headCommitPosition, lastMatchingPosition, readAllFiltered } from './eventstoredb-filtered-read';
+import { EventStoreClosedError, EventStoreUnavailableError } from '../errors';
 import {
   UNKNOWN_POSITION,
   fromResolvedEvent,
+  isNotLeader,
   isStreamNotFound,
+  isSystemEvent,
   toEventData,
   toExpectedRevision,
   toPosition,
   toServerFilter,
-  toUnavailable,
+  toStoreError,
   toWrongExpectedRevision,
 } from './eventstoredb-mapping';
 
-/** Rejects with the port's EventStoreUnavailableError when the client could not reach a server. */
-const unavailableAware = <T>(work: Promise<T>): Promise<T> =>
+/** Rejects with the port's error (unavailable, access denied, deleted stream) where it has one. */
+const mapped = <T>(work: Promise<T>, streamId?: string): Promise<T> =>
   work.catch((error: unknown) => {
-    throw toUnavailable(error) ?? error;
+    throw toStoreError(error, streamId) ?? error;
   });
+
+/** A "not leader" answer means nothing was done: the client has switched to the leader, so send again. */
+const NOT_LEADER_RETRIES = 5;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface EventStoreDbEventStoreOptions {
   /** `esdb://host:2113?tls=false`, a cluster `esdb://n1:2113,n2:2113,n3:2113?…`, or `kurrentdb://…`. */
@@ -52,13 +53,15 @@ export interface EventStoreDbEventStoreOptions {
 /**
  * The port over EventStoreDB / KurrentDB (gRPC, `@eventstore/db-client` v6). Appends, stream
  * reads and catch-up subscriptions map one to one; idempotence and the hand-over from history
- * to live are the server's own.
+ * to live are the server's own. Every read it starts is read to its end or cancelled, and
+ * `close()` cancels those still open, so closing never waits on a paused gRPC stream.
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly name = 'eventstoredb';
   private readonly client: EventStoreDBClient;
   private readonly upcasters: UpcasterRegistry;
-  private readonly subscriptions = new Set<AllStreamSubscription>();
+  private readonly reads = new Set<ClosableRead>();
+  private closed = false;
 
   constructor(options: EventStoreDbEventStoreOptions) {
     this.client = EventStoreDBClient.connectionString(normalizeConnectionString(options.connectionString));
@@ -68,15 +71,22 @@ export class EventStoreDbEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     assertValidExpectedRevision(expected);
     validateNewEvents(streamId, events);
-    try {
-      const result = await this.client.appendToStream(streamId, events.map(toEventData), {
-        expectedRevision: toExpectedRevision(expected),
-      });
-      const nextExpectedRevision = Number(result.nextExpectedRevision);
-      const position = result.position?.commit ?? UNKNOWN_POSITION;
-      return { nextExpectedRevision, position, positions: await this.appendedPositions(streamId, nextExpectedRevision, events.length, position) };
-    } catch (error) {
-      throw toWrongExpectedRevision(error, streamId, expected) ?? toUnavailable(error) ?? error;
+    this.assertOpen();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await this.client.appendToStream(streamId, events.map(toEventData), {
+          expectedRevision: toExpectedRevision(expected),
+        });
+        const nextExpectedRevision = Number(result.nextExpectedRevision);
+        const position = result.position?.commit ?? UNKNOWN_POSITION;
+        return { nextExpectedRevision, position, positions: await this.appendedPositions(streamId, nextExpectedRevision, events.length, position) };
+      } catch (error) {
+        if (isNotLeader(error) && attempt < NOT_LEADER_RETRIES) {
+          await sleep(20 * (attempt + 1));
+          continue;
+        }
+        throw toWrongExpectedRevision(error, streamId, expected) ?? toStoreError(error, streamId) ?? error;
+      }
     }
   }
 
@@ -88,16 +98,33 @@ export class EventStoreDbEventStore implements EventStore {
     if (count <= 1) return [last];
     const read = await this.readStream(streamId, { fromRevision: lastRevision - count + 1, maxCount: count });
     if (read.status !== 'ok' || read.events.length !== count) return Array.from({ length: count }, () => last);
-    return read.events.map((event) => event.position);
+    // Servers that do not give `$all` positions on stream reads answer "unknown": the last
+    // event's position is then the safe stand-in (resuming after it misses nothing of this append).
+    return read.events.map((event) => (event.position === UNKNOWN_POSITION ? last : event.position));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.readStreamOnce(streamId, options);
+      } catch (error) {
+        const cause = error instanceof EventStoreUnavailableError ? error.cause : undefined;
+        if (!isNotLeader(cause) || attempt >= NOT_LEADER_RETRIES) throw error;
+        await sleep(20 * (attempt + 1));
+      }
+    }
+  }
+
+  private async readStreamOnce(streamId: string, options: ReadStreamOptions): Promise<ReadStreamResult> {
+    this.assertOpen();
     const backwards = options.direction === 'backwards';
-    const read = this.client.readStream(streamId, {
-      direction: backwards ? BACKWARDS : FORWARDS,
-      fromRevision: options.fromRevision === undefined ? (backwards ? END : START) : BigInt(options.fromRevision),
-      maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
-    });
+    const read = this.track(
+      this.client.readStream(streamId, {
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromRevision: options.fromRevision === undefined ? (backwards ? END : START) : BigInt(options.fromRevision),
+        maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+      }),
+    );
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of read) {
@@ -106,13 +133,15 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (error) {
       if (isStreamNotFound(error)) return { status: 'stream_not_found' };
-      throw toUnavailable(error) ?? error;
+      throw toStoreError(error, streamId) ?? error;
     }
     return { status: 'ok', events };
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return (await unavailableAware(readAllFiltered(this.client, options))).map((event) => this.upcasters.upcast(event));
+    this.assertOpen();
+    const events = await mapped(readAllFiltered(this.client, options, (stream) => this.track(stream)));
+    return events.map((event) => this.upcasters.upcast(event));
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
@@ -124,26 +153,54 @@ export class EventStoreDbEventStore implements EventStore {
     return abortableIterable((signal) => this.catchUp(options, signal), options.signal);
   }
 
-  lastPosition(): Promise<bigint | undefined> {
-    return unavailableAware(headCommitPosition(this.client));
+  lastPosition(filter?: AllFilter): Promise<bigint | undefined> {
+    this.assertOpen();
+    const track: Track = (stream) => this.track(stream);
+    return mapped(filter ? lastMatchingPosition(this.client, filter, track) : headCommitPosition(this.client, track));
   }
 
   async ping(): Promise<void> {
-    await unavailableAware(headCommitPosition(this.client));
+    this.assertOpen();
+    await mapped(headCommitPosition(this.client, (stream) => this.track(stream)));
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
+    if (this.closed) return;
+    this.closed = true;
+    // A read still open at close fails loudly rather than ending short, then its gRPC call is cancelled.
+    await Promise.all([...this.reads].map((read) => read.closeWith(new EventStoreClosedError(this.name))));
+    this.reads.clear();
     await this.client.dispose();
   }
 
+  /**
+   * Remembers an open read until its stream closes. At `close()` a bounded read fails with
+   * EventStoreClosedError (never a short answer that looks complete); a live subscription just
+   * ends, as the port promises.
+   */
+  private track<T extends ClosableRead['stream']>(stream: T, kind: 'read' | 'live' = 'read'): T {
+    const read: ClosableRead = {
+      stream,
+      closeWith: async (error) => {
+        if (kind === 'read') stream.destroy(error);
+        await ('unsubscribe' in stream ? stream.unsubscribe() : stream.cancel());
+      },
+    };
+    this.reads.add(read);
+    stream.once('close', () => this.reads.delete(read));
+    return stream;
+  }
+
   private async *catchUp(options: SubscribeOptions, signal: AbortSignal): AsyncGenerator<RecordedEvent> {
+    this.assertOpen();
     const from = options.fromPosition;
-    const subscription = this.client.subscribeToAll({
-      fromPosition: from === undefined ? START : toPosition(from),
-      filter: toServerFilter(options.filter),
-    });
-    this.subscriptions.add(subscription);
+    const subscription = this.track(
+      this.client.subscribeToAll({
+        fromPosition: from === undefined ? START : toPosition(from),
+        filter: toServerFilter(options.filter),
+      }),
+      'live',
+    );
     const stop = () => void subscription.unsubscribe();
     signal.addEventListener('abort', stop);
     try {
@@ -151,13 +208,21 @@ export class EventStoreDbEventStore implements EventStore {
         if (signal.aborted) return;
         const event = fromResolvedEvent(resolved);
         // The server resumes after `from`; the check guards the exclusive contract anyway.
-        if (!event || (from !== undefined && event.position <= from) || !matchesFilter(event, options.filter)) continue;
+        if (!event || isSystemEvent(event.type) || (from !== undefined && event.position <= from) || !matchesFilter(event, options.filter)) continue;
         yield this.upcasters.upcast(event);
       }
+    } catch (error) {
+      // A dropped subscription (restart, leader change, network) is the port's unavailable error:
+      // the caller resumes from its own checkpoint (the projection runner does, with backoff).
+      if (signal.aborted || this.closed) return;
+      throw toStoreError(error) ?? error;
     } finally {
       signal.removeEventListener('abort', stop);
-      this.subscriptions.delete(subscription);
       await subscription.unsubscribe();
     }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EventStoreClosedError(this.name);
   }
 }

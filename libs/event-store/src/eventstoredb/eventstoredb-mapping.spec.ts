@@ -38,13 +38,13 @@ describe('EventStoreDB mapping', () => {
   describe('the envelope round trip', () => {
     const event = { id: 'cmd-1/0', type: 'ShipMoved', data: { to: 'B2' }, metadata: { seat: 1 }, schemaVersion: 2 };
 
-    it('writes the schema version and a non-UUID Logbook id into metadata', () => {
+    it('writes the schema version and a non-UUID Logbook id into metadata, under keys without the server-reserved $', () => {
       expect(toEventData(event)).toEqual({
         id: toEventStoreDbId('cmd-1/0'),
         contentType: 'application/json',
         type: 'ShipMoved',
         data: { to: 'B2' },
-        metadata: { seat: 1, $schemaVersion: 2, $logbookId: 'cmd-1/0' },
+        metadata: { seat: 1, logbookSchemaVersion: 2, logbookId: 'cmd-1/0' },
       });
     });
 
@@ -73,6 +73,16 @@ describe('EventStoreDB mapping', () => {
         metadata: { seat: 1 },
         schemaVersion: 2,
       });
+    });
+
+    it('still reads events written with the old $schemaVersion / $logbookId keys', () => {
+      const read = fromResolvedEvent({
+        event: {
+          streamId: 'game-1', id: toEventStoreDbId('cmd-1/0'), isJson: true, revision: 0n, type: 'ShipMoved', created: new Date(0),
+          data: {}, metadata: { seat: 1, $schemaVersion: 2, $logbookId: 'cmd-1/0' }, position: { commit: 9n, prepare: 9n },
+        },
+      } as never);
+      expect(read).toMatchObject({ id: 'cmd-1/0', metadata: { seat: 1 }, schemaVersion: 2 });
     });
 
     it('reads an event written by another tool as version 1 with its own id, and an unknown position as -1', () => {

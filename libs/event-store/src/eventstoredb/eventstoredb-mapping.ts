@@ -14,13 +14,19 @@ import {
 } from '@eventstore/db-client';
 import type { AllFilter, EventMetadata, ExpectedRevision, NewEvent, RecordedEvent } from '../event-store.port';
 import { DEFAULT_SCHEMA_VERSION } from '../event-store.port';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
+import { EventStoreAccessDeniedError, EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '../errors';
 import { schemaVersionOf } from '../core/serialized-event';
 import { toEventStoreDbId } from './eventstoredb-event-ids';
 
-/** Metadata keys the adapter adds; stripped again on read. `$` keeps them clear of Logbook's. */
-const SCHEMA_VERSION_KEY = '$schemaVersion';
-const LOGBOOK_ID_KEY = '$logbookId';
+/**
+ * Metadata keys the adapter adds; stripped again on read. EventStoreDB reserves the `$` prefix
+ * for its own metadata, so they are plain keys named for Logbook; events written before the
+ * rename carry `$schemaVersion` / `$logbookId`, which are still read.
+ */
+const SCHEMA_VERSION_KEY = 'logbookSchemaVersion';
+const LOGBOOK_ID_KEY = 'logbookId';
+const LEGACY_SCHEMA_VERSION_KEY = '$schemaVersion';
+const LEGACY_LOGBOOK_ID_KEY = '$logbookId';
 /** Servers answer 2^64-1 (or nothing) where they do not know an event's $all position. */
 const UNKNOWN_COMMIT = 2n ** 64n - 1n;
 export const UNKNOWN_POSITION = -1n;
@@ -51,7 +57,15 @@ export function fromResolvedEvent(resolved: ResolvedEvent | AllStreamResolvedEve
   const event = resolved.event;
   if (!event) return undefined;
   const stored = isPlainObject(event.metadata) ? event.metadata : {};
-  const { [SCHEMA_VERSION_KEY]: schemaVersion, [LOGBOOK_ID_KEY]: logbookId, ...metadata } = stored;
+  const {
+    [SCHEMA_VERSION_KEY]: version,
+    [LOGBOOK_ID_KEY]: id,
+    [LEGACY_SCHEMA_VERSION_KEY]: legacyVersion,
+    [LEGACY_LOGBOOK_ID_KEY]: legacyId,
+    ...metadata
+  } = stored;
+  const schemaVersion = version ?? legacyVersion;
+  const logbookId = id ?? legacyId;
   return {
     id: typeof logbookId === 'string' ? logbookId : event.id,
     streamId: event.streamId,
@@ -118,6 +132,27 @@ export function toUnavailable(error: unknown): Error | undefined {
 
 export const isStreamNotFound = (error: unknown): boolean =>
   (error as { type?: unknown } | undefined)?.type === 'stream-not-found';
+
+/** The server said another member leads: nothing was done, so the call can be sent again. */
+export const isNotLeader = (error: unknown): boolean => (error as { type?: unknown } | undefined)?.type === 'not-leader';
+
+/** EventStoreDB's own records (`$epoch`, `$streamDeleted`, statistics…): never Logbook events. */
+export const isSystemEvent = (type: string): boolean => type.startsWith('$');
+
+export const ACCESS_DENIED_FIX =
+  'Reading $all (read models, the games list, health) needs a user in the $admins group on a secure cluster: ' +
+  'put one in EVENTSTORE_CONNECTION_STRING, e.g. esdb://admin:changeit@host:2113?tls=true, or grant the user read access to $all.';
+
+/**
+ * The port's error for a client error, or undefined when the port has none: unavailable,
+ * access denied (naming the fix), deleted stream.
+ */
+export function toStoreError(error: unknown, streamId?: string): Error | undefined {
+  const { type, streamName } = (error ?? {}) as { type?: unknown; streamName?: unknown };
+  if (type === 'access-denied') return new EventStoreAccessDeniedError('eventstoredb', ACCESS_DENIED_FIX, error);
+  if (type === 'stream-deleted') return new StreamDeletedError(typeof streamName === 'string' && streamName ? streamName : (streamId ?? ''));
+  return toUnavailable(error);
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../event-store.port';
+import type { AllFilter, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from '../core/expected-revision';
 import type { StoredEventRef } from '../core/idempotent-retry';
 import { matchesFilter } from '../core/all-filter';
@@ -51,8 +51,9 @@ export class InMemoryStorage implements LocalStorage {
     return events;
   }
 
-  lastPosition(): bigint | undefined {
-    return this.log.length === 0 ? undefined : BigInt(this.log.length);
+  lastPosition(filter?: AllFilter): bigint | undefined {
+    for (let i = this.log.length - 1; i >= 0; i--) if (matchesFilter(this.log[i], filter)) return this.log[i].position;
+    return undefined;
   }
 
   close(): void {}

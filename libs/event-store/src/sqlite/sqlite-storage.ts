@@ -87,9 +87,15 @@ export class SqliteStorage implements LocalStorage {
     return rows.map(toRecordedEvent);
   }
 
-  lastPosition(): bigint | undefined {
-    const last = this.statements.last.get() as number | null;
-    return last === null ? undefined : BigInt(last);
+  lastPosition(filter?: AllFilter): bigint | undefined {
+    let last: unknown;
+    if (isFiltering(filter)) {
+      const { statement, params } = this.allQuery(filter, 'last');
+      last = statement.get(...params);
+    } else {
+      last = this.statements.last.get();
+    }
+    return typeof last === 'number' ? BigInt(last) : undefined;
   }
 
   writesElsewhere(): number {
@@ -113,17 +119,20 @@ export class SqliteStorage implements LocalStorage {
   }
 
   /** One cached statement per filter shape; the SQL mirrors `matchesFilter`. */
-  private allQuery(filter?: AllFilter): { statement: Database.Statement; params: (string | number)[] } {
+  private allQuery(filter?: AllFilter, shape: 'page' | 'last' = 'page'): { statement: Database.Statement; params: (string | number)[] } {
     const prefixes = isFiltering(filter) ? (filter.streamPrefixes ?? []) : [];
     const types = isFiltering(filter) ? (filter.eventTypes ?? []) : [];
-    const key = `${prefixes.length}/${types.length}`;
+    const key = `${shape}/${prefixes.length}/${types.length}`;
     let statement = this.allQueries.get(key);
     if (!statement) {
-      const where = ['position > ?'];
+      const where = shape === 'page' ? ['position > ?'] : ['1'];
       if (prefixes.length) where.push(`(${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
       if (types.length) where.push(`type IN (${types.map(() => '?').join(', ')})`);
-      const sql = `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`;
-      statement = this.db.prepare(sql).raw();
+      const sql =
+        shape === 'page'
+          ? `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`
+          : `SELECT position FROM events WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`;
+      statement = shape === 'page' ? this.db.prepare(sql).raw() : this.db.prepare(sql).pluck();
       this.allQueries.set(key, statement);
     }
     const prefixParams = prefixes.flatMap((prefix) => [[...prefix].length, prefix]);

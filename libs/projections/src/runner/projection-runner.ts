@@ -14,15 +14,22 @@ export interface ProjectionRunnerOptions {
   /** Events per history read during a rebuild; progress is reported after each page. */
   rebuildPageSize?: number;
   onError?: (error: unknown, event: RecordedEvent) => void;
+  /** First wait before resubscribing after the store dropped the subscription (doubles up to `maxBackoffMs`). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
 }
 
-export type RunnerStatus = 'stopped' | 'running' | 'rebuilding' | 'failed';
+/** `reconnecting`: the store dropped the subscription; the runner resubscribes from its checkpoint with backoff. */
+export type RunnerStatus = 'stopped' | 'running' | 'reconnecting' | 'rebuilding' | 'failed';
 
 /**
  * Feeds one projection from the store's catch-up subscription, starting after its stored
  * checkpoint, so a restarted server resumes where it stopped. It pulls events (async
  * iterable), so a slow projection slows the read instead of piling events up in memory.
  * A handler that throws stops the runner before that event's checkpoint: `start()` retries it.
+ * A subscription the store drops (server restart, leader change, network) is resumed from the
+ * last handled position after a backoff (100 ms doubling to 5 s by default), as EventStoreDB's
+ * client documentation asks of applications; `status`, `reconnects` and `error` say how it goes.
  */
 export class ProjectionRunner {
   private controller: AbortController | undefined;
@@ -37,6 +44,8 @@ export class ProjectionRunner {
   private waiters: { position: bigint; resolve: () => void }[] = [];
   status: RunnerStatus = 'stopped';
   error: unknown;
+  /** Times the store dropped the subscription and the runner resubscribed. */
+  reconnects = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -56,12 +65,12 @@ export class ProjectionRunner {
     this.controller = new AbortController();
     this.status = 'running';
     this.error = undefined;
-    const events = this.store.subscribeToAllIterable({
-      fromPosition: this.lastHandled,
-      filter: this.projection.filter,
-      signal: this.controller.signal,
-    });
-    this.loop = this.follow(events);
+    this.loop = this.follow(this.controller.signal);
+  }
+
+  /** The filter the projection reads through (what "caught up" is measured against). */
+  get filter(): Projection['filter'] {
+    return this.projection.filter;
   }
 
   async stop(): Promise<void> {
@@ -117,18 +126,42 @@ export class ProjectionRunner {
     return handled;
   }
 
-  private async follow(events: AsyncIterable<RecordedEvent>): Promise<void> {
-    let current: RecordedEvent | undefined;
+  private async follow(signal: AbortSignal): Promise<void> {
+    const first = this.options.backoffMs ?? 100;
+    let backoff = first;
     try {
-      for await (const event of events) {
-        current = event;
-        await this.handle(event);
+      while (!signal.aborted) {
+        const events = this.store.subscribeToAllIterable({ fromPosition: this.lastHandled, filter: this.projection.filter, signal });
+        let current: RecordedEvent | undefined;
+        let handling = false;
+        try {
+          for await (const event of events) {
+            current = event;
+            handling = true;
+            await this.handle(event);
+            handling = false;
+            backoff = first;
+          }
+          this.status = 'stopped';
+          return;
+        } catch (error) {
+          this.error = error;
+          if (handling || signal.aborted) {
+            // The projection itself failed: retrying the same event would fail the same way.
+            this.status = 'failed';
+            if (current) this.options.onError?.(error, current);
+            return;
+          }
+          // The store dropped the subscription: keep what was handled, wait, resume after it.
+          this.status = 'reconnecting';
+          this.reconnects += 1;
+          await this.saveCheckpoint();
+          await abortableSleep(backoff, signal);
+          backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5000);
+          if (!signal.aborted) this.status = 'running';
+        }
       }
       this.status = 'stopped';
-    } catch (error) {
-      this.status = 'failed';
-      this.error = error;
-      if (current) this.options.onError?.(error, current);
     } finally {
       await this.saveCheckpoint();
     }
@@ -189,4 +222,16 @@ export class ProjectionRunner {
     const fraction = target === undefined || target <= 0n ? 1 : Math.min(1, Number(done) / Number(target));
     return { projection: this.projection.name, handled, position: this.lastHandled, target, fraction };
   }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
 }

@@ -67,5 +67,13 @@ export function readAllContract(fixture: ContractFixture): void {
       });
       expect(kept.map((event) => [event.streamId, event.type])).toEqual([[fixture.streamId('game-1'), 'ShipMoved']]);
     });
+
+    it('the last position with a filter is that of the last event the filter keeps', async () => {
+      const { position: lastGame } = await fixture.store().append(fixture.streamId('game-1'), events(2), 'no_stream');
+      const { position: lastLobby } = await fixture.store().append(fixture.streamId('lobby-1'), events(1), 'no_stream');
+      expect(await fixture.store().lastPosition({ streamPrefixes: [fixture.streamId('game-')] })).toBe(lastGame);
+      expect(await fixture.store().lastPosition({ streamPrefixes: [fixture.streamId('nothing-')] })).toBeUndefined();
+      expect((await fixture.store().lastPosition())! >= lastLobby).toBe(true);
+    });
   });
 }

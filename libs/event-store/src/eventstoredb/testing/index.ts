@@ -1,0 +1,1 @@
+export { TestEventStoreDb, startTestEventStoreDb, type TestEventStoreDbOptions } from './test-eventstoredb';

@@ -1,0 +1,4 @@
+export * from './action-log';
+export * from './describe-action';
+export * from './seek-index';
+export * from './timeline';
