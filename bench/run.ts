@@ -17,6 +17,7 @@ import { measureOrders } from './orders-throughput.bench';
 import { gameFold, recordPlayedGames } from './game-fold.bench';
 import { measureHttpOrders } from './http.bench';
 import { measureReadAndFold } from './read-fold.bench';
+import { benchPortability } from './portability.bench';
 import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
@@ -142,6 +143,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   store: () => withDir(benchSqlite),
   'server-inline': () => withDir(benchHttp),
   seek: () => benchSeek(),
+  portability: async () => benchPortability(),
   eventstoredb: async () => {
     // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
     // in this same process): figures of the client path, not of EventStoreDB.

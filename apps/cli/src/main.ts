@@ -6,18 +6,37 @@ import { openEventStore, openReadModels, toAppConfig, validateEnvironment } from
 import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toLogEntries } from '@logbook/game-log';
 import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
+import { revalidate } from './revalidate';
 
 const USAGE = `usage: npm run cli -- <command>
   rebuild   rebuild the game-states read model from the first event, with progress
-  verify    check that the read model equals a fresh fold of every game's events`;
+  verify    check that the read model equals a fresh fold of every game's events
+  revalidate [--game <id>]
+            decide every recorded command again under today's rules (with its recorded draws)
+            and report per game the first action decided differently; exit 1 if any`;
 
 async function main(command: string | undefined): Promise<number> {
-  if (command !== 'rebuild' && command !== 'verify') {
+  if (command !== 'rebuild' && command !== 'verify' && command !== 'revalidate') {
     console.error(USAGE);
     return 2;
   }
   const config = toAppConfig(validateEnvironment(process.env));
   const store = openEventStore(config.store);
+  if (command === 'revalidate') {
+    const args = process.argv.slice(3);
+    const at = args.indexOf('--game');
+    if ((args.length > 0 && at !== 0) || (at === 0 && (args.length !== 2 || !args[1]))) {
+      console.error(USAGE);
+      await store.close();
+      return 2;
+    }
+    try {
+      const summary = await revalidate(store, at === 0 ? { gameId: args[1] } : {}, (line) => console.log(line));
+      return summary.differ === 0 ? 0 : 1;
+    } finally {
+      await store.close();
+    }
+  }
   const readModels = openReadModels(store, config.readModels);
   try {
     if (command === 'rebuild') {
@@ -33,7 +52,7 @@ async function main(command: string | undefined): Promise<number> {
     await runner.start();
     const last = await store.lastPosition();
     if (last !== undefined) await runner.whenHandled(last);
-    const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
+    const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated', 'GameForked'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
     let mismatches = 0;
     for (const gameId of gameIds) {
       const stream = await store.readStream(gameStreamId(gameId));

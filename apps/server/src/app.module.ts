@@ -5,6 +5,7 @@ import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
+import { WebModule } from './web/web.module';
 
 @Module({
   imports: [
@@ -17,6 +18,7 @@ import { StoreModule } from './store/store.module';
     StoreModule,
     GamesModule,
     ReadModelsModule,
+    WebModule,
   ],
   controllers: [HealthController],
 })

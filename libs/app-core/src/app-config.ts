@@ -27,6 +27,10 @@ export class Environment {
 
   @IsOptional() @IsString()
   NODE_ENV?: string;
+
+  /** The operators' bearer token (whole exports, imports, forks of any game); unset = no operator. */
+  @IsOptional() @IsString() @MinLength(16)
+  LOGBOOK_ADMIN_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -36,6 +40,8 @@ export interface AppConfig {
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
   /** Freeze the game states the rules finish (a guard against shared states changing). */
   freezeStates: boolean;
+  /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
+  adminToken?: string;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
@@ -68,5 +74,5 @@ export function toAppConfig(env: Environment): AppConfig {
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   const freezeStates = env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production';
-  return { port: env.PORT ?? 3000, store, readModels, freezeStates };
+  return { port: env.PORT ?? 3000, store, readModels, freezeStates, ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}) };
 }

@@ -40,8 +40,11 @@ export const toNewEvents = (
     type,
     data: payload,
     schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-    // The schema version has its own field (and column); older events repeat it in metadata.
-    metadata: index === 0 ? { ...metadata, ...firstEventMetadata } : metadata,
+    metadata: {
+      ...metadata,
+      ...(index === 0 ? firstEventMetadata : {}),
+      schemaVersion: GAME_EVENT_SCHEMA_VERSION,
+    },
   }));
 
 /**

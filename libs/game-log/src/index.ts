@@ -2,3 +2,8 @@
 export * from './game-stream';
 export * from './game-events';
 export * from './log-entries';
+// What each action records, and deciding a log again (import, revalidate); the export format.
+export * from './action-metadata';
+export * from './effective-fold';
+export * from './redecide';
+export * from './export-format';

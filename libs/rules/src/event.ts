@@ -4,6 +4,8 @@
 export interface Secret<S> {
   /** Seats that may see `data` while the game runs; [] = nobody until the scenario ends. */
   visibleTo: number[];
+  /** Stays hidden even once the scenario ends (a fork's starting board holds its source's secrets). */
+  sealed?: boolean;
   data: S;
 }
 

@@ -4,6 +4,7 @@ import type { CrewEvent } from './crew/crew.events';
 import type { HistoryEvent } from './history/history.events';
 import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
+import type { ForkEvent } from './fork/fork.events';
 import type { NavigationEvent } from './navigation/navigation.events';
 import type { PlunderEvent } from './plunder/plunder.events';
 import type { SetupEvent } from './setup/setup.events';
@@ -22,6 +23,7 @@ export type GameEvent =
   | CheckEvent
   | CharacterEvent
   | EnemyEvent
-  | HistoryEvent;
+  | HistoryEvent
+  | ForkEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -7,6 +7,7 @@ import { crewAppliers } from './crew/crew.evolve';
 import { historyAppliers } from './history/history.evolve';
 import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
+import { forkAppliers } from './fork/fork.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
 import { setupAppliers } from './setup/setup.evolve';
@@ -31,6 +32,7 @@ const APPLIERS = {
   ...characterAppliers,
   ...enemyAppliers,
   ...historyAppliers,
+  ...forkAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

@@ -43,3 +43,21 @@ export const scriptedRng = (values: number[]): Rng => {
     },
   };
 };
+
+/**
+ * Wraps a source so every value it gives is kept, in order: the draws a decision made, recorded
+ * with its action so that the same decision can be made again (`scriptedRng(draws)`) to check it.
+ */
+export const recordingRng = (rng: Rng): { rng: Rng; draws: number[] } => {
+  const draws: number[] = [];
+  return {
+    draws,
+    rng: {
+      int(min, max) {
+        const value = rng.int(min, max);
+        draws.push(value);
+        return value;
+      },
+    },
+  };
+};

@@ -13,7 +13,7 @@ export const isGameOver = (status: GameStatus): boolean => status === 'won' || s
  * is over everything is revealed ([S] "no one may see which card it is until the scenario ends").
  */
 export function redactEvent<E extends GameEvent>(event: E, viewer: Viewer, status: GameStatus): E {
-  if (!event.secret || isGameOver(status)) return event;
+  if (!event.secret || (isGameOver(status) && !event.secret.sealed)) return event;
   if (viewer !== null && event.secret.visibleTo.includes(viewer)) return event;
   const { secret: _hidden, ...visible } = event;
   return visible as E;

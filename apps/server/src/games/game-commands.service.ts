@@ -3,9 +3,9 @@
 // and redacted by GameEventsService.
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId, recordedGameEvents, toNewEvents } from '@logbook/game-log';
-import { decide, decideWithHistory, initialState, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
+import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
+import { actionMetadata, gameStreamId, recordedGameEvents, toNewEvents, type RecordedCommand } from '@logbook/game-log';
+import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
 import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
@@ -53,11 +53,16 @@ export class GameCommandsService {
   async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
     const gameId = randomUUID();
     const commandId = `create-${gameId}`;
-    const events = decide(initialState(), { type: 'CreateGame', gameId, ...input }, { seat: null, rng: this.rng });
+    const command = { type: 'CreateGame' as const, gameId, ...input };
+    const { rng, draws } = recordingRng(this.rng);
+    const events = decide(initialState(), command, { seat: null, rng });
     const tokens = input.players.map(() => newSeatToken());
-    const metadata = this.metadata(commandId, correlationId, null, fingerprintOf(input));
+    // The scenario document holds the stack order and the box: recorded apart, as a secret.
+    const { scenario, ...body } = command;
+    const recordedCommand = { ...body, scenario: scenario.id };
+    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), recordedCommand, draws, { scenario });
     const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
-    const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, metadata, { seatTokens }), 'no_stream');
+    const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return {
       gameId,
       revision: result.nextExpectedRevision,
@@ -93,15 +98,17 @@ export class GameCommandsService {
         }
 
         // Undo and Redo are decided against the history; every other command on its effective state.
+        const { rng, draws } = recordingRng(this.rng);
         let decided: ReturnType<typeof decideWithHistory>;
         try {
-          decided = decideWithHistory(game.history, command, { seat, rng: this.rng });
+          decided = decideWithHistory(game.history, command, { seat, rng });
         } catch (error) {
           // A refusal stands only if it was decided on the whole log.
           if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
           throw error;
         }
-        const appended = toNewEvents(gameId, commandId, decided.events, this.metadata(commandId, options.correlationId, seat, fingerprint));
+        const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws);
+        const appended = toNewEvents(gameId, commandId, decided.events, rest, first);
         let recorded: RecordedEvent[];
         try {
           recorded = recordedGameEvents(gameId, appended, await this.store.append(gameStreamId(gameId), appended, game.revision));
@@ -120,18 +127,17 @@ export class GameCommandsService {
     });
   }
 
-  /**
-   * The command's metadata. The causation id is always the commandId and the correlation id is
-   * the commandId unless the client sent X-Correlation-Id, so only a different one is written
-   * (see `EventMetadata`): some 90 bytes less on every event.
-   */
-  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string): EventMetadata {
-    return {
+  /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
+  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], commandSecret?: Record<string, unknown>) {
+    return actionMetadata({
       commandId,
-      ...(correlationId !== undefined && correlationId !== commandId ? { correlationId } : {}),
+      correlationId,
       seat,
       recordedAt: new Date().toISOString(),
+      command: command as unknown as RecordedCommand,
       commandFingerprint: fingerprint,
-    };
+      draws,
+      ...(commandSecret ? { commandSecret } : {}),
+    });
   }
 }

@@ -39,3 +39,28 @@ export class CommandIdReusedError extends Error {
     super(`commandId ${commandId} was already used for another command`);
   }
 }
+
+/** Only an operator (LOGBOOK_ADMIN_TOKEN) may do this. */
+export class OperatorRequiredError extends Error {
+  override readonly name = 'OperatorRequiredError';
+  constructor(
+    readonly what: string,
+    readonly tokenGiven: boolean,
+  ) {
+    super(`${what} needs the operator token: Authorization: Bearer <LOGBOOK_ADMIN_TOKEN>`);
+  }
+}
+
+/** An import whose events today's rules do not decide the same way: nothing was written. */
+export class ImportRefusedError extends Error {
+  override readonly name = 'ImportRefusedError';
+  constructor(
+    readonly rule: string,
+    /** 1-based line of the file. */
+    readonly line: number,
+    message: string,
+    readonly actionId?: string,
+  ) {
+    super(`line ${line}: ${message}`);
+  }
+}

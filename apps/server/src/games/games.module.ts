@@ -6,6 +6,8 @@ import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
+import { GamePortabilityService } from './game-portability.service';
+import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
@@ -14,8 +16,8 @@ import { HistoryModule } from '../history/history.module';
 
 @Module({
   imports: [HistoryModule],
-  controllers: [GamesController],
-  providers: [GameCommandsService, GameEventsService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  controllers: [GamesController, PortabilityController],
+  providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule implements OnModuleInit {
   constructor(private readonly config: ConfigService) {}

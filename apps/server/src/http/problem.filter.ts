@@ -4,9 +4,12 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
+import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
   GameNotFoundError,
+  ImportRefusedError,
+  OperatorRequiredError,
   SeatTokenInvalidError,
   SeatTokenMissingError,
   StaleRevisionError,
@@ -53,6 +56,23 @@ export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
   if (error instanceof SeatTokenInvalidError) return problem(403, 'seat-token-invalid', 'Not a seat of this game', error.message);
+  if (error instanceof OperatorRequiredError) {
+    return error.tokenGiven
+      ? problem(403, 'operator-required', 'Operators only', error.message)
+      : problem(401, 'operator-required', 'Operator token required', error.message);
+  }
+  if (error instanceof ImportRefusedError) {
+    return problem(422, 'import-refused', 'The import was refused; nothing was written', error.message, {
+      rule: error.rule,
+      line: error.line,
+      ...(error.actionId ? { actionId: error.actionId } : {}),
+    });
+  }
+  if (error instanceof ExportFormatError) {
+    return error.kind === 'redacted'
+      ? problem(422, 'import-refused', 'A redacted export cannot be imported', error.message, { rule: 'import.redacted-export', line: error.line })
+      : problem(400, 'invalid-request', 'The file is not a game export', error.message, { line: error.line });
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();

@@ -1,0 +1,48 @@
+// `npm run cli -- revalidate [--game <id>]`: decides every stored game's recorded commands again
+// under today's rules, with the draws they recorded, and reports per game the first action that
+// today's rules decide differently: what a rules change would break in real games.
+import type { EventStore } from '@logbook/event-store';
+import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, redecide } from '@logbook/game-log';
+
+export interface RevalidateSummary {
+  games: number;
+  ok: number;
+  differ: number;
+  unrecorded: number;
+}
+
+/** Event types that start a game's stream. */
+const GAME_STARTS = ['GameCreated', 'GameForked'];
+
+export async function revalidate(store: EventStore, options: { gameId?: string }, print: (line: string) => void): Promise<RevalidateSummary> {
+  const gameIds = options.gameId
+    ? [options.gameId]
+    : [...new Set((await store.readAll({ filter: { eventTypes: GAME_STARTS, streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)))];
+  const summary: RevalidateSummary = { games: 0, ok: 0, differ: 0, unrecorded: 0 };
+  for (const gameId of gameIds) {
+    const stream = await store.readStream(gameStreamId(gameId));
+    if (stream.status !== 'ok') {
+      print(`game ${gameId}: not found`);
+      summary.differ += 1;
+      continue;
+    }
+    summary.games += 1;
+    const result = redecide(stream.events);
+    if (result.ok) {
+      summary.ok += 1;
+      print(`game ${gameId}: ok (${result.actions} actions, ${stream.events.length} events)`);
+      continue;
+    }
+    const d = result.divergence;
+    const where = `action ${d.actionIndex + 1} of ${result.actions} (commandId ${d.actionId}${d.commandType ? `, ${d.commandType}` : ''}) at revision ${d.revision}`;
+    if (d.kind === 'unrecorded') {
+      summary.unrecorded += 1;
+      print(`game ${gameId}: cannot be checked from ${where}: ${d.reason}`);
+    } else {
+      summary.differ += 1;
+      print(`game ${gameId}: DIFFERS at ${where}: ${d.reason}`);
+    }
+  }
+  print(`revalidated ${summary.games} games: ${summary.ok} ok, ${summary.differ} decided differently today, ${summary.unrecorded} recorded before commands were kept`);
+  return summary;
+}

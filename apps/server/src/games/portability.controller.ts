@@ -1,0 +1,72 @@
+// Forks, exports and imports: thin HTTP around GamePortabilityService.
+import { BadRequestException, Body, Controller, Get, Headers, Param, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { once } from 'node:events';
+import { ForkGameDto } from './dto/fork-game.dto';
+import { GamePortabilityService, type ForkedGame, type ImportedGame } from './game-portability.service';
+import { checkGameId } from './seat.guard';
+
+
+/** The largest export file an import reads. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+@Controller('games')
+export class PortabilityController {
+  constructor(private readonly portability: GamePortabilityService) {}
+
+  /** A new game from this one's effective history up to `at`, with new seat tokens (shown once). */
+  @Post(':gameId/fork')
+  fork(@Param('gameId') gameId: string, @Body() body: ForkGameDto, @Headers('authorization') authorization?: string): Promise<ForkedGame> {
+    return this.portability.fork(checkGameId(gameId), authorization, body.at, body.players);
+  }
+
+  /** NDJSON: a header line, then one line per event; whole or redacted for the caller (see the header). */
+  @Get(':gameId/export')
+  async export(@Param('gameId') gameId: string, @Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
+    const { header, lines } = await this.portability.export(checkGameId(gameId), authorization);
+    res.status(200);
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="game-${gameId}${header.complete ? '' : '-redacted'}.ndjson"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Vary', 'Authorization');
+    const write = async (value: unknown) => {
+      if (!res.write(`${JSON.stringify(value)}\n`)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    };
+    try {
+      await write(header);
+      for await (const line of lines) {
+        if (res.destroyed) return;
+        await write(line);
+      }
+      res.end();
+    } catch {
+      // Headers are gone: a broken export ends without its last lines (a reader sees a short file).
+      res.destroy();
+    }
+  }
+
+  /** Recreates a game from a whole export (operators only), after deciding it again under today's rules. */
+  @Post('import')
+  async import(@Req() req: Request, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response): Promise<ImportedGame> {
+    const text = await readBody(req);
+    const imported = await this.portability.import(text, authorization);
+    res.status(201);
+    return imported;
+  }
+}
+
+/** The raw request body (the JSON body parser leaves other media types unread). */
+async function readBody(req: Request): Promise<string> {
+  if (typeof req.body === 'string') return req.body;
+  if (req.body && typeof req.body === 'object' && Object.keys(req.body as object).length > 0) {
+    throw new BadRequestException('Send the export as Content-Type: application/x-ndjson');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_IMPORT_BYTES) throw new PayloadTooLargeException(`An export larger than ${MAX_IMPORT_BYTES} bytes is not read`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,94 @@
+// The HTTP API as the page uses it. Every error is the server's problem+json; the page shows its
+// `detail` (for a rule violation, the rule's own message) and keeps the rule id beside it.
+import type { BoardView, Command, CreatedGame, GameSummary, RecordedGameEvent } from './types';
+
+export interface Problem {
+  type?: string;
+  title?: string;
+  status: number;
+  detail?: string;
+  rule?: string;
+  errors?: string[];
+}
+
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail || problem.title || `The server answered ${problem.status}`);
+  }
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+async function request<T>(path: string, init: { token?: string | null; method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, title: 'No connection', detail: 'The server cannot be reached; is it running?' });
+  }
+  const text = await res.text();
+  const body = parseJson(text);
+  if (!res.ok) {
+    const problem = (body && typeof body === 'object' ? body : {}) as Partial<Problem>;
+    throw new ApiError({ ...problem, status: res.status });
+  }
+  return body as T;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const game = (gameId: string) => `/games/${encodeURIComponent(gameId)}`;
+
+/** A command id unique enough for a browser; the server uses it to apply an order once. */
+export function newCommandId(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return `web-${c.randomUUID()}`;
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const api = {
+  listGames: () => request<{ games: GameSummary[] }>('/games?limit=100'),
+  createGame: (scenario: string, players: string[], mode: string) =>
+    request<CreatedGame>('/games', { method: 'POST', body: { scenario, players: players.map((name) => ({ name })), mode } }),
+  /** The built-in scenarios, when the server lists them (else the page offers the ones it knows). */
+  scenarios: () => request<unknown>('/scenarios'),
+  view: (gameId: string, token: string | null, at?: number) =>
+    request<BoardView>(`${game(gameId)}${at === undefined ? '' : `?at=${at}`}`, { token }),
+  events: (gameId: string, token: string | null, from: number) =>
+    request<{ revision: number; events: RecordedGameEvent[] }>(`${game(gameId)}/events?from=${from}&limit=1000`, { token }),
+  timeline: (gameId: string, token: string | null) => request<unknown>(`${game(gameId)}/timeline`, { token }),
+  options: (gameId: string, token: string) => request<unknown>(`${game(gameId)}/options`, { token }),
+  command: (gameId: string, token: string, command: Command) =>
+    request<{ revision: number; events: RecordedGameEvent[] }>(`${game(gameId)}/commands`, {
+      method: 'POST',
+      token,
+      body: { commandId: newCommandId(), ...command },
+    }),
+  analytics: (path: string) => request<unknown>(path),
+};
+
+/**
+ * An endpoint another issue is still building answers 404 (or 405) for a game that exists: the
+ * page then falls back, and uses the endpoint as soon as a server has it.
+ */
+export const isMissingEndpoint = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 404 || error.status === 405) && error.problem.type !== '/problems/game-not-found';

@@ -1,0 +1,301 @@
+// One game: the board (live, or as it stood at any revision), its status, the replay controls
+// and timeline, the seat's options, and the analytics place. The view on screen is always one
+// the server gave this viewer; the page never works out hidden facts itself.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, ApiError, isMissingEndpoint } from './api';
+import { Analytics } from './analytics';
+import { Board } from './board';
+import { TopBar, ZoomableBoard } from './frame';
+import { describeCommand, timelineFromEndpoint, timelineFromEvents } from './describe';
+import { followGame, type LiveStatus } from './live';
+import { fallbackOptions, optionsFromEndpoint, viewerSeat } from './options';
+import { PlayPanel } from './play';
+import { ReplayBar, Timeline } from './replay';
+import { replaceRoute, seatStore } from './route';
+import { PartyPanel, StatusPanel } from './status';
+import type { BoardView, Command, PlayOption, RecordedGameEvent, TimelineItem } from './types';
+
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+  rule?: string;
+}
+
+export function GamePage({ gameId, token, initialAt }: { gameId: string; token: string | null; initialAt: number | null }) {
+  const [live, setLive] = useState<BoardView | null>(null);
+  const [past, setPast] = useState<BoardView | null>(null);
+  const [at, setAt] = useState<number | null>(initialAt);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [timeline, setTimeline] = useState<TimelineItem[]>([]);
+  const [timelineSource, setTimelineSource] = useState<'timeline' | 'events'>('events');
+  const [options, setOptions] = useState<PlayOption[]>([]);
+  const [optionsSource, setOptionsSource] = useState<'server' | 'page'>('page');
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
+  const [busy, setBusy] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+
+  const events = useRef<RecordedGameEvent[]>([]);
+  const endpoints = useRef({ timeline: true, options: true });
+  const refreshing = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
+  const liveRef = useRef<BoardView | null>(null);
+
+  const seat = useMemo(() => {
+    if (!live || !token) return null;
+    return viewerSeat(live) ?? seatStore.get(gameId).find((s) => s.token === token)?.seat ?? null;
+  }, [live, token, gameId]);
+
+  const loadTimeline = useCallback(async () => {
+    if (endpoints.current.timeline) {
+      try {
+        const items = timelineFromEndpoint(await api.timeline(gameId, token));
+        if (items) {
+          setTimeline(items);
+          setTimelineSource('timeline');
+          return;
+        }
+      } catch (e) {
+        if (!isMissingEndpoint(e)) throw e;
+        endpoints.current.timeline = false;
+      }
+    }
+    // The plain event list, fetched from where we left off.
+    for (;;) {
+      const from = events.current.length;
+      const page = await api.events(gameId, token, from);
+      events.current = [...events.current, ...page.events.filter((e) => e.revision >= from)];
+      if (page.events.length < 1000) break;
+    }
+    setTimeline(timelineFromEvents(events.current));
+    setTimelineSource('events');
+  }, [gameId, token]);
+
+  const loadOptions = useCallback(
+    async (view: BoardView, seatNow: number | null) => {
+      if (!token || seatNow === null || view.status !== 'active') return setOptions([]);
+      if (endpoints.current.options) {
+        try {
+          setOptions(optionsFromEndpoint(await api.options(gameId, token), view, seatNow));
+          setOptionsSource('server');
+          return;
+        } catch (e) {
+          if (!isMissingEndpoint(e)) throw e;
+          endpoints.current.options = false;
+        }
+      }
+      setOptions(fallbackOptions(view, seatNow));
+      setOptionsSource('page');
+    },
+    [gameId, token],
+  );
+
+  /** Fetches the view, options and timeline; calls made while one runs are folded into one more. */
+  const refresh = useCallback((): Promise<void> => {
+    if (refreshing.current) {
+      again.current = true;
+      return refreshing.current;
+    }
+    const run = async () => {
+      do {
+        again.current = false;
+        try {
+          const view = await api.view(gameId, token);
+          liveRef.current = view;
+          setLive(view);
+          setFatal(null);
+          document.title = `Logbook — ${view.scenario.name}, round ${view.round}`;
+          const seatNow = token ? (viewerSeat(view) ?? seatStore.get(gameId).find((s) => s.token === token)?.seat ?? null) : null;
+          await Promise.all([loadOptions(view, seatNow), loadTimeline()]);
+        } catch (e) {
+          if (e instanceof ApiError && [401, 403, 404].includes(e.status) && !liveRef.current) {
+            setFatal(
+              e.status === 404
+                ? `There is no game ${gameId}.`
+                : `This link's seat token is not a seat of this game (${e.message}).`,
+            );
+          } else if (e instanceof ApiError) {
+            setNotice({ kind: 'error', text: e.message });
+          }
+        }
+      } while (again.current);
+    };
+    refreshing.current = run().finally(() => (refreshing.current = null));
+    return refreshing.current;
+  }, [gameId, token, loadOptions, loadTimeline]);
+
+  // First load, then follow the live feed from the revision after the one shown.
+  useEffect(() => {
+    let feed: { close(): void } | undefined;
+    let cancelled = false;
+    const over = () => liveRef.current?.status === 'won' || liveRef.current?.status === 'lost';
+    void refresh().then(() => {
+      if (cancelled || !liveRef.current) return;
+      // A finished game has nothing more to say (its feed ends): no need to follow it.
+      if (over()) return setLiveStatus('closed');
+      feed = followGame(
+        gameId,
+        liveRef.current.revision + 1,
+        (revision, type) => {
+          if ((liveRef.current?.revision ?? -1) < revision) void refresh();
+          if (type === 'ScenarioWon' || type === 'ScenarioLost') feed?.close();
+        },
+        setLiveStatus,
+      );
+    });
+    return () => {
+      cancelled = true;
+      feed?.close();
+    };
+  }, [gameId, refresh]);
+
+  // Seeking: the board as it stood at `at`, as this viewer may see it.
+  useEffect(() => {
+    replaceRoute({ gameId, token, at });
+    if (at === null) return setPast(null);
+    let stale = false;
+    api.view(gameId, token, at).then(
+      (view) => !stale && setPast(view),
+      (e: Error) => !stale && setNotice({ kind: 'error', text: e.message }),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [at, gameId, token]);
+
+  const latest = live?.revision ?? 0;
+  // Stops between actions: the last revision of each (every revision when there is no timeline yet).
+  const stops = useMemo(() => {
+    const ends = new Set(timeline.map((item) => item.to));
+    ends.add(latest);
+    return [...ends].filter((r) => r <= latest).sort((a, b) => a - b);
+  }, [timeline, latest]);
+
+  const seek = useCallback(
+    (revision: number | null) => {
+      if (revision === null || revision >= latest) {
+        setAt(null);
+        setPlaying(false);
+      } else setAt(Math.max(0, revision));
+    },
+    [latest],
+  );
+
+  const current = at ?? latest;
+  const stepBack = () => {
+    const prev = [...stops].reverse().find((r) => r < current);
+    seek(prev ?? 0);
+  };
+  const stepForward = () => seek(stops.find((r) => r > current) ?? null);
+
+  // Playing the replay: one step per second at 1×.
+  useEffect(() => {
+    if (!playing) return;
+    if (at === null) {
+      setPlaying(false);
+      return;
+    }
+    const timer = setTimeout(stepForward, 1000 / speed);
+    return () => clearTimeout(timer);
+  }, [playing, at, speed, stops]);
+
+  const send = async (command: Command) => {
+    if (!token) return;
+    setBusy(true);
+    try {
+      const result = await api.command(gameId, token, command);
+      setNotice({ kind: 'info', text: `${describeCommand(command)}: done (revision ${result.revision}).` });
+      await refresh();
+    } catch (e) {
+      if (e instanceof ApiError) setNotice({ kind: 'error', text: e.message, rule: e.problem.rule });
+      else setNotice({ kind: 'error', text: String(e) });
+      void refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (fatal) {
+    return (
+      <div class="game-page">
+        <TopBar title="Logbook" liveStatus="closed" />
+        <main class="fatal">
+          <p class="notice error" role="alert">{fatal}</p>
+          <a class="button" href="#">Back to the lobby</a>
+        </main>
+      </div>
+    );
+  }
+  if (!live) {
+    return (
+      <div class="game-page">
+        <TopBar title="Logbook" liveStatus={liveStatus} />
+        <main class="fatal"><p class="muted">Loading the game…</p></main>
+      </div>
+    );
+  }
+
+  const shown = at !== null && past ? past : live;
+  const replaying = at !== null;
+  const seatName = seat === null ? null : (live.seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`);
+  const boardOptions = replaying ? [] : options;
+
+  return (
+    <div class={`game-page${replaying ? ' replaying' : ''}`} data-game={gameId} data-viewer={seat === null ? 'spectator' : `seat-${seat}`}>
+      <TopBar
+        title={live.scenario.name}
+        liveStatus={liveStatus}
+        who={seatName ? `Playing as ${seatName}` : 'Watching as a spectator'}
+        replayAt={replaying ? current : null}
+      />
+      <main class="game-main">
+        <section class="board-area" aria-label="Board">
+          {replaying && (
+            <div class="replay-banner" role="status">
+              Replay: the board at revision <strong data-replay-at={current}>{current}</strong> of {latest}
+              <button type="button" onClick={() => seek(null)}>Back to live</button>
+            </div>
+          )}
+          <ZoomableBoard focus={seat}>
+            <Board view={shown} options={boardOptions} onOption={(o) => void send(o.command)} busy={busy} />
+          </ZoomableBoard>
+          <ReplayBar
+            current={current}
+            latest={latest}
+            replaying={replaying}
+            playing={playing}
+            speed={speed}
+            onSeek={seek}
+            onBack={stepBack}
+            onForward={stepForward}
+            onPlay={() => {
+              if (!replaying) seek(stops.length > 1 ? stops[0] : 0);
+              setPlaying(!playing);
+            }}
+            onSpeed={setSpeed}
+          />
+        </section>
+        <aside class="side">
+          <StatusPanel view={shown} />
+          <PlayPanel
+            view={live}
+            gameId={gameId}
+            token={token}
+            seat={seat}
+            options={options}
+            source={optionsSource}
+            replaying={replaying}
+            busy={busy}
+            notice={notice}
+            onSend={(c) => void send(c)}
+            onDismiss={() => setNotice(null)}
+          />
+          <Timeline items={timeline} current={current} source={timelineSource} seats={live.seats} onSeek={seek} />
+          <PartyPanel view={shown} />
+          <Analytics gameId={gameId} scenarioId={live.scenario.id} />
+        </aside>
+      </main>
+    </div>
+  );
+}

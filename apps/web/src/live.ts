@@ -1,0 +1,83 @@
+// The live feed (`GET /games/:id/live`, server-sent events) as a signal that the game moved on.
+// EventSource cannot send an Authorization header, and a token must not go into a URL, so the
+// page listens to the public (spectator) feed and fetches its own view with its token after each
+// event. A dropped connection is reopened from the last revision seen, with a growing pause.
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+export interface LiveFeed {
+  close(): void;
+}
+
+export function followGame(
+  gameId: string,
+  fromRevision: number,
+  onRevision: (revision: number, type: string) => void,
+  onStatus: (status: LiveStatus) => void,
+): LiveFeed {
+  let last = fromRevision - 1;
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempts = 0;
+  let closed = false;
+
+  const open = (): void => {
+    if (closed) return;
+    onStatus(attempts === 0 ? 'connecting' : 'reconnecting');
+    source = new EventSource(`/games/${encodeURIComponent(gameId)}/live?from=${last + 1}`);
+    source.onopen = () => {
+      attempts = 0;
+      onStatus('live');
+    };
+    source.onmessage = (message) => handle(message);
+    source.onerror = () => {
+      // The browser would reopen from the first URL (replaying what we saw): reopen ourselves.
+      source?.close();
+      source = null;
+      if (closed) return;
+      attempts += 1;
+      onStatus('reconnecting');
+      timer = setTimeout(open, Math.min(250 * 2 ** Math.min(attempts, 5), 5000));
+    };
+    // The feed names each message by its event type (`event: ShipMoved`): listen to all of them.
+    const anyType = (event: Event) => handle(event as MessageEvent);
+    for (const type of KNOWN_TYPES) source.addEventListener(type, anyType);
+  };
+
+  const handle = (message: MessageEvent): void => {
+    let revision = Number(message.lastEventId);
+    let type = message.type;
+    try {
+      const data = JSON.parse(message.data as string);
+      if (typeof data?.revision === 'number') revision = data.revision;
+      if (typeof data?.type === 'string') type = data.type;
+    } catch {
+      /* a comment or keep-alive */
+    }
+    if (!Number.isFinite(revision) || revision <= last) return;
+    last = revision;
+    onRevision(revision, type);
+  };
+
+  open();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      source?.close();
+      onStatus('closed');
+    },
+  };
+}
+
+/** Event types the feed may name; an unknown type still reaches the page via the next one's revision. */
+const KNOWN_TYPES = [
+  'GameCreated', 'CardsDrawn', 'PlunderRolled', 'PlunderStashed', 'PlunderAddedToHand', 'PlunderTypeChosen',
+  'PlunderUnavailable', 'PlunderBanished', 'PlunderBecameLoot', 'PlunderReturnedToBox', 'TurnStarted', 'TurnEnded',
+  'RoundEnded', 'BlessingAdvanced', 'BlessingsDiscarded', 'NavigationOrderIssued', 'ShipMoved', 'ShipTurned',
+  'TileExplored', 'NavigationOrderCompleted', 'CrewMoved', 'AnchorDropped', 'AnchorWeighed', 'EnemySpawned',
+  'EnemyRepelled', 'AltarPurged', 'CheckAttempted', 'CharacterDamaged', 'CharacterEmbarked', 'CharacterDisembarked',
+  'FollowShipSet', 'StructuralDamageDealt', 'StructuralDamageReduced', 'StructuralDamageResolved', 'ShipWrecked',
+  'RepairAttempted', 'ShipRepaired', 'ShipwreckLooted', 'OrderGiven', 'ShipEncountered', 'ShipDefeated',
+  'ShipBanished', 'ShipSeized', 'ActAdvanced', 'ScenarioWon', 'ScenarioLost', 'ActionUndone', 'ActionRedone',
+];

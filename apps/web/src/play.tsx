@@ -1,0 +1,141 @@
+// The seat's side of the page: its legal options as buttons (moves and explorations also as
+// highlighted hexes on the board), undo and redo, and the server's answer to each order.
+import { useState } from 'preact/hooks';
+import type { Notice } from './game';
+import { routeHash } from './route';
+import { historySteps } from './status';
+import type { BoardView, Command, PlayOption } from './types';
+
+const GROUP_TITLES: Record<PlayOption['group'], string> = {
+  response: 'Response window',
+  navigation: 'Navigation',
+  turn: 'Turn',
+  other: 'Other orders',
+  history: 'History',
+};
+
+export function PlayPanel(props: {
+  view: BoardView;
+  gameId: string;
+  token: string | null;
+  seat: number | null;
+  options: PlayOption[];
+  source: 'server' | 'page';
+  replaying: boolean;
+  busy: boolean;
+  notice: Notice | null;
+  onSend: (command: Command) => void;
+  onDismiss: () => void;
+}) {
+  const { view, token, seat, options, replaying, busy, notice, onSend } = props;
+  const [pasted, setPasted] = useState('');
+
+  if (!token) {
+    return (
+      <section class="panel play" aria-labelledby="play-title">
+        <h2 id="play-title">Play</h2>
+        <p class="small">You are watching. To play, open your seat's link, or paste your seat token:</p>
+        <form
+          class="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (pasted.trim()) location.hash = routeHash({ gameId: props.gameId, token: pasted.trim() });
+          }}
+        >
+          <input
+            type="password"
+            name="token"
+            aria-label="Seat token"
+            placeholder="seat token"
+            autoComplete="off"
+            value={pasted}
+            onInput={(e) => setPasted((e.target as HTMLInputElement).value)}
+          />
+          <button type="submit">Take my seat</button>
+        </form>
+        <NoticeLine notice={notice} onDismiss={props.onDismiss} />
+      </section>
+    );
+  }
+
+  const historyOptions = options.filter((o) => o.group === 'history');
+  const others = options.filter((o) => o.group !== 'history');
+  const groups = (['response', 'navigation', 'turn', 'other'] as const)
+    .map((group) => ({ group, items: others.filter((o) => o.group === group) }))
+    .filter((g) => g.items.length > 0);
+  // Undo and redo are always offered to a seat; with the server's options they are enabled only
+  // when listed, otherwise the rules answer (and a refusal says why).
+  const steps = historySteps(view);
+  const mayUndo = steps ? seat !== null && Boolean(steps.undo?.by.includes(seat)) : true;
+  const mayRedo = steps ? seat !== null && Boolean(steps.redo?.by.includes(seat)) : true;
+  const canUndo = props.source === 'page' ? mayUndo : historyOptions.some((o) => o.command.type === 'Undo');
+  const canRedo = props.source === 'page' ? mayRedo : historyOptions.some((o) => o.command.type === 'Redo');
+  const disabled = busy || replaying || view.status !== 'active';
+
+  return (
+    <section class="panel play" aria-labelledby="play-title" data-options-source={props.source}>
+      <h2 id="play-title">Play</h2>
+      {replaying && <p class="small muted">Return to live to give orders.</p>}
+      {!replaying && view.status === 'active' && view.activeSeat !== seat && (
+        <p class="small muted" data-turn-hint="waiting">
+          Not your turn: {view.seats.find((s) => s.seat === view.activeSeat)?.name ?? 'another seat'} is playing; the board updates by itself.
+        </p>
+      )}
+      {!replaying && view.status === 'active' && view.activeSeat === seat && others.length === 0 && (
+        <p class="small muted">Nothing to do right now.</p>
+      )}
+      {groups.map(({ group, items }) => (
+        <div class="option-group" key={group} role="group" aria-label={GROUP_TITLES[group]}>
+          <h3>{GROUP_TITLES[group]}</h3>
+          <div class="buttons">
+            {items.map((option) => (
+              <button
+                type="button"
+                key={JSON.stringify(option.command)}
+                class={option.hex ? 'primary' : ''}
+                data-command={option.command.type}
+                data-direction={(option.command.direction as string | undefined) ?? undefined}
+                disabled={disabled}
+                title={option.hiddenDependent ? 'Whether this succeeds depends on something hidden' : undefined}
+                onClick={() => onSend(option.command)}
+              >
+                {option.label}
+                {option.cost && <span class="cost"> · {option.cost}</span>}
+                {option.hiddenDependent && <span class="hidden-mark" aria-label="depends on hidden information"> ?</span>}
+              </button>
+            ))}
+          </div>
+        </div>
+      ))}
+      <div class="option-group" role="group" aria-label="History">
+        <h3>History</h3>
+        <div class="buttons">
+          <button type="button" data-command="Undo" disabled={disabled || !canUndo} onClick={() => onSend({ type: 'Undo' })}>
+            ↶ Undo
+          </button>
+          <button type="button" data-command="Redo" disabled={disabled || !canRedo} onClick={() => onSend({ type: 'Redo' })}>
+            ↷ Redo
+          </button>
+        </div>
+      </div>
+      {props.source === 'page' && (
+        <p class="small muted">This server does not list legal options yet: the page offers the basic orders and the rules decide.</p>
+      )}
+      <NoticeLine notice={notice} onDismiss={props.onDismiss} />
+    </section>
+  );
+}
+
+function NoticeLine({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
+  if (!notice) return <div class="notice-slot" role="status" aria-live="polite" />;
+  return (
+    <div class={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-notice={notice.kind}>
+      <span>
+        {notice.kind === 'error' ? 'Refused: ' : ''}
+        {notice.text}
+        {notice.rule && <code class="rule" data-rule={notice.rule}> {notice.rule}</code>}
+      </span>
+      <button type="button" class="link" aria-label="Dismiss" onClick={onDismiss}>×</button>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// What the log records about each action (one accepted command and every event it produced), in
+// the metadata of the action's FIRST event: who sent which command when, and every value the
+// decision drew from the random source. Later events of the action carry only `commandId`, so
+// the log stays small. Older games recorded the full metadata on every event and no command or
+// draws: both shapes read here.
+import type { EventMetadata, RecordedEvent } from '@logbook/event-store';
+
+/** A command as recorded: a game command, or a system one (`CreateGame`, `ForkGame`). */
+export interface RecordedCommand {
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface ActionRecord {
+  commandId: string;
+  /** The sending seat; null for the system (game creation, forks). */
+  seat: number | null;
+  recordedAt: string;
+  /** The command as sent, without its commandId. A command body never holds a secret. */
+  command: RecordedCommand;
+  commandFingerprint: string;
+  /** SECRET: every value the decision drew, in order (they reveal shuffles). Omitted when none. */
+  draws?: number[];
+  /**
+   * SECRET: the fields of a system command that hold hidden information, kept apart so that
+   * `command` never does: a new game's scenario document (its stack order, its box). Re-decision
+   * puts them back into the command.
+   */
+  commandSecret?: Record<string, unknown>;
+  correlationId?: string;
+}
+
+/** The metadata of an action's events: everything on the first, only the commandId on the others. */
+export function actionMetadata(record: ActionRecord): { first: EventMetadata; rest: EventMetadata } {
+  const { draws, correlationId, commandSecret, ...rest } = record;
+  return {
+    // The causation id is always the commandId and the correlation id is it too unless the
+    // client sent another (X-Correlation-Id): only that is written. Older events carry both.
+    first: {
+      ...rest,
+      ...(correlationId !== undefined && correlationId !== record.commandId ? { correlationId } : {}),
+      ...(draws && draws.length > 0 ? { draws: [...draws] } : {}),
+      ...(commandSecret ? { commandSecret } : {}),
+    },
+    rest: { commandId: record.commandId },
+  };
+}
+
+/** The events of one action as read back from a stream. */
+export interface RecordedAction {
+  actionId: string;
+  seat: number | null;
+  /** Absent for actions recorded before commands were (old games): they cannot be re-decided. */
+  command?: RecordedCommand;
+  draws: number[];
+  recordedAt?: string;
+  events: RecordedEvent[];
+}
+
+/** Groups a stream's events into actions by commandId (consecutive events of one command). */
+export function groupActions(events: readonly RecordedEvent[]): RecordedAction[] {
+  const actions: RecordedAction[] = [];
+  for (const event of events) {
+    const metadata = event.metadata ?? {};
+    const actionId = typeof metadata.commandId === 'string' ? metadata.commandId : `revision-${event.revision}`;
+    const last = actions.at(-1);
+    if (last && last.actionId === actionId) {
+      last.events.push(event);
+      continue;
+    }
+    actions.push({
+      actionId,
+      seat: typeof metadata.seat === 'number' ? metadata.seat : null,
+      ...(isCommand(metadata.command) ? { command: withSecret(metadata.command, metadata.commandSecret) } : {}),
+      draws: Array.isArray(metadata.draws) ? (metadata.draws as number[]) : [],
+      ...(typeof metadata.recordedAt === 'string' ? { recordedAt: metadata.recordedAt } : {}),
+      events: [event],
+    });
+  }
+  return actions;
+}
+
+/** The command as decided: its recorded body with its secret fields back in. */
+const withSecret = (command: RecordedCommand, secret: unknown): RecordedCommand =>
+  secret !== null && typeof secret === 'object' && !Array.isArray(secret) ? { ...command, ...(secret as Record<string, unknown>), type: command.type } : command;
+
+const isCommand = (value: unknown): value is RecordedCommand =>
+  value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';

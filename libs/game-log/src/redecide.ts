@@ -1,0 +1,143 @@
+// Re-decision: makes every recorded action's decision again, under today's rules, with the
+// values it drew then, and compares what comes out with what the log holds. One function serves
+// `POST /games/import` (refuse a file that does not give the same events) and
+// `npm run cli -- revalidate` (which stored games would today's rules decide differently).
+import { isDeepStrictEqual } from 'node:util';
+import type { RecordedEvent } from '@logbook/event-store';
+import { decide, decideWithHistory, isHistoryCommand, RuleViolation, type GameCommand, type GameEvent, type GameState, type Rng } from '@logbook/rules';
+import { groupActions, type RecordedAction } from './action-metadata';
+import { EffectiveFold } from './effective-fold';
+import { toDomainEvent } from './game-events';
+
+/** The part of a recorded event re-decision reads (an import line gives the same). */
+export type LogEvent = Pick<RecordedEvent, 'revision' | 'type' | 'data' | 'metadata'>;
+
+export type Decide = typeof decide;
+
+export interface RedecideOptions {
+  /** The rules to check against: today's `decide` unless a test injects a changed one. */
+  decide?: Decide;
+}
+
+/** Where and why a log and today's rules part. */
+export interface Divergence {
+  /** 'unrecorded': the action predates command recording and cannot be checked; 'differs': today's rules part from the log. */
+  kind: 'unrecorded' | 'differs';
+  /** 0-based index of the action in the log. */
+  actionIndex: number;
+  actionId: string;
+  /** The command's type, or null when none was recorded. */
+  commandType: string | null;
+  /** Revision of the first event that differs (or of the action's first event). */
+  revision: number;
+  reason: string;
+}
+
+export type RedecideResult =
+  | { ok: true; actions: number; state: GameState }
+  | { ok: false; actions: number; divergence: Divergence; state: GameState };
+
+/** The first action whose decision today differs from the log; `ok` when none does. */
+export function redecide(events: readonly LogEvent[], options: RedecideOptions = {}): RedecideResult {
+  const decideNow = options.decide ?? decide;
+  const actions = groupActions(events as RecordedEvent[]);
+  const fold = new EffectiveFold();
+  for (const [index, action] of actions.entries()) {
+    const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs'): RedecideResult => ({
+      ok: false,
+      actions: actions.length,
+      divergence: { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason },
+      state: fold.state,
+    });
+    // Both sides as JSON, as the store keeps them (no class instances, no undefined fields).
+    const recorded = asJson(action.events.map((e) => toDomainEvent(e as RecordedEvent)));
+    if (!action.command) {
+      return fail('no command was recorded with this action (recorded before commands were kept): it cannot be decided again', undefined, 'unrecorded');
+    }
+    if (action.command.type === 'ForkGame') {
+      // A fork starts from the state its source had: the log holds it, nothing decides it again.
+      if (index !== 0) return fail('a fork can only start a game');
+      if (recorded.length !== 1 || recorded[0].type !== 'GameForked') return fail('a fork records exactly one GameForked event');
+      const board = (recorded[0].secret?.data as { state?: { status?: unknown; seats?: unknown } } | undefined)?.state;
+      if (!board || board.status !== 'active' || !Array.isArray(board.seats)) return fail('a fork records the board it starts from, in play');
+      const folded = tryFold(fold, action, recorded);
+      if (folded) return fail(folded);
+      continue;
+    }
+    const rng = replayRng(action.draws);
+    let decided: GameEvent[];
+    try {
+      const context = { seat: action.seat, rng };
+      // Undo and Redo are decided against the history; every other command on the effective state.
+      decided = isHistoryCommand(action.command)
+        ? decideWithHistory(fold.history, action.command, context).events
+        : decideNow(fold.state, action.command as GameCommand, context);
+    } catch (error) {
+      if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`);
+      if (error instanceof DrawMismatch) return fail(error.message);
+      return fail(`${action.command.type} could not be decided: ${(error as Error).message}`);
+    }
+    const normalized = asJson(decided);
+    for (let i = 0; i < Math.max(normalized.length, recorded.length); i++) {
+      const then = recorded[i];
+      const now = normalized[i];
+      if (isDeepStrictEqual(then, now)) continue;
+      const revision = action.events[Math.min(i, action.events.length - 1)].revision + (i >= action.events.length ? 1 : 0);
+      if (!then) return fail(`today's rules decide one more event: ${now.type}`, revision);
+      if (!now) return fail(`today's rules decide no ${then.type} here (${recorded.length} events then, ${normalized.length} now)`, revision);
+      if (then.type !== now.type) return fail(`the log has ${then.type}, today's rules decide ${now.type}`, revision);
+      return fail(`${then.type} differs: ${firstDifference(then, now)}`, revision);
+    }
+    if (rng.left() > 0) return fail(`today's rules draw ${action.draws.length - rng.left()} random values, the log recorded ${action.draws.length}`);
+    const folded = tryFold(fold, action, recorded);
+    if (folded) return fail(folded);
+  }
+  return { ok: true, actions: actions.length, state: fold.state };
+}
+
+/** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */
+function tryFold(fold: EffectiveFold, action: RecordedAction, events: GameEvent[]): string | undefined {
+  try {
+    fold.apply(action, events);
+    return undefined;
+  } catch (error) {
+    return `the recorded events cannot be folded: ${(error as Error).message}`;
+  }
+}
+
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+class DrawMismatch extends Error {}
+
+/** Answers with the recorded draws in order, and says when the rules ask for more or other values. */
+function replayRng(draws: readonly number[]): Rng & { left(): number } {
+  let next = 0;
+  return {
+    int(min, max) {
+      if (next >= draws.length) throw new DrawMismatch(`today's rules draw more random values than the ${draws.length} recorded`);
+      const value = draws[next++];
+      if (!Number.isInteger(value) || value < min || value > max) {
+        throw new DrawMismatch(`recorded draw ${next} (${value}) is outside what today's rules ask for (${min}..${max})`);
+      }
+      return value;
+    },
+    left: () => draws.length - next,
+  };
+}
+
+/** The first path at which two JSON values differ, as `path: then → now` (values shortened). */
+export function firstDifference(then: unknown, now: unknown, path = ''): string {
+  if (isDeepStrictEqual(then, now)) return '';
+  if (then && now && typeof then === 'object' && typeof now === 'object' && Array.isArray(then) === Array.isArray(now)) {
+    const keys = new Set([...Object.keys(then), ...Object.keys(now)]);
+    for (const key of keys) {
+      const a = (then as Record<string, unknown>)[key];
+      const b = (now as Record<string, unknown>)[key];
+      if (!isDeepStrictEqual(a, b)) return firstDifference(a, b, path ? `${path}.${key}` : key);
+    }
+  }
+  const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
+  return `${path || 'the event'}: ${show(then)} then, ${show(now)} today`;
+}
+
+export type { RecordedAction };

@@ -1,0 +1,72 @@
+// [D] Forks: a new game that starts from another game's board at a revision and plays on
+// independently. In `standard` mode a fork of a game still running deals again what is still
+// hidden, so it cannot be used to scout the source: the unplaced tiles are shuffled within each
+// act (the grouping by act is public), every character's deck is shuffled, and each plunder card
+// under a ship is drawn again from the box among the cards of its type. `sandbox` keeps it all.
+import { ensure } from '../errors';
+import type { GameEvent } from '../events';
+import { deepFreeze } from '../freeze';
+import { defined, known } from '../invariant';
+import { shuffle, type Rng } from '../random';
+import { cloneState, type GameState } from '../state';
+
+export interface ForkInput {
+  gameId: string;
+  source: { gameId: string; revision: number };
+  /** New names for the seats, in seat order; the seats keep their characters. */
+  players?: Array<{ name: string }>;
+  /** Deal the hidden parts again (the server asks for it in `standard` mode while the source runs). */
+  reshuffle: boolean;
+}
+
+export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameEvent[] {
+  ensure(source.status === 'active', 'fork.not-playing', `A fork starts from a game in play; at revision ${input.source.revision} it is ${source.status}`);
+  ensure(
+    input.players === undefined || input.players.length === source.seats.length,
+    'fork.seat-count',
+    `A fork keeps the game's ${source.seats.length} seat(s): name as many players or none`,
+  );
+  const state = cloneState(source);
+  state.gameId = input.gameId;
+  const players = input.players;
+  if (players) state.seats = state.seats.map((seat, i) => ({ ...seat, name: players[i]?.name ?? seat.name }));
+  if (input.reshuffle) dealHiddenAgain(state, rng);
+  const event: GameEvent = {
+    type: 'GameForked',
+    data: {
+      gameId: input.gameId,
+      source: { ...input.source },
+      mode: state.mode,
+      seats: state.seats.map((s) => ({ ...s })),
+      reshuffled: input.reshuffle,
+    },
+    secret: { visibleTo: [], sealed: true, data: { state } },
+  };
+  return [deepFreeze(event)];
+}
+
+/** Shuffles, in place, what no seat knows: the stack within each act, the decks, plunder identities. */
+function dealHiddenAgain(state: GameState, rng: Rng): void {
+  // [N] the stack is grouped by act and that grouping shows on the tiles' backs: keep each place's act.
+  const actOf = (tileId: string): number => state.tileLibrary[tileId]?.act ?? 0;
+  const byAct = new Map<number, string[]>();
+  for (const tileId of state.stack) byAct.set(actOf(tileId), [...(byAct.get(actOf(tileId)) ?? []), tileId]);
+  for (const [act, tiles] of [...byAct.entries()].sort(([a], [b]) => a - b)) byAct.set(act, shuffle(rng, tiles));
+  state.stack = state.stack.map((tileId) => defined(byAct.get(actOf(tileId))?.shift(), `a tile of act ${actOf(tileId)}`));
+
+  for (const character of Object.keys(state.characters).sort().map((id) => known(state.characters, id))) {
+    character.deck = shuffle(rng, character.deck);
+  }
+
+  // [S] a plunder card is a random card of its type from the box, unseen: draw it again.
+  for (const ship of Object.keys(state.ships).sort().map((id) => known(state.ships, id))) {
+    ship.plunder = ship.plunder.map((cardId) => {
+      const type = state.cards[cardId]?.type;
+      if (!type) return cardId;
+      const pool = [...state.box[type], cardId];
+      const [drawn] = pool.splice(pool.length <= 1 ? 0 : rng.int(0, pool.length - 1), 1);
+      state.box[type] = pool;
+      return drawn ?? cardId;
+    });
+  }
+}

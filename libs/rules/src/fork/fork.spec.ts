@@ -1,0 +1,70 @@
+import { foldEvents } from '../evolve';
+import { RuleViolation } from '../errors';
+import { seededRng } from '../random';
+import { redactEvent } from '../view';
+import { playRandomGame } from '../testing/random-play';
+import { decideFork, type ForkInput } from './fork.decide';
+import type { GameForked } from './fork.events';
+
+const input = (reshuffle: boolean, extra: Partial<ForkInput> = {}): ForkInput => ({
+  gameId: 'fork-1',
+  source: { gameId: 'source-1', revision: 10 },
+  reshuffle,
+  ...extra,
+});
+const sorted = (items: readonly string[]) => [...items].sort();
+
+describe('a fork', () => {
+  const source = playRandomGame('twin-sails', { seed: 3, players: 2, commands: 60 }).state;
+
+  it('starts from the source board under its own id, naming where it came from (sandbox keeps every hidden part)', () => {
+    const [event] = decideFork(source, input(false), seededRng(1));
+    expect(event.type).toBe('GameForked');
+    expect(event.data).toMatchObject({ gameId: 'fork-1', source: { gameId: 'source-1', revision: 10 }, reshuffled: false });
+    expect(event.secret).toMatchObject({ visibleTo: [], sealed: true });
+    expect(foldEvents([event])).toEqual({ ...source, gameId: 'fork-1' });
+  });
+
+  it('in standard mode deals again what is hidden: the same tiles per act, the same deck cards, plunder of the same types', () => {
+    const [event] = decideFork(source, input(true), seededRng(2));
+    const fork = foldEvents([event]);
+    const acts = (stack: string[]) => stack.map((id) => source.tileLibrary[id].act);
+    expect(acts(fork.stack)).toEqual(acts(source.stack));
+    expect(sorted(fork.stack)).toEqual(sorted(source.stack));
+    for (const id of Object.keys(source.characters)) {
+      expect(sorted(fork.characters[id].deck)).toEqual(sorted(source.characters[id].deck));
+      expect(fork.characters[id].hand).toEqual(source.characters[id].hand);
+    }
+    for (const id of Object.keys(source.ships)) {
+      expect(fork.ships[id].plunder.map((c) => source.cards[c].type)).toEqual(source.ships[id].plunder.map((c) => source.cards[c].type));
+    }
+    const everything = (s: typeof source) => sorted([...Object.values(s.box).flat(), ...Object.values(s.ships).flatMap((x) => x.plunder)]);
+    expect(everything(fork)).toEqual(everything(source));
+    // The public board is the same.
+    const { stack: _a, characters: _b, ships: _c, box: _d, gameId: _e, ...publicFork } = fork;
+    const { stack: _f, characters: _g, ships: _h, box: _i, gameId: _j, ...publicSource } = source;
+    expect(publicFork).toEqual(publicSource);
+  });
+
+  it('does not keep the stack order across seeds (a fork cannot scout the next tile)', () => {
+    const orders = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => foldEvents(decideFork(source, input(true), seededRng(seed))).stack.join()));
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('renames the seats when players are given, and must name each seat', () => {
+    const [event] = decideFork(source, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1));
+    expect((event as GameForked).data.seats.map((s) => s.name)).toEqual(['Zed', 'Yan']);
+    expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
+  });
+
+  it('keeps its starting board hidden from every seat, even once the fork is over (it holds the source\'s secrets)', () => {
+    const [event] = decideFork(source, input(true), seededRng(1));
+    for (const status of ['active', 'won', 'lost'] as const) {
+      for (const viewer of [null, 1, 2]) expect(redactEvent(event, viewer, status).secret).toBeUndefined();
+    }
+  });
+
+  it('is refused from a board that is not in play', () => {
+    expect(() => decideFork({ ...source, status: 'lost' }, input(false), seededRng(1))).toThrow(expect.objectContaining({ rule: 'fork.not-playing' }));
+  });
+});

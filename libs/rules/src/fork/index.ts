@@ -1,0 +1,2 @@
+export * from './fork.decide';
+export * from './fork.events';
