@@ -30,6 +30,9 @@ export interface LogSizeResult {
   loadMs: number;
   /** Median of 5: the fold alone, of events already read. */
   foldMs: number;
+  /** The same two, in CPU time of the process (steadier on a busy machine). */
+  loadCpuMs: number;
+  foldCpuMs: number;
 }
 
 type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
@@ -77,17 +80,24 @@ async function main(): Promise<void> {
 
   const loads: number[] = [];
   const folds: number[] = [];
+  const loadCpus: number[] = [];
+  const foldCpus: number[] = [];
+  const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
   for (let run = 0; run < 6; run++) {
     const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters() });
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await new GameRepository(store).load(created.gameId);
     if (run > 0) loads.push(performance.now() - started);
+    if (run > 0) loadCpus.push(cpuMs(process.cpuUsage(cpu)));
     const read = await store.readStream(streamId);
     const repository = new GameRepository(store);
     const game = (repository as unknown as { empty(id: string): Parameters<GameRepository['fold']>[0] }).empty(created.gameId);
     const foldStarted = performance.now();
+    const foldCpu = process.cpuUsage();
     if (read.status === 'ok') repository.fold(game, read.events);
     if (run > 0) folds.push(performance.now() - foldStarted);
+    if (run > 0) foldCpus.push(cpuMs(process.cpuUsage(foldCpu)));
     await store.close();
   }
   rmSync(dir, { recursive: true, force: true });
@@ -100,6 +110,8 @@ async function main(): Promise<void> {
     metadataBytes: sizes.metadata,
     loadMs: median(loads),
     foldMs: median(folds),
+    loadCpuMs: median(loadCpus),
+    foldCpuMs: median(foldCpus),
   };
   console.log(JSON.stringify(result));
 }
