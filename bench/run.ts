@@ -23,6 +23,12 @@ import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
 import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
 import { benchSeek } from './seek/seek.bench';
+import { measureSpectators } from './spectators.bench';
+
+// Every figure is measured with the rate limits off (issue 11): the server must stay responsive
+// without them. The request log is off too: it measures the server, not the terminal.
+process.env.LOGBOOK_RATE_LIMITS = 'off';
+process.env.LOGBOOK_LOG_LEVEL = 'silent';
 
 const GAMES = 100;
 const ORDERS_PER_GAME = Number(process.env.BENCH_ORDERS_PER_GAME ?? 300);
@@ -92,6 +98,17 @@ async function benchHttp(dir: string): Promise<void> {
   );
 }
 
+async function benchSpectators(dir: string): Promise<void> {
+  const seconds = Number(process.env.BENCH_SPECTATOR_SECONDS ?? 20);
+  console.log(`\nHostile spectators (a server process of its own, SQLite, rate limits off): 8 loop on ?at= and live?from=0 of a 10,000-event game while a player sends orders on another game, ${seconds} s`);
+  const r = await measureSpectators(join(dir, 'spectators'), { seconds });
+  console.log(
+    `  player: ${int(r.orders)} orders, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (target < 50 ms), max ${r.max.toFixed(0)} ms;` +
+      ` spectators: ${int(r.seeks)} seeks, ${int(r.feeds)} whole feeds of ${int(r.events)} events`,
+  );
+  console.log(`  server memory: ${r.baselineMb.toFixed(0)} MB after loading the big game, peak ${r.peakMb.toFixed(0)} MB (VmHWM)`);
+}
+
 async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
   console.log(`\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
@@ -144,6 +161,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   'server-inline': () => withDir(benchHttp),
   seek: () => benchSeek(),
   portability: async () => benchPortability(),
+  spectators: () => withDir(benchSpectators),
   eventstoredb: async () => {
     // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
     // in this same process): figures of the client path, not of EventStoreDB.

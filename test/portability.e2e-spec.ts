@@ -87,8 +87,9 @@ describe('portability: recording, forks, export and import', () => {
   async function lostGame() {
     const game = await createGame(app, 'first-voyage', 1);
     const [one] = game.seats;
-    for (let i = 0; i < 60 && (await view(app, game.gameId, one)).status === 'active'; i++) {
-      await play(app, game.gameId, one, { type: 'EndTurn' });
+    for (let board = await view(app, game.gameId, one), i = 0; i < 80 && board.status === 'active'; i++, board = await view(app, game.gameId, one)) {
+      // Whatever the dice ask on the way (a plunder choice) is answered, then the turn ends.
+      await play(app, game.gameId, one, board.pending?.kind === 'plunder-choice' ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'EndTurn' });
     }
     expect((await view(app, game.gameId)).status).toBe('lost');
     return { ...game, one };
@@ -273,7 +274,17 @@ describe('portability: recording, forks, export and import', () => {
       expect(board).toEqual(boardThen);
       // Its first event names where it came from, and hides the board it holds from everyone.
       const events = await app.http().get(`/games/${fork.gameId}/events`).set(bearer(fork.seats[0])).expect(200);
-      expect(events.body.events).toEqual([{ revision: 0, type: 'GameForked', data: expect.objectContaining({ source: { gameId: game.gameId, revision: end }, reshuffled: true }) }]);
+      // Events say who and when (/events carries each action's commandId, seat and recordedAt).
+      expect(events.body.events).toEqual([
+        {
+          revision: 0,
+          type: 'GameForked',
+          data: expect.objectContaining({ source: { gameId: game.gameId, revision: end }, reshuffled: true }),
+          commandId: expect.any(String),
+          seat: null,
+          recordedAt: expect.any(String),
+        },
+      ]);
       // The source's tokens are not seats of the fork; the fork plays on, the source does not move.
       await send(app, fork.gameId, game.one, { type: 'EndTurn' }).expect(403);
       const sourceRevision = (await view(app, game.gameId)).revision;
@@ -285,7 +296,10 @@ describe('portability: recording, forks, export and import', () => {
       const standard = await runningGame();
       const stackOf = async (gameId: string) => {
         const { lines } = await exportOf(gameId, asOperator);
-        return lines[0].type === 'GameForked' ? (lines[0].secret!.data.state.stack as string[]) : (lines[0].secret!.data.stack as string[]);
+        if (lines[0].type === 'GameForked') return lines[0].secret!.data.state.stack as string[];
+        // The setup shuffles each act's tiles last (TileStackShuffled); a scenario may keep its order.
+        const shuffled = lines.find((l) => l.type === 'TileStackShuffled');
+        return (shuffled ?? lines[0]).secret!.data.stack as string[];
       };
       const original = await stackOf(standard.gameId);
       const forkStacks: string[][] = [];

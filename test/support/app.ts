@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
+import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
+import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
+import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng, type Rng } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { configureApp } from '../../apps/server/src/configure-app';
@@ -31,17 +34,40 @@ export interface StartOptions {
   rng?: Rng;
   /** A store shared with other app instances, as several servers share one EventStoreDB. */
   store?: EventStore;
+  /** Rate limits on (as in production); off by default, as tests send far faster than people. */
+  rateLimits?: boolean;
 }
+
+/**
+ * `LOGBOOK_E2E_STORE=eventstoredb` runs the specs on EventStoreDB instead: the real client against
+ * the protocol-level test server, one server per data folder (so a restart keeps the log).
+ */
+const testServers = new Map<string, TestEventStoreDb>();
+async function eventStoreDbFor(dataDir: string): Promise<EventStore> {
+  let server = testServers.get(dataDir);
+  if (!server) testServers.set(dataDir, (server = await startTestEventStoreDb()));
+  return new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters: gameEventUpcasters() });
+}
+function closeTestServer(dataDir: string): void {
+  testServers.get(dataDir)?.close();
+  testServers.delete(dataDir);
+}
+// Specs that only close() their apps leave their test servers to this.
+if (process.env.LOGBOOK_E2E_STORE === 'eventstoredb') afterAll(() => [...testServers.keys()].forEach(closeTestServer));
 
 /** Starts the app on `dataDir` (a fresh temporary folder by default) with a seeded random source. */
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? newDataDir();
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
+  process.env.LOGBOOK_RATE_LIMITS = options.rateLimits ? 'on' : 'off';
+  // Quiet tests: the request log is for operators (LOGBOOK_LOG_LEVEL).
+  process.env.LOGBOOK_LOG_LEVEL ??= 'silent';
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(RNG)
     .useValue(options.rng ?? seededRng(42));
-  if (options.store) builder = builder.overrideProvider(EVENT_STORE).useValue(options.store);
+  const store = options.store ?? (process.env.LOGBOOK_E2E_STORE === 'eventstoredb' ? await eventStoreDbFor(dataDir) : undefined);
+  if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(store);
   const moduleRef = await builder.compile();
   const app = configureApp(moduleRef.createNestApplication({ logger: false }));
   await app.init();
@@ -56,6 +82,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     },
     async dispose() {
       await app.close();
+      closeTestServer(dataDir);
       removeDataDir(dataDir);
     },
   };

@@ -14,14 +14,16 @@ export function readSse(
   until: (messages: SseMessage[]) => boolean,
   onOpen: () => Promise<unknown> = async () => undefined,
   timeoutMs = 5000,
-): Promise<{ status: number; messages: SseMessage[] }> {
+): Promise<{ status: number; messages: SseMessage[]; comments: string[]; ended: boolean }> {
   return new Promise((resolve, reject) => {
     const messages: SseMessage[] = [];
+    const comments: string[] = [];
+    let ended = false;
     const req = get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (res: IncomingMessage) => {
       const done = () => {
         clearTimeout(timer);
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, messages });
+        resolve({ status: res.statusCode ?? 0, messages, comments, ended });
       };
       if (res.statusCode !== 200) return done();
       let buffer = '';
@@ -40,11 +42,16 @@ export function readSse(
             else if (field === 'event') message.event = value;
             else if (field === 'data') message.data = JSON.parse(value);
           }
-          messages.push(message);
+          // Comments (keep-alive) and retry hints carry no message.
+          if (message.id !== undefined || message.event !== undefined || message.data !== undefined) messages.push(message);
+          else comments.push(block);
         }
         if (until(messages)) done();
       });
-      res.on('end', done);
+      res.on('end', () => {
+        ended = true;
+        done();
+      });
       onOpen().catch(reject);
     });
     const timer = setTimeout(() => {

@@ -3,6 +3,8 @@ import { ConfigModule } from '@nestjs/config';
 import { toAppConfig, validateEnvironment } from '@logbook/app-core';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
+import { RateLimitsModule } from './http/rate-limits';
+import { RequestLogModule } from './http/request-log';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
 import { WebModule } from './web/web.module';
@@ -16,6 +18,8 @@ import { WebModule } from './web/web.module';
       load: [() => toAppConfig(validateEnvironment(process.env))],
     }),
     StoreModule,
+    RateLimitsModule,
+    RequestLogModule,
     GamesModule,
     ReadModelsModule,
     WebModule,

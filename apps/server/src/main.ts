@@ -1,18 +1,33 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-import type { AppConfig } from '@logbook/app-core';
-import { configureApp } from './configure-app';
+import { ConfigurationError, validateEnvironment, type AppConfig } from '@logbook/app-core';
 
-async function bootstrap(): Promise<void> {
-  const app = configureApp(await NestFactory.create(AppModule));
-  const config = app.get(ConfigService);
-  const port = config.getOrThrow<AppConfig['port']>('port');
-  const store = config.getOrThrow<AppConfig['store']>('store');
-  await app.listen(port);
-  Logger.log(`Logbook listening on http://localhost:${port} (store: ${store.kind}${'filename' in store ? ` ${store.filename}` : ''})`, 'Bootstrap');
+/** A start-up failure as an operator reads it: one line per problem, no stack trace. */
+function explain(error: unknown): string[] {
+  if (error instanceof ConfigurationError) return error.problems.map((p) => `logbook: configuration: ${p}`);
+  const message = error instanceof Error ? error.message : String(error);
+  return [`logbook: could not start: ${message.split('\n')[0]}`];
 }
 
-void bootstrap();
+async function bootstrap(): Promise<void> {
+  // Checked before anything is loaded: the modules read the configuration as they load.
+  validateEnvironment(process.env);
+  const { NestFactory } = await import('@nestjs/core');
+  const { ConfigService } = await import('@nestjs/config');
+  const { Logger } = await import('nestjs-pino');
+  const { AppModule } = await import('./app.module');
+  const { configureApp } = await import('./configure-app');
+  // Nest's own logger stays off until pino takes over: a failed start is reported below, once.
+  const app = configureApp(await NestFactory.create(AppModule, { logger: false, abortOnError: false }));
+  app.useLogger(app.get(Logger));
+  const config = app.get(ConfigService);
+  const port = config.getOrThrow<AppConfig['port']>('port');
+  const host = config.getOrThrow<AppConfig['host']>('host');
+  const store = config.getOrThrow<AppConfig['store']>('store');
+  await app.listen(port, host);
+  app.get(Logger).log(`Logbook listening on http://${host}:${port} (store: ${store.kind}${'filename' in store ? ` ${store.filename}` : ''})`, 'Bootstrap');
+}
+
+bootstrap().catch((error: unknown) => {
+  for (const line of explain(error)) console.error(line);
+  process.exit(1);
+});

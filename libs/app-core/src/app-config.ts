@@ -9,6 +9,22 @@ export class Environment {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   PORT?: number;
 
+  /** Interface to listen on: 127.0.0.1 (default, this machine only) or 0.0.0.0 (every interface). */
+  @IsOptional() @IsString() @MinLength(1)
+  HOST?: string;
+
+  /** 'on' (default) or 'off': rate limits on game creation and commands (off for benchmarks). */
+  @IsOptional() @IsIn(['on', 'off'])
+  LOGBOOK_RATE_LIMITS?: 'on' | 'off';
+
+  /** Request log level: info (default; one line per request), warn, error or silent. */
+  @IsOptional() @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
+  LOGBOOK_LOG_LEVEL?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+  /** Live feeds one client (address) may hold open at once; default 16. */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000)
+  LOGBOOK_MAX_FEEDS_PER_CLIENT?: number;
+
   /** Folder of the embedded SQLite store. */
   @IsOptional() @IsString() @MinLength(1)
   LOGBOOK_DATA_DIR?: string;
@@ -35,6 +51,11 @@ export class Environment {
 
 export interface AppConfig {
   port: number;
+  host: string;
+  /** Rate limits on game creation and commands (LOGBOOK_RATE_LIMITS). */
+  rateLimits: boolean;
+  maxFeedsPerClient: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
@@ -44,16 +65,21 @@ export interface AppConfig {
   adminToken?: string;
 }
 
+/** A configuration that cannot start the server: one line per problem, each naming its variable. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const env = plainToInstance(Environment, raw, { enableImplicitConversion: false });
   const errors = validateSync(env, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    const details = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
-    throw new Error(`Invalid configuration: ${details.join('; ')}`);
-  }
+  const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
   if (env.LOGBOOK_STORE === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
-    throw new Error('Invalid configuration: LOGBOOK_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+    problems.push('EVENTSTORE_CONNECTION_STRING: needed when LOGBOOK_STORE=eventstoredb');
   }
+  if (problems.length > 0) throw new ConfigurationError(problems);
   return env;
 }
 
@@ -73,6 +99,15 @@ export function toAppConfig(env: Environment): AppConfig {
         : { kind, filename: join(dataDir, 'logbook.sqlite') };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
-  const freezeStates = env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production';
-  return { port: env.PORT ?? 3000, store, readModels, freezeStates, ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}) };
+  return {
+    port: env.PORT ?? 3000,
+    host: env.HOST ?? '127.0.0.1',
+    rateLimits: env.LOGBOOK_RATE_LIMITS !== 'off',
+    maxFeedsPerClient: env.LOGBOOK_MAX_FEEDS_PER_CLIENT ?? 16,
+    logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
+    store,
+    readModels,
+    freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
+    ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
+  };
 }

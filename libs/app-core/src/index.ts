@@ -3,3 +3,5 @@
 export * from './app-config';
 export * from './open-event-store';
 export * from './read-models';
+export * from './data-files';
+export * from './store-lock';

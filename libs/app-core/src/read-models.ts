@@ -1,7 +1,5 @@
 // Opens the read models and their runners from configuration. Shared by the server (which
 // keeps them live) and the command line (which rebuilds them), so both use the same files.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { EventStore } from '@logbook/event-store';
 import { gameStreamId } from '@logbook/game-log';
 import {
@@ -15,6 +13,7 @@ import {
   type GameStateStore,
 } from '@logbook/projections';
 import type { AppConfig } from './app-config';
+import { ensureDataDir, restrictToOwner } from './data-files';
 
 /** Injection token of the opened read models. */
 export const READ_MODELS = Symbol('READ_MODELS');
@@ -34,9 +33,14 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
   let gameStates: GameStateStore;
   let checkpoints: CheckpointStore;
   if (config.kind === 'sqlite') {
-    mkdirSync(dirname(config.filename), { recursive: true });
-    gameStates = new SqliteGameStateStore({ filename: config.filename });
-    checkpoints = new SqliteCheckpointStore({ filename: config.filename });
+    ensureDataDir(config.filename);
+    try {
+      gameStates = new SqliteGameStateStore({ filename: config.filename });
+      checkpoints = new SqliteCheckpointStore({ filename: config.filename });
+    } catch (error) {
+      throw new Error(`Read models ${config.filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    restrictToOwner(config.filename);
   } else {
     gameStates = new InMemoryGameStateStore();
     checkpoints = new InMemoryCheckpointStore();

@@ -130,5 +130,10 @@ export interface EventStore {
    * it assumes the store object itself serves one writer.
    */
   writesElsewhere?(): number;
+  /**
+   * Checks the stored data itself (SQLite: `PRAGMA quick_check`): [] when sound, otherwise one
+   * line per problem. Optional: a store run by a server of its own (EventStoreDB) checks itself.
+   */
+  integrityProblems?(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 // Placing map tiles on the board [D §2] and the questions [N] rules ask about tiles.
+import { own } from './own';
 import { forReading } from './draft-read';
 import { FACINGS, addHex, hexKey, rotateOffset, type Hex, type Rotation } from './hex';
 import type { TileDefinition } from './scenario';
@@ -26,11 +27,11 @@ export const placeTileHexes = (
   });
 
 /** [D §2] a hex is covered when a placed tile includes it. */
-export const isCovered = (state: GameState, hex: Hex): boolean => forReading(state.hexes)[hexKey(hex)] !== undefined;
+export const isCovered = (state: GameState, hex: Hex): boolean => own(forReading(state.hexes), hexKey(hex)) !== undefined;
 
 /** True when the tile would overlap no covered hex. */
 export const tileFits = (state: GameState, hexes: readonly BoardHex[]): boolean =>
-  hexes.every((h) => forReading(state.hexes)[hexKey(h)] === undefined);
+  hexes.every((h) => own(forReading(state.hexes), hexKey(h)) === undefined);
 
 /**
  * [N] explore: the tile's anchor goes on the explored hex, at a rotation where it overlaps no

@@ -1,6 +1,7 @@
 // decide: (state, command) => events. The checks run in a fixed order, as boardgame.io's
 // reducer does: game exists → game not over → seat may act → nothing pending → order not
 // interrupted → the command's own rules.
+import { own } from './own';
 import type { CommandOfType, GameCommand } from './commands';
 import type { CommandSpec, CommandSpecs } from './command-spec';
 import { characterCommands } from './characters/characters.decide';
@@ -80,7 +81,7 @@ function runDecision(state: GameState, command: GameCommand, context: DecideCont
   ensure(state.status !== 'new', 'game.not-found', 'There is no such game');
   ensure(state.status === 'active', 'game.over', `The scenario is over (${state.status})`);
 
-  const spec = (COMMANDS as Record<string, CommandSpec<PlayCommand>>)[command.type];
+  const spec = own(COMMANDS as Record<string, CommandSpec<PlayCommand>>, command.type);
   if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
   const seat = context.seat;
   ensure(isPlayDecision(decision) && state.seats.some((s) => s.seat === seat), 'seat.unknown', 'Not a seat of this game');

@@ -1,5 +1,6 @@
 // evolve: (state, event) => state. Appliers mutate a private copy; the exported functions
 // never touch their input, so folding the same events always gives the same state.
+import { own } from './own';
 import type { GameEvent } from './events';
 import { characterAppliers } from './characters/characters.evolve';
 import { checkAppliers } from './checks/check.evolve';
@@ -42,7 +43,7 @@ const APPLIERS = {
  * freeze the events they emit, so an applier that forgets to copy fails in every test.
  */
 export function applyEvent(state: GameState, event: GameEvent): void {
-  const apply = (APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>)[event.type];
+  const apply = own(APPLIERS as Record<string, (s: GameState, e: GameEvent) => void>, event.type);
   if (!apply) throw new Error(`No applier for event type ${event.type}`);
   apply(state, event);
 }

@@ -1,4 +1,5 @@
 // Read-only questions about a state that several rules ask.
+import { own } from './own';
 import { forReading } from './draft-read';
 import { RuleViolation } from './errors';
 import { hexKey, type Hex } from './hex';
@@ -6,7 +7,7 @@ import type { BoardHex, CharacterState, GameState, PlayerShipState } from './sta
 
 export const characterOfSeat = (state: GameState, seat: number): CharacterState => {
   const seatState = forReading(state.seats).find((s) => s.seat === seat);
-  const character = seatState && state.characters[seatState.characterId];
+  const character = seatState && own(state.characters, seatState.characterId);
   if (!character) throw new RuleViolation('seat.unknown', `Seat ${seat} has no character`);
   return character;
 };
@@ -14,7 +15,7 @@ export const characterOfSeat = (state: GameState, seat: number): CharacterState 
 /** [S] on its turn, a character aboard a ship commands it. */
 export const commandedShip = (state: GameState, seat: number): PlayerShipState | null => {
   const character = characterOfSeat(state, seat);
-  return character.shipId ? (state.ships[character.shipId] ?? null) : null;
+  return character.shipId ? (own(state.ships, character.shipId) ?? null) : null;
 };
 
 export const requireCommandedShip = (state: GameState, seat: number): PlayerShipState => {
@@ -23,7 +24,7 @@ export const requireCommandedShip = (state: GameState, seat: number): PlayerShip
   return ship;
 };
 
-export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => forReading(state.hexes)[hexKey(hex)];
+export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => own(forReading(state.hexes), hexKey(hex));
 
 export const isStorm = (state: GameState, hex: Hex): boolean => boardHex(state, hex)?.storm ?? false;
 export const isRough = (state: GameState, hex: Hex): boolean => boardHex(state, hex)?.terrain === 'rough';

@@ -162,6 +162,11 @@ export interface ScenarioDefinition {
   startingTiles: PlacedTileDefinition[];
   /** [N] the unplaced stack in order, grouped by act (hidden from players). */
   stack: string[];
+  /**
+   * [D] 'shuffled' (default): each act's tiles are shuffled at setup. 'as-listed': the stack is
+   * drawn in the listed order (a designed scenario or a tutorial).
+   */
+  stackOrder?: 'shuffled' | 'as-listed';
   storms: Hex[];
   shipCards: ShipCardDefinition[];
   playerShips: PlayerShipDefinition[];

@@ -1,22 +1,22 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
-import type { Observable } from 'rxjs';
-import type { Response } from 'express';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
+import { RateLimited } from '../http/rate-limits';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CreatedGame } from './game-commands.service';
 import { GameEventsService, type CommandResult } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
-import { LiveFeedService } from './live-feed.service';
+import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 import { Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
-/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent → undefined; anything else is a 400. */
+/** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent or `*` (any revision) → undefined; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
-  if (header === undefined) return undefined;
+  if (header === undefined || header.trim() === '*') return undefined;
   const match = /^(?:W\/)?"?(-?\d{1,15})"?$/.exec(header.trim());
   if (!match) throw new BadRequestException('If-Match must be a game revision, e.g. If-Match: "12"');
   return Number(match[1]);
@@ -27,6 +27,14 @@ const parseCount = (value: string | undefined, name: string, fallback: number): 
   const n = Number(value);
   if (!/^\d{1,9}$/.test(value) || !Number.isInteger(n)) throw new BadRequestException(`${name} must be a whole number >= 0`);
   return n;
+};
+
+/** `x-correlation-id`: up to 128 visible ASCII characters, so it is safe to log and to store. */
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+const checkCorrelationId = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  if (!CORRELATION_ID.test(value)) throw new BadRequestException('x-correlation-id must be 1-128 visible ASCII characters');
+  return value;
 };
 
 @Controller('games')
@@ -41,9 +49,11 @@ export class GamesController {
   ) {}
 
   @Post()
+  @RateLimited('creates')
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
+    const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);
-    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlationId);
+    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlation);
   }
 
   /** The board view now, or as it stood at `?at=<revision>` or `?round=&turn=` (replay and seek). */
@@ -103,16 +113,28 @@ export class GamesController {
     return this.events.eventsFor(game, seat, parseCount(from, 'from', 0), maxCount);
   }
 
-  /** Server-sent events: the game's events from revision `from`, then live as they happen. */
-  @Sse(':gameId/live')
+  /**
+   * Server-sent events: the game's events from revision `from` (or after `Last-Event-ID`, which a
+   * reconnecting browser sends), then live as they happen, until the game ends.
+   */
+  @Get(':gameId/live')
   @UseGuards(SeatGuard)
-  live(@Game() game: LoadedGame, @Seat() seat: number | null, @Query('from') from?: string): Promise<Observable<MessageEvent>> {
-    return this.liveFeed.feed(game, seat, parseCount(from, 'from', 0));
+  async live(
+    @Game() game: LoadedGame,
+    @Seat() seat: number | null,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('from') from?: string,
+  ): Promise<void> {
+    const start = resumeAfter(lastEventId) ?? parseCount(from, 'from', 0);
+    await this.liveFeed.stream(req, res, game, seat, start);
   }
 
   @Post(':gameId/commands')
   @HttpCode(200)
   @UseGuards(SeatGuard)
+  @RateLimited('commands')
   async command(
     @Game() game: LoadedGame,
     @Seat({ required: true }) seat: number,
@@ -121,6 +143,7 @@ export class GamesController {
     @Headers('x-correlation-id') correlationId: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandResult> {
+    checkCorrelationId(correlationId);
     const { commandId, command } = parseCommandBody(body);
     const result = await this.commands.execute(game.gameId, seat, commandId, command, {
       ifMatch: parseIfMatch(ifMatch),

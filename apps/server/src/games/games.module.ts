@@ -11,12 +11,13 @@ import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
+import { ScenariosController } from './scenarios.controller';
 import { SeatGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
 
 @Module({
   imports: [HistoryModule],
-  controllers: [GamesController, PortabilityController],
+  controllers: [GamesController, PortabilityController, ScenariosController],
   providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule implements OnModuleInit {

@@ -2,51 +2,90 @@ import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/comm
 import type { Response } from 'express';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
+import { serverVersion } from './version';
 
 export interface ReadModelHealth {
   /** `reconnecting`: the store dropped the subscription and the runner is resubscribing from its checkpoint. */
   status: string;
   /** Position of the last event the read model handled (a decimal string), if any. */
   position?: string;
+  /** Store positions not handled yet (the read model's lag); null when the store does not answer. */
+  behind: number | null;
   reconnects: number;
   error?: string;
 }
 
 export interface Health {
   status: 'ok' | 'degraded' | 'error';
-  store: { kind: string; status: 'up' | 'down' };
+  version: string;
+  /** Seconds since the process started. */
+  uptime: number;
+  /** `integrity` is the last `PRAGMA quick_check` (SQLite), re-run at most once a minute. */
+  store: { kind: string; status: 'up' | 'down'; integrity: 'ok' | 'unchecked' | string[] };
   readModels?: Record<string, ReadModelHealth>;
 }
 
+/** Integrity is checked at most this often (a quick_check reads the whole file). */
+const INTEGRITY_TTL_MS = 60_000;
+
 @Controller('health')
 export class HealthController {
+  private integrity: { at: number; problems: string[] } | undefined;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Optional() @Inject(READ_MODELS) private readonly readModels?: ReadModels,
   ) {}
 
-  /** 200 when the store answers (`degraded` while a read model is resubscribing or failed), 503 when it does not. */
+  /**
+   * 200 when the store answers and its data is sound (`degraded` while a read model is
+   * resubscribing or failed); 503 (same shape) when the store does not answer or its data is damaged.
+   */
   @Get()
   async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
-    const readModels = this.readModelHealth();
-    const lagging = Object.values(readModels ?? {}).some((model) => model.status !== 'running');
+    let up = true;
+    let last: bigint | undefined;
     try {
       await this.store.ping();
-      return { status: lagging ? 'degraded' : 'ok', store: { kind: this.store.name, status: 'up' }, readModels };
+      last = await this.store.lastPosition();
     } catch {
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'error', store: { kind: this.store.name, status: 'down' }, readModels };
+      up = false;
     }
+    const problems = up ? await this.integrityProblems() : undefined;
+    const readModels = this.readModelHealth(up, last);
+    const lagging = Object.values(readModels ?? {}).some((model) => model.status !== 'running');
+    const sound = up && (problems === undefined || problems.length === 0);
+    if (!sound) res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return {
+      status: !sound ? 'error' : lagging ? 'degraded' : 'ok',
+      version: serverVersion(),
+      uptime: Math.round(process.uptime()),
+      store: {
+        kind: this.store.name,
+        status: up ? 'up' : 'down',
+        integrity: problems === undefined ? 'unchecked' : problems.length === 0 ? 'ok' : problems,
+      },
+      ...(readModels ? { readModels } : {}),
+    };
   }
 
-  private readModelHealth(): Record<string, ReadModelHealth> | undefined {
+  private async integrityProblems(): Promise<string[] | undefined> {
+    if (!this.store.integrityProblems) return undefined;
+    if (!this.integrity || Date.now() - this.integrity.at > INTEGRITY_TTL_MS || this.integrity.problems.length > 0) {
+      this.integrity = { at: Date.now(), problems: await this.store.integrityProblems() };
+    }
+    return this.integrity.problems;
+  }
+
+  private readModelHealth(up: boolean, last: bigint | undefined): Record<string, ReadModelHealth> | undefined {
     if (!this.readModels) return undefined;
     return Object.fromEntries(
       Object.entries(this.readModels.runners).map(([name, runner]) => [
         name,
         {
           status: runner.status,
-          position: runner.position?.toString(),
+          ...(runner.position === undefined ? {} : { position: runner.position.toString() }),
+          behind: !up ? null : last === undefined ? 0 : Number(last - (runner.position ?? 0n)),
           reconnects: runner.reconnects,
           ...(runner.status === 'running' || runner.error === undefined ? {} : { error: describe(runner.error) }),
         },

@@ -4,6 +4,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
+import { BodyRefusedError } from './json-body';
 import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
@@ -79,9 +80,10 @@ export function toProblem(error: unknown): Problem | undefined {
     const messages = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
     const list = Array.isArray(messages) ? messages.map(String) : undefined;
     const detail = list ? list.join('; ') : String(messages ?? error.message);
-    const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : `http-${status}`;
+    const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : status === 429 ? 'rate-limited' : `http-${status}`;
     return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail, list ? { errors: list } : {});
   }
+  if (error instanceof BodyRefusedError) return problem(400, error.slug === 'send-json' ? 'send-json' : 'invalid-body', 'bad request', error.message);
   if (isClientHttpError(error)) {
     // Errors raised before routing (body-parser: malformed JSON, too large, bad charset).
     const slug = error.status === 413 ? 'payload-too-large' : error.status === 400 ? 'invalid-request' : `http-${error.status}`;

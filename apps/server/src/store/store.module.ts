@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { openEventStore, type AppConfig } from '@logbook/app-core';
+import { acquireStoreLock, openEventStore, releaseStoreLock, type AppConfig } from '@logbook/app-core';
 import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logbook/event-store';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
@@ -10,7 +10,24 @@ import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logb
     {
       provide: EVENT_STORE,
       inject: [ConfigService],
-      useFactory: (config: ConfigService): EventStore => openEventStore(config.getOrThrow<AppConfig['store']>('store')),
+      useFactory: async (config: ConfigService): Promise<EventStore> => {
+        const store = config.getOrThrow<AppConfig['store']>('store');
+        const file = store.kind === 'sqlite' && store.filename !== ':memory:' ? store.filename : undefined;
+        if (file) acquireStoreLock(file);
+        try {
+          const eventStore = openEventStore(store);
+          // A damaged file must stop the start, not answer 500 for some games forever.
+          const problems = (await eventStore.integrityProblems?.()) ?? [];
+          if (problems.length > 0) {
+            await eventStore.close();
+            throw new Error(`The event store failed its integrity check (PRAGMA quick_check): ${problems.join('; ')}`);
+          }
+          return eventStore;
+        } catch (error) {
+          if (file) releaseStoreLock(file);
+          throw error;
+        }
+      },
     },
   ],
   exports: [EVENT_STORE],
@@ -18,7 +35,10 @@ import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logb
 export class StoreModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StoreModule.name);
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly config: ConfigService,
+  ) {}
 
   /**
    * Start-up check: a store that refuses us (EventStoreDB `$all` without an admin user) stops the
@@ -36,5 +56,7 @@ export class StoreModule implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
+    const store = this.config.get<AppConfig['store']>('store');
+    if (store?.kind === 'sqlite') releaseStoreLock(store.filename);
   }
 }

@@ -1,11 +1,37 @@
 // Scenario document classes, part 2: map tiles and their placement [D §2].
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
 import { FACINGS, TERRAINS, type PlacedTileDefinition, type Rotation, type Terrain, type TileDefinition, type TileHexDefinition } from '@logbook/rules';
 import { CheckDto, HexDto } from './check.dto';
 
 export const ID_LENGTH = { min: 1, max: 64 } as const;
+
+/**
+ * Every id in a scenario document (tiles, cards, ships, crew, enemies, characters, the scenario
+ * itself) and every reference to one: a letter or digit, then up to 63 letters, digits, `_`, `.`
+ * or `-`; never a name of JavaScript's Object.prototype (`constructor`, `toString`, …). So
+ * `__proto__` can never make a piece vanish from a game's state.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export const isScenarioId = (value: unknown): value is string =>
+  typeof value === 'string' && ID_PATTERN.test(value) && !RESERVED_IDS.has(value);
+
+/** An id (see ID_PATTERN); `{ each: true }` for a list of them. */
+export const IsId = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isId',
+      validator: {
+        validate: (value: unknown) => isScenarioId(value),
+        defaultMessage: () =>
+          'must be an id: a letter or digit, then up to 63 letters, digits, _ . or - (and not a built-in name such as constructor)',
+      },
+    },
+    options,
+  );
 
 export class TileHexDto extends HexDto implements TileHexDefinition {
   @IsIn(TERRAINS)
@@ -19,7 +45,7 @@ export class TileHexDto extends HexDto implements TileHexDefinition {
 }
 
 export class TileDto implements TileDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max)
+  @IsId()
   tileId!: string;
 
   @IsOptional() @IsString() @Length(1, 100)
@@ -38,7 +64,7 @@ export class TileDto implements TileDefinition {
 }
 
 export class PlacedTileDto implements PlacedTileDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max)
+  @IsId()
   tileId!: string;
 
   @IsObject() @ValidateNested() @Type(() => HexDto)

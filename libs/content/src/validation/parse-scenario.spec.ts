@@ -47,6 +47,35 @@ describe('parsing a scenario document', () => {
     });
   });
 
+  describe('[scenario.ids] every id matches the documented pattern', () => {
+    it.each<[string, (d: Doc, bad: string) => void]>([
+      ['a player ship', (d, bad) => (d.playerShips[0].shipId = bad)],
+      ['a character', (d, bad) => (d.characters[0].characterId = bad)],
+      ['an enemy ship', (d, bad) => (d.enemyShips = [{ ...(builtInScenario('first-voyage') as unknown as Doc).enemyShips[0], enemyShipId: bad }])],
+      ['a card', (d, bad) => (d.cards[0].cardId = bad)],
+      ['a ship card', (d, bad) => (d.shipCards[0].cardId = bad)],
+      ['a crew member', (d, bad) => (d.playerShips[0].crew[0].crewId = bad)],
+      ['an enemy', (d, bad) => (d.enemyPool[0].enemyId = bad)],
+      ['a tile', (d, bad) => (d.tiles[0].tileId = bad)],
+      ['a stacked tile', (d, bad) => (d.stack[0] = bad)],
+      ['a boxed card', (d, bad) => (d.box[0] = bad)],
+      ['the scenario', (d, bad) => (d.id = bad)],
+    ])('refuses a bad id for %s', (_what, spoil) => {
+      for (const bad of ['__proto__', 'constructor', 'toString', '', ' x', 'a/b', 'x'.repeat(65)]) {
+        const doc = twin();
+        spoil(doc, bad);
+        expect(errorsOf(doc)).toEqual(expect.arrayContaining([expect.stringMatching(/must be an id/)]));
+      }
+    });
+
+    it('accepts ids of letters, digits, _ . and -', () => {
+      const doc = twin();
+      doc.characters[0].characterId = 'Ysolde_2.b-c';
+      doc.playerShips[0].crew[0].crewId = 'x';
+      expect(errorsOf(doc)).toEqual([]);
+    });
+  });
+
   describe('checks the cross-references', () => {
     it.each<[string, (d: Doc) => void, string]>([
       ['a stacked tile that does not exist', (d) => (d.stack[1] = 'atlantis'), 'stack[1]: no tile "atlantis"'],

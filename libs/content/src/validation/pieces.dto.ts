@@ -19,7 +19,7 @@ import {
   type ShipDeckDefinition,
   type ShipPowers,
 } from '@logbook/rules';
-import { ID_LENGTH } from './board.dto';
+import { IsId } from './board.dto';
 import { CheckDto, HexDto } from './check.dto';
 
 export class ShipPowersDto implements ShipPowers {
@@ -36,7 +36,7 @@ export class ShipDeckDto implements ShipDeckDefinition {
 }
 
 export class ShipCardDto implements ShipCardDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) cardId!: string;
+  @IsId() cardId!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsString() @Length(1, 40) class!: string;
   @IsObject() @ValidateNested() @Type(() => CheckDto) defeat!: CheckDto;
@@ -46,7 +46,7 @@ export class ShipCardDto implements ShipCardDefinition {
 }
 
 export class CrewDto implements CrewDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) crewId!: string;
+  @IsId() crewId!: string;
   @IsString() @Length(1, 100) name!: string;
   /** e.g. ['WAYFINDER'] */
   @IsArray() @IsString({ each: true }) @Length(1, 40, { each: true }) traits: string[] = [];
@@ -55,9 +55,9 @@ export class CrewDto implements CrewDefinition {
 }
 
 export class PlayerShipDto implements PlayerShipDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) shipId!: string;
+  @IsId() shipId!: string;
   /** A cardId of shipCards. */
-  @IsString() card!: string;
+  @IsId() card!: string;
   @IsObject() @ValidateNested() @Type(() => HexDto) hex!: HexDto;
   @IsIn(FACINGS) facing!: Facing;
   @IsOptional() @IsBoolean() anchored?: boolean;
@@ -65,14 +65,14 @@ export class PlayerShipDto implements PlayerShipDefinition {
 }
 
 export class EnemyShipDto implements EnemyShipDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) enemyShipId!: string;
-  @IsString() card!: string;
+  @IsId() enemyShipId!: string;
+  @IsId() card!: string;
   @IsObject() @ValidateNested() @Type(() => HexDto) hex!: HexDto;
   @IsOptional() @IsIn(FACINGS) facing?: Facing;
 }
 
 export class EnemyDto implements EnemyDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) enemyId!: string;
+  @IsId() enemyId!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsObject() @ValidateNested() @Type(() => CheckDto) check!: CheckDto;
 }
@@ -85,7 +85,7 @@ export class CardPowersDto implements CardPowers {
 }
 
 export class CardDto implements CardDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) cardId!: string;
+  @IsId() cardId!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsIn(CARD_TYPES) type!: CardType;
   @IsObject() @ValidateNested() @Type(() => CardPowersDto) powers: CardPowersDto = {};

@@ -4,7 +4,7 @@ import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { DICE, SKILLS, type CharacterDefinition, type Die, type FeatDefinition, type ScenarioDefinition, type Skill } from '@logbook/rules';
-import { ID_LENGTH, PlacedTileDto, TileDto } from './board.dto';
+import { IsId, PlacedTileDto, TileDto } from './board.dto';
 import { CheckDto, HexDto } from './check.dto';
 import { CardDto, EnemyDto, EnemyShipDto, PlayerShipDto, ShipCardDto } from './pieces.dto';
 
@@ -24,15 +24,15 @@ export class FeatDto implements FeatDefinition {
 }
 
 export class CharacterDto implements CharacterDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) characterId!: string;
+  @IsId() characterId!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsObject() @ValidateNested() @Type(() => SkillsDto) skills!: SkillsDto;
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FeatDto) feats: FeatDto[] = [];
   /** Card ids of `cards`. */
-  @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) deck!: string[];
+  @IsArray() @ArrayMaxSize(100) @IsId({ each: true }) deck!: string[];
   @IsInt() @Min(1) @Max(20) handSize!: number;
   /** A shipId of playerShips, or null to start at `hex`. */
-  @ValidateIf((_o, v) => v !== null) @IsString() aboard: string | null = null;
+  @ValidateIf((_o, v) => v !== null) @IsId() aboard: string | null = null;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => HexDto) hex?: HexDto;
   @IsOptional() @IsArray() @IsString({ each: true }) conditions?: string[];
 }
@@ -43,7 +43,7 @@ export class ActThresholdsDto {
 }
 
 export class ScenarioDto implements ScenarioDefinition {
-  @IsString() @Length(ID_LENGTH.min, ID_LENGTH.max) id!: string;
+  @IsId() id!: string;
   @IsString() @Length(1, 100) name!: string;
   @IsOptional() @IsString() @Length(0, 2000) description?: string;
   /** [N] standard orders per turn; [D] default 3. */
@@ -57,17 +57,19 @@ export class ScenarioDto implements ScenarioDefinition {
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileDto) tiles!: TileDto[];
   @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlacedTileDto) startingTiles!: PlacedTileDto[];
   /** [N] tile ids in order, act 1 first (hidden from players). */
-  @IsArray() @IsString({ each: true }) stack: string[] = [];
+  @IsArray() @ArrayMaxSize(500) @IsId({ each: true }) stack: string[] = [];
+  /** 'shuffled' (default): each act's tiles are shuffled at setup; 'as-listed' keeps this order. */
+  @IsOptional() @IsIn(['shuffled', 'as-listed']) stackOrder?: 'shuffled' | 'as-listed';
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => HexDto) storms: HexDto[] = [];
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => ShipCardDto) shipCards!: ShipCardDto[];
   @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlayerShipDto) playerShips!: PlayerShipDto[];
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => EnemyShipDto) enemyShips: EnemyShipDto[] = [];
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => EnemyDto) enemyPool: EnemyDto[] = [];
   /** cardIds of shipCards. */
-  @IsArray() @IsString({ each: true }) enemyShipPool: string[] = [];
+  @IsArray() @ArrayMaxSize(500) @IsId({ each: true }) enemyShipPool: string[] = [];
   @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CardDto) cards: CardDto[] = [];
   /** cardIds of cards. */
-  @IsArray() @IsString({ each: true }) box: string[] = [];
+  @IsArray() @ArrayMaxSize(500) @IsId({ each: true }) box: string[] = [];
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(8) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CharacterDto) characters!: CharacterDto[];
   @IsObject() @ValidateNested() @Type(() => CheckDto) altarCheck!: CheckDto;
 }

@@ -102,6 +102,10 @@ export class LocalEventStore implements EventStore {
     return this.storage.lastPosition(filter);
   }
 
+  async integrityProblems(): Promise<string[]> {
+    return this.storage.integrityProblems?.() ?? [];
+  }
+
   async ping(): Promise<void> {
     this.assertOpen();
     this.storage.lastPosition();

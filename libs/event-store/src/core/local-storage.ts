@@ -11,6 +11,8 @@ import type { SerializedEvent } from './serialized-event';
  * notification that follows it happen in one turn of the event loop.
  */
 export interface LocalStorage {
+  /** What an integrity check of the storage found ([] when sound); absent when there is nothing to check. */
+  integrityProblems?(): string[];
   /** Runs `work` as one atomic, durable commit (one fsync for the whole group). */
   transaction(work: () => void): void;
   /** Runs `work` inside the current transaction so that, if it throws, only its writes vanish. */

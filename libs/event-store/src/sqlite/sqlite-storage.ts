@@ -20,9 +20,14 @@ export class SqliteStorage implements LocalStorage {
   private dataVersion: number;
   private foreignCommits = 0;
 
-  constructor(filename: string) {
-    this.db = new Database(filename);
-    openSchema(this.db);
+  constructor(private readonly filename: string) {
+    try {
+      this.db = new Database(filename);
+      openSchema(this.db);
+    } catch (error) {
+      // Every start-up error names the file, so an operator knows which one to look at.
+      throw new Error(`SQLite store ${filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     // Called at top level it is BEGIN IMMEDIATE…COMMIT; called inside that, a SAVEPOINT.
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     const prepare = (sql: string) => this.db.prepare(sql);
@@ -44,6 +49,17 @@ export class SqliteStorage implements LocalStorage {
       dataVersion: prepare('PRAGMA data_version').pluck(),
     };
     this.dataVersion = this.statements.dataVersion.get() as number;
+  }
+
+  /** `PRAGMA quick_check`: [] when the file is sound, otherwise what SQLite found (first 10 lines). */
+  integrityProblems(): string[] {
+    try {
+      const rows = this.db.pragma('quick_check(10)', { simple: false }) as Array<Record<string, string>>;
+      const lines = rows.map((row) => String(Object.values(row)[0]));
+      return lines.length === 1 && lines[0] === 'ok' ? [] : lines.map((line) => `${this.filename}: ${line}`);
+    } catch (error) {
+      return [`${this.filename}: ${error instanceof Error ? error.message : String(error)}`];
+    }
   }
 
   transaction(work: () => void): void {

@@ -2,12 +2,16 @@
 // by the rules' partyView; this adds the board, the turn and the clock around it.
 import {
   isGameOver,
+  PLUNDER_TYPES,
   partyView,
   waitingFor,
   type BoardHex,
+  type CardDefinition,
   type CharacterView,
+  type CheckDefinition,
   type GameState,
   type HistoryStep,
+  type ShipCardDefinition,
   type ShipView,
   type Viewer,
   type WaitingFor,
@@ -27,7 +31,8 @@ export interface BoardView {
   clueGoal: number;
   blessings: { deck: number; discard: number };
   navigation: { shipId: string; pointsLeft: number } | null;
-  pending: GameState['pending'];
+  /** What the game waits for, the command(s) that answer it and which seats may send each. */
+  pending: PendingView | null;
   unplacedTiles: number;
   seats: GameState['seats'];
   tiles: Array<{
@@ -39,8 +44,17 @@ export interface BoardView {
     hexes: Array<{ q: number; r: number; terrain: string; storm: boolean; enemyShipSpawn: boolean; altarPurged?: boolean }>;
   }>;
   ships: ShipView[];
-  enemyShips: Array<{ enemyShipId: string; name: string; hex: { q: number; r: number }; facing: number }>;
+  /** Enemy ships on the board, with the check that defeats each (from its ship card). */
+  enemyShips: Array<{ enemyShipId: string; cardId: string; name: string; hex: { q: number; r: number }; facing: number; defeat: CheckDefinition }>;
   characters: CharacterView[];
+  /**
+   * Every card this view names (hands it may see, discards, loot, revealed plunder) by id: its
+   * name, type and powers, so a client can draw them. Only cards the view shows are listed, so
+   * the list itself never hints at a hidden card.
+   */
+  cards: Record<string, Pick<CardDefinition, 'name' | 'type' | 'powers'>>;
+  /** The scenario's ship cards by id (player ships, enemy ships, the pool): checks, powers, deck. */
+  shipCards: Record<string, Omit<ShipCardDefinition, 'cardId'>>;
   /** The party's loot, once the scenario is won. */
   loot?: string[];
   /** Whose move it is and what the game waits for. */
@@ -49,6 +63,45 @@ export interface BoardView {
   undo: HistoryStep | null;
   /** What the next Redo would re-apply and which seats may send it now. */
   redo: HistoryStep | null;
+}
+
+/** One way to answer a pending state. */
+export interface PendingResponse {
+  command: 'ReduceStructuralDamage' | 'ResolveStructuralDamage' | 'ChoosePlunderType';
+  /** The seats that may send it. */
+  seats: number[];
+  /** Optional responses may be skipped; the game goes on once a required one is sent. */
+  required: boolean;
+  /** Allowed values of the command's field, where it has a fixed set. */
+  values?: { field: string; allowed: readonly string[] };
+}
+
+export type PendingView = NonNullable<GameState['pending']> & { respond: PendingResponse[] };
+
+const PLUNDER_CARD_TYPES = PLUNDER_TYPES;
+
+/** [S] the damage window: any seat may reduce, the active seat resolves; a plunder choice is the active seat's. */
+function pendingView(state: GameState): PendingView | null {
+  const pending = state.pending;
+  if (!pending) return null;
+  const active = state.turn ? [state.turn.seat] : [];
+  const respond: PendingResponse[] =
+    pending.kind === 'structural-damage'
+      ? [
+          { command: 'ReduceStructuralDamage', seats: state.seats.map((s) => s.seat), required: false },
+          { command: 'ResolveStructuralDamage', seats: active, required: true },
+        ]
+      : [{ command: 'ChoosePlunderType', seats: active, required: true, values: { field: 'cardType', allowed: PLUNDER_CARD_TYPES } }];
+  return { ...structuredClone(pending), respond };
+}
+
+function cardCatalogue(state: GameState, ids: string[]): BoardView['cards'] {
+  const cards: BoardView['cards'] = {};
+  for (const id of ids) {
+    const card = Object.prototype.hasOwnProperty.call(state.cards, id) ? state.cards[id] : undefined;
+    if (card) cards[id] = { name: card.name, type: card.type, powers: { ...card.powers } };
+  }
+  return cards;
 }
 
 export interface BoardViewOptions {
@@ -86,7 +139,7 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
     clueGoal: state.clueGoal,
     blessings: { ...state.blessings },
     navigation: state.navigation ? { shipId: state.navigation.shipId, pointsLeft: state.navigation.pointsLeft } : null,
-    pending: state.pending,
+    pending: pendingView(state),
     unplacedTiles: state.stack.length,
     seats: state.seats,
     tiles: state.tiles.map((tile) => ({
@@ -105,8 +158,21 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
       })),
     })),
     ships: party.ships,
-    enemyShips: Object.values(state.enemyShips).map(({ enemyShipId, name, hex, facing }) => ({ enemyShipId, name, hex, facing })),
+    enemyShips: Object.values(state.enemyShips).map(({ enemyShipId, cardId, name, hex, facing }) => ({
+      enemyShipId,
+      cardId,
+      name,
+      hex,
+      facing,
+      defeat: structuredClone(state.shipCards[cardId]?.defeat ?? { steps: [] }),
+    })),
     characters: party.characters,
+    cards: cardCatalogue(state, [
+      ...party.characters.flatMap((c) => [...(c.hand ?? []), ...c.discard]),
+      ...party.ships.flatMap((s) => s.plunder.cards ?? []),
+      ...(state.status === 'won' ? party.loot : []),
+    ]),
+    shipCards: Object.fromEntries(Object.values(state.shipCards).map(({ cardId, ...card }) => [cardId, structuredClone(card)])),
     ...(state.status === 'won' ? { loot: party.loot } : {}),
     waitingFor: waitingFor(state),
     undo: options.history?.undo ?? null,

@@ -6,6 +6,9 @@ export interface GameStateRecord {
   /** Revision of the last event folded in. */
   revision: number;
   state: GameState;
+  /** When the game was created and last changed (the events' recordedAt), when known. */
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 /** A summary row, for listing games without loading their states. */
@@ -20,13 +23,27 @@ export interface GameSummary {
   clues: number;
   clueGoal: number;
   seats: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** A position in the newest-first order: the page after it starts with the next older game. */
+export interface GameListCursor {
+  createdAt: string;
+  gameId: string;
 }
 
 export interface GameSummaryQuery {
   status?: GameState['status'];
   scenarioId?: string;
   limit?: number;
+  /** Only games after this one in the order (newest first, then by game id). */
+  after?: GameListCursor;
 }
+
+/** Newest first; games of unknown age last; ties by game id (descending). */
+export const compareNewestFirst = (a: { createdAt: string | null; gameId: string }, b: { createdAt: string | null; gameId: string }): number =>
+  (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.gameId.localeCompare(a.gameId);
 
 /** Where the game-states read model keeps its records. */
 export interface GameStateStore {
@@ -39,7 +56,7 @@ export interface GameStateStore {
   close(): void;
 }
 
-export const summarize = ({ gameId, revision, state }: GameStateRecord): GameSummary => ({
+export const summarize = ({ gameId, revision, state, createdAt, updatedAt }: GameStateRecord): GameSummary => ({
   gameId,
   revision,
   scenarioId: state.scenarioId,
@@ -50,4 +67,6 @@ export const summarize = ({ gameId, revision, state }: GameStateRecord): GameSum
   clues: state.clues,
   clueGoal: state.clueGoal,
   seats: state.seats.length,
+  createdAt: createdAt ?? null,
+  updatedAt: updatedAt ?? null,
 });

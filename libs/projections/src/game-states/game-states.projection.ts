@@ -31,6 +31,9 @@ export class GameStatesProjection implements Projection {
     if (HISTORY_EVENT_TYPES.has(event.type)) return this.refold(gameId, event);
     applyEvent(record.state, toDomainEvent(event));
     record.revision = event.revision;
+    const at = typeof event.metadata.recordedAt === 'string' ? event.metadata.recordedAt : undefined;
+    if (event.revision === 0) record.createdAt = at;
+    if (at !== undefined) record.updatedAt = at;
     this.store.put(record);
   }
 

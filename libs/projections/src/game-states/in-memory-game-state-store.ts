@@ -1,4 +1,4 @@
-import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
+import { compareNewestFirst, summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
 
 export const matchesQuery = (summary: GameSummary, query: GameSummaryQuery): boolean =>
   (query.status === undefined || summary.status === query.status) &&
@@ -16,9 +16,12 @@ export class InMemoryGameStateStore implements GameStateStore {
   }
 
   list(query: GameSummaryQuery = {}): GameSummary[] {
+    const after = query.after;
     return [...this.records.values()]
       .map(summarize)
       .filter((s) => matchesQuery(s, query))
+      .sort(compareNewestFirst)
+      .filter((s) => !after || compareNewestFirst({ createdAt: after.createdAt, gameId: after.gameId }, s) < 0)
       .slice(0, query.limit ?? 100);
   }
 

@@ -31,19 +31,30 @@ export class SqliteGameStateStore implements GameStateStore {
       clues       INTEGER NOT NULL,
       clue_goal   INTEGER NOT NULL,
       seats       INTEGER NOT NULL,
-      state       TEXT NOT NULL
+      state       TEXT NOT NULL,
+      created_at  TEXT,
+      updated_at  TEXT
     ) WITHOUT ROWID`);
+    // Files written before games had times gain the columns (a rebuild fills them in).
+    const columns = new Set((this.db.pragma('table_info(game_states)') as Array<{ name: string }>).map((c) => c.name));
+    for (const column of ['created_at', 'updated_at']) {
+      if (!columns.has(column)) this.db.exec(`ALTER TABLE game_states ADD COLUMN ${column} TEXT`);
+    }
+    this.db.exec('CREATE INDEX IF NOT EXISTS game_states_newest ON game_states (created_at DESC, game_id DESC)');
     this.statements = {
-      get: this.db.prepare('SELECT revision, state FROM game_states WHERE game_id = ?'),
-      put: this.db.prepare(`INSERT INTO game_states VALUES
-        (@gameId, @revision, @scenarioId, @status, @mode, @round, @act, @clues, @clueGoal, @seats, @state)
+      get: this.db.prepare('SELECT revision, state, created_at createdAt, updated_at updatedAt FROM game_states WHERE game_id = ?'),
+      put: this.db.prepare(`INSERT INTO game_states
+          (game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, updated_at) VALUES
+        (@gameId, @revision, @scenarioId, @status, @mode, @round, @act, @clues, @clueGoal, @seats, @state, @createdAt, @updatedAt)
         ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, scenario_id = excluded.scenario_id,
           status = excluded.status, mode = excluded.mode, round = excluded.round, act = excluded.act,
-          clues = excluded.clues, clue_goal = excluded.clue_goal, seats = excluded.seats, state = excluded.state`),
+          clues = excluded.clues, clue_goal = excluded.clue_goal, seats = excluded.seats, state = excluded.state,
+          created_at = excluded.created_at, updated_at = excluded.updated_at`),
       list: this.db.prepare(`SELECT game_id gameId, revision, scenario_id scenarioId, status, mode, round, act, clues,
-          clue_goal clueGoal, seats FROM game_states
+          clue_goal clueGoal, seats, created_at createdAt, updated_at updatedAt FROM game_states
         WHERE (@status IS NULL OR status = @status) AND (@scenarioId IS NULL OR scenario_id = @scenarioId)
-        ORDER BY game_id LIMIT @limit`),
+          AND (@afterGameId IS NULL OR (coalesce(created_at, ''), game_id) < (@afterCreatedAt, @afterGameId))
+        ORDER BY coalesce(created_at, '') DESC, game_id DESC LIMIT @limit`),
       clear: this.db.prepare('DELETE FROM game_states'),
     };
     this.writeDirty = this.db.transaction(() => {
@@ -57,8 +68,17 @@ export class SqliteGameStateStore implements GameStateStore {
   get(gameId: string): GameStateRecord | undefined {
     const cached = this.dirty.get(gameId) ?? this.recent.get(gameId);
     if (cached) return cached;
-    const row = this.statements.get.get(gameId) as { revision: number; state: string } | undefined;
-    return row && this.remember({ gameId, revision: row.revision, state: JSON.parse(row.state) as GameState });
+    const row = this.statements.get.get(gameId) as { revision: number; state: string; createdAt: string | null; updatedAt: string | null } | undefined;
+    return (
+      row &&
+      this.remember({
+        gameId,
+        revision: row.revision,
+        state: JSON.parse(row.state) as GameState,
+        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+        ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+      })
+    );
   }
 
   put(record: GameStateRecord): void {
@@ -76,6 +96,8 @@ export class SqliteGameStateStore implements GameStateStore {
       status: query.status ?? null,
       scenarioId: query.scenarioId ?? null,
       limit: query.limit ?? 100,
+      afterCreatedAt: query.after?.createdAt ?? null,
+      afterGameId: query.after?.gameId ?? null,
     }) as GameSummary[];
   }
 

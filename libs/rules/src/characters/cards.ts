@@ -1,4 +1,5 @@
 // Decisions about a character's cards: drawing and damage.
+import { own } from '../own';
 import { defined, known } from '../invariant';
 import type { Decision } from '../decision';
 import type { CardsDrawn } from './characters.events';
@@ -31,7 +32,7 @@ export function damageCharacter(decision: Decision, characterId: string, amount:
   const character = known(decision.state.characters, characterId);
   if (amount <= 0) return;
   const armor = character.hand
-    .filter((id) => (decision.state.cards[id]?.powers.reduceCharacterDamage ?? 0) > 0)
+    .filter((id) => (own(decision.state.cards, id)?.powers.reduceCharacterDamage ?? 0) > 0)
     .reduce<string | null>((best, id) => {
       const power = (card: string) => known(decision.state.cards, card).powers.reduceCharacterDamage ?? 0;
       return best === null || power(id) > power(best) ? id : best;

@@ -1,3 +1,4 @@
+import { own } from '../own';
 import type { CommandSpecs } from '../command-spec';
 import { ensure } from '../errors';
 import { sameHex } from '../hex';
@@ -9,7 +10,7 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
     actor: 'active-seat',
     decide(decision, { shipId }) {
       const character = characterOfSeat(decision.state, decision.seat);
-      const ship = decision.state.ships[shipId];
+      const ship = own(decision.state.ships, shipId);
       ensure(ship, 'ship.unknown', `There is no player ship ${shipId}`);
       ensure(character.shipId === null, 'embark.already-aboard', `${character.name} is already aboard a ship`);
       ensure(sameHex(ship.hex, character.hex), 'embark.not-here', `${ship.name} is not on ${character.name}'s hex`);
@@ -20,7 +21,7 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
     actor: 'active-seat',
     decide(decision) {
       const character = characterOfSeat(decision.state, decision.seat);
-      const ship = character.shipId ? decision.state.ships[character.shipId] : undefined;
+      const ship = character.shipId ? own(decision.state.ships, character.shipId) : undefined;
       ensure(ship, 'disembark.not-aboard', `${character.name} is not aboard a ship`);
       ensure(boardHex(decision.state, ship.hex)?.terrain === 'port', 'disembark.not-at-port', 'Characters go ashore only at a port');
       decision.emit({
@@ -37,6 +38,9 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
     decide(decision, { follow }) {
       const character = characterOfSeat(decision.state, decision.seat);
       ensure(typeof follow === 'boolean', 'command.invalid', 'follow must be true or false');
+      // [D] a choice that changes nothing is not recorded: otherwise a client could grow a game's
+      // log without limit at no cost (every replay and feed would pay for it).
+      ensure(character.followShip !== follow, 'follow.unchanged', `${character.name} already ${follow ? 'follows' : 'stays off'} the ship`);
       decision.emit({ type: 'FollowShipSet', data: { characterId: character.characterId, follow } });
     },
   },

@@ -1,5 +1,6 @@
 // [S §4] Checks, as a pure module: choosing an option, validating boons, rolling. A check names
 // steps joined by THEN; each step lists options `Skill[/Feat] difficulty` joined by OR.
+import { own } from '../own';
 import { defined, known } from '../invariant';
 import { withoutCards } from '../characters/hand';
 import { ensure } from '../errors';
@@ -99,7 +100,7 @@ function pickOption(character: CharacterState, step: number, options: CheckOptio
 function validateBoons(character: CharacterState, cards: Record<string, CardDefinition>, perStep: string[][]): void {
   const all = perStep.flat();
   for (const cardId of all) {
-    ensure(cards[cardId]?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
+    ensure(own(cards, cardId)?.powers.addDie, 'check.not-a-boon', `${cardId} adds no die to a check`);
   }
   const types = all.map((id) => known(cards, id).type);
   ensure(new Set(types).size === types.length, 'check.boon-type-repeated', 'At most one card of each type may be played on a check, across all its steps');

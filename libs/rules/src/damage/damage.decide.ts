@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { known } from '../invariant';
 import { attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
@@ -25,7 +26,7 @@ function decideReduce(decision: PlayDecision, command: ReduceStructuralDamage): 
   ensure(play.length === 0 || !pending.discarding, 'damage.play-after-discard', 'Cards are played before any are discarded');
   const played = play.map((cardId) => {
     // [S] cards that reduce damage only to characters do not affect structural damage.
-    const by = decision.state.cards[cardId]?.powers.reduceStructuralDamage ?? 0;
+    const by = own(decision.state.cards, cardId)?.powers.reduceStructuralDamage ?? 0;
     ensure(by > 0, 'damage.card-cannot-reduce', `${cardId} does not affect structural damage`);
     return { cardId, by };
   });

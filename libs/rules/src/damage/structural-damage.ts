@@ -1,5 +1,6 @@
 // [S] The structural damage pipeline. Other rules call dealStructuralDamage (storm turns, enemy
 // spawns with no room On Deck, failed encounters, enemies On Deck at the end of a round).
+import { own } from '../own';
 import { known } from '../invariant';
 import type { Decision } from '../decision';
 import type { GameState } from '../state';
@@ -26,7 +27,7 @@ export function shipDamageModifiers(state: GameState, shipId: string, inPlay: st
 
 /** [D] the window is worth opening only when some character holds a card to play or discard. */
 export const anyoneCanRespond = (state: GameState): boolean =>
-  state.seats.some((s) => (state.characters[s.characterId]?.hand.length ?? 0) > 0);
+  state.seats.some((s) => (own(state.characters, s.characterId)?.hand.length ?? 0) > 0);
 
 /**
  * Deals `amount` structural damage to a player ship: applies step 1 (its own card and the ship

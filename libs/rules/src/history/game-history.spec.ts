@@ -193,7 +193,9 @@ describe('a history loaded from the log', () => {
     // More actions than a cold load keeps states for, so undoing the early ones refolds.
     for (let i = 0; i < 50; i++) {
       const seat = table.history.state.turn!.seat;
-      table.send(seat, i % 5 === 4 ? { type: 'EndTurn' } : { type: 'SetFollowShip', follow: i % 2 === 0 });
+      // A real change each time: an unchanged choice is refused (follow.unchanged).
+      const character = Object.values(table.history.state.characters).find((c) => c.seat === seat)!;
+      table.send(seat, i % 5 === 4 ? { type: 'EndTurn' } : { type: 'SetFollowShip', follow: !character.followShip });
     }
     const cold = GameHistory.fold(table.history.entries);
     expect(cold.state).toEqual(table.history.state);

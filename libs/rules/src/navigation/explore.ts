@@ -1,4 +1,5 @@
 // [N] Explore: draw the next map tile and place it on the hex the ship faces.
+import { own } from '../own';
 import { known } from '../invariant';
 import { placementRotation } from '../board';
 import type { Decision } from '../decision';
@@ -15,7 +16,7 @@ import { ensureWayOut } from './occupied';
 /** [N] the first tile in the unplaced stack of the current or the previous act. */
 export const nextTileForAct = (state: GameState): string | undefined =>
   state.stack.find((tileId) => {
-    const act = state.tileLibrary[tileId]?.act;
+    const act = own(state.tileLibrary, tileId)?.act;
     return act === state.act || act === state.act - 1;
   });
 

@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { defined, known } from '../invariant';
 import type { Appliers } from '../evolve';
 import type { CardType } from '../scenario';
@@ -16,7 +17,7 @@ const takeFromBox = (state: GameState, cardType: CardType, cardId: string): void
 
 /** [D] banished cards go back to the box, as banishing does in the card game: they may be drawn again. */
 const returnToBox = (state: GameState, cardId: string): void => {
-  const type = state.cards[cardId]?.type;
+  const type = own(state.cards, cardId)?.type;
   if (type) state.box = { ...state.box, [type]: [...state.box[type], cardId] };
 };
 

@@ -21,7 +21,7 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
     `Scenario ${scenario.id} has ${scenario.characters.length} characters for ${players.length} players`,
   );
 
-  const { stack, box, characters: all, tiles, ...rest } = scenario;
+  const { stack, box, characters: all, tiles, stackOrder: _stackOrder, ...rest } = scenario;
   const starting = new Set(scenario.startingTiles.map((t) => t.tileId));
   // Only the characters that seats play are in the game.
   const characters = all.slice(0, players.length);
@@ -56,4 +56,18 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
   dealOpeningHands(decision);
   stashSetupPlunder(decision);
   startFirstTurn(decision);
+  shuffleTileStack(decision, scenario);
+}
+
+/**
+ * [D] the tiles of each act are shuffled at setup: the scenario file is public, so its listed
+ * order would be known to every player. The new order is a secret (no one sees it until the game
+ * is over). Drawn last in the setup, so every other setup draw is what it was before tiles were
+ * shuffled. `stackOrder: 'as-listed'` keeps a designed order (nothing is drawn or recorded).
+ */
+function shuffleTileStack(decision: Decision, scenario: CreateGame['scenario']): void {
+  if (scenario.stackOrder === 'as-listed' || scenario.stack.length < 2) return;
+  const acts = new Map(scenario.tiles.map((t) => [t.tileId, t.act]));
+  const stack = ([1, 2, 3] as const).flatMap((act) => shuffle(decision.rng, scenario.stack.filter((id) => acts.get(id) === act)));
+  decision.emit({ type: 'TileStackShuffled', data: { stackSize: stack.length }, secret: { visibleTo: [], data: { stack } } });
 }

@@ -29,4 +29,7 @@ export type GameCreated = DomainEvent<
   }
 >;
 
-export type SetupEvent = GameCreated;
+/** [D] each act's tiles shuffled at setup; the order is secret. */
+export type TileStackShuffled = DomainEvent<'TileStackShuffled', { stackSize: number }, { stack: string[] }>;
+
+export type SetupEvent = GameCreated | TileStackShuffled;

@@ -1,3 +1,4 @@
+import { own } from '../own';
 import { defined, known } from '../invariant';
 import { coverTile } from '../board';
 import type { Appliers } from '../evolve';
@@ -6,6 +7,9 @@ import type { CharacterState, PlayerShipState } from '../state';
 import type { SetupEvent } from './setup.events';
 
 export const setupAppliers: Appliers<SetupEvent> = {
+  TileStackShuffled(state, event) {
+    state.stack = [...defined(event.secret, 'the shuffled stack').data.stack];
+  },
   GameCreated(state, event) {
     // The state owns its data: it starts from a copy of the scenario, never the event's arrays.
     const { data, secret } = structuredClone(event);
@@ -65,14 +69,14 @@ export const setupAppliers: Appliers<SetupEvent> = {
     }
     const seatOf = new Map(data.seats.map((s) => [s.characterId, s.seat]));
     for (const def of scenario.characters) {
-      const ship = def.aboard ? state.ships[def.aboard] : undefined;
+      const ship = def.aboard ? own(state.ships, def.aboard) : undefined;
       const character: CharacterState = {
         characterId: def.characterId,
         name: def.name,
         seat: seatOf.get(def.characterId) ?? null,
         skills: def.skills,
         feats: def.feats,
-        deck: hidden.decks[def.characterId] ?? [],
+        deck: own(hidden.decks, def.characterId) ?? [],
         hand: [],
         discard: [],
         handSize: def.handSize,

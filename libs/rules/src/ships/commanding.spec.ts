@@ -110,6 +110,12 @@ describe('commanding and moving ships', () => {
       });
     });
 
+    it('[follow.unchanged] refuses a choice that changes nothing, so it is never recorded', () => {
+      given(party()).when({ type: 'SetFollowShip', follow: true }, { seat: 2 }).thenRejects('follow.unchanged');
+      const staying = play(party(), stay, { seat: 2 });
+      given(staying).when(stay, { seat: 2 }).thenRejects('follow.unchanged');
+    });
+
     it('[navigation.order-in-progress] cannot be changed inside an open Navigation order', () => {
       given(sail()).when(stay, { seat: 2 }).thenRejects('navigation.order-in-progress');
       given(play(sail(), move)).when(stay, { seat: 1 }).thenRejects('navigation.order-in-progress');

@@ -1,5 +1,6 @@
 // [S] Commanding and moving ships: who moves with the commander. Navigation calls companyForMove
 // on every move of a ship.
+import { own } from '../own';
 import { forReading } from '../draft-read';
 import { known } from '../invariant';
 import { ensure } from '../errors';
@@ -13,7 +14,7 @@ export const isPreventedFromMoving = (character: CharacterState): boolean =>
 
 /** [S] ship.commander-cannot-move: "if something prevents you from moving, you can't move". */
 export function ensureCommanderMayMove(state: GameState, characterId: string): void {
-  const commander = state.characters[characterId];
+  const commander = own(state.characters, characterId);
   ensure(
     commander && !isPreventedFromMoving(commander),
     'ship.commander-cannot-move',
@@ -39,7 +40,7 @@ export function companyForMove(state: GameState, shipId: string, commanderId: st
   const ship = known(state.ships, shipId);
   const others = Object.values(forReading(state.characters)).filter((c) => c.shipId === shipId && c.characterId !== commanderId);
   const moves = (c: CharacterState) => !ship.wrecked && c.followShip && !isPreventedFromMoving(c);
-  const commanderAboard = state.characters[commanderId]?.shipId === shipId;
+  const commanderAboard = own(state.characters, commanderId)?.shipId === shipId;
   return {
     carried: [...(commanderAboard ? [commanderId] : []), ...others.filter(moves).map((c) => c.characterId)],
     leftBehind: others.filter((c) => !moves(c)).map((c) => c.characterId),

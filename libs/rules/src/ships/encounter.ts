@@ -1,4 +1,5 @@
 // [S] Encountering ships: the Artillery order EngageShip, the check to defeat, what follows.
+import { own } from '../own';
 import { defined, known } from '../invariant';
 import { validateCheck, attemptCheck } from '../checks/attempt-check';
 import type { CheckChoice } from '../checks/check';
@@ -14,11 +15,11 @@ import { dealStructuralDamage } from '../damage/structural-damage';
 
 /** [S] a card that lets its holder seize a ship it defeats (in hand, so also a boon about to be played). */
 export const seizePowerCard = (state: GameState, character: CharacterState): string | undefined =>
-  character.hand.find((id) => state.cards[id]?.powers.maySeize);
+  character.hand.find((id) => own(state.cards, id)?.powers.maySeize);
 
 /** The commanding character's ship, or null: [S] on its turn, a character aboard a ship commands it. */
 const shipCommandedBy = (state: GameState, character: CharacterState) =>
-  character.shipId && state.turn?.seat === character.seat ? state.ships[character.shipId] : null;
+  character.shipId && state.turn?.seat === character.seat ? own(state.ships, character.shipId) : null;
 
 /**
  * [S] encountering a ship. A character not commanding a ship banishes it instead. Otherwise the
@@ -80,7 +81,7 @@ export function decideEngageShip(decision: PlayDecision, command: EngageShip): v
   const state = decision.state;
   const order = beginOrder(decision, 'artillery', 'EngageShip');
   const { character, ship } = order;
-  const enemy = state.enemyShips[command.enemyShipId];
+  const enemy = own(state.enemyShips, command.enemyShipId);
   ensure(enemy, 'encounter.unknown-ship', `There is no enemy ship ${command.enemyShipId} on the board`);
   ensure(crewInZone(ship, 'artillery').length > 0, 'encounter.no-artillery-crew', 'An Artillery order needs a crew member on an Artillery Node');
   ensure(areAdjacent(ship.hex, enemy.hex), 'encounter.not-adjacent', `${enemy.name} is not on a hex adjacent to ${ship.name}`);

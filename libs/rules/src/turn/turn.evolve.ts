@@ -1,3 +1,4 @@
+import { own } from '../own';
 import type { Appliers } from '../evolve';
 import { takeOrder } from './orders';
 import type { TurnEvent } from './turn.events';
@@ -28,7 +29,7 @@ export const turnAppliers: Appliers<TurnEvent> = {
       state.enemyShips[spawn.enemyShipId] = {
         enemyShipId: spawn.enemyShipId,
         cardId: spawn.cardId,
-        name: state.shipCards[spawn.cardId]?.name ?? spawn.cardId,
+        name: own(state.shipCards, spawn.cardId)?.name ?? spawn.cardId,
         hex: spawn.hex,
         facing: spawn.facing,
       };

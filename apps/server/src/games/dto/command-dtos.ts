@@ -48,6 +48,10 @@ const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & (K e
 
 export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);
 
+/** Each command type with its DTO class (for the OpenAPI document). */
+export const commandDtoClasses = (): ReadonlyArray<[PlayCommandType, ClassConstructor<CommandDto>]> =>
+  Object.entries(COMMAND_DTOS) as Array<[PlayCommandType, ClassConstructor<CommandDto>]>;
+
 const flatten = (errors: ValidationError[], path = ''): string[] =>
   errors.flatMap((e) => {
     const at = path ? `${path}.${e.property}` : e.property;

@@ -72,6 +72,8 @@ export const sea = (options: SeaOptions = {}): ScenarioDefinition => {
   scenario.tiles = [openSeaTile(options.chart, options.radius), ...stack];
   scenario.startingTiles = [{ tileId: 'open-sea', anchor: { q: 0, r: 0 }, rotation: 0 }];
   scenario.stack = stack.map((t) => t.tileId);
+  // A designed sea: the stack is drawn in the order given (specs name the tile they expect).
+  scenario.stackOrder = 'as-listed';
   scenario.storms = options.storms ?? [];
   const ship = options.ship ?? {};
   scenario.playerShips = [

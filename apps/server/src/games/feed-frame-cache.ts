@@ -1,0 +1,54 @@
+// Spectators of one game read the same history again and again (a reconnect, a replay page, a
+// crowd). Each history frame (the event as a viewer class may see it, serialised) is made once
+// and kept, so a feed's history costs a lookup and a socket write, not a store read, a redaction
+// and a JSON.stringify per event. Frames of recorded events never change: an event is immutable,
+// and its redaction depends only on who looks (seat or spectator) and whether secrets are open.
+
+/** One viewer class of one game: its frames from revision 0, contiguous, with their positions. */
+interface Entry {
+  frames: string[];
+  positions: bigint[];
+}
+
+/** At most this many frames (about 300 bytes each) are kept across all games. */
+export const FRAME_CACHE_LIMIT = 100_000;
+
+export class FeedFrameCache {
+  private readonly entries = new Map<string, Entry>();
+  private size = 0;
+
+  constructor(private readonly limit = FRAME_CACHE_LIMIT) {}
+
+  static key(gameId: string, seat: number | null, secretsOpen: boolean): string {
+    return `${gameId}|${seat ?? 'spectator'}|${secretsOpen ? 'open' : 'hidden'}`;
+  }
+
+  /** Cached frames from `from` on (at most `max`), with the position of the last one; [] when none. */
+  read(key: string, from: number, max: number): { frames: string[]; lastPosition?: bigint } {
+    const entry = this.entries.get(key);
+    if (!entry || from >= entry.frames.length) return { frames: [] };
+    this.entries.delete(key);
+    this.entries.set(key, entry); // most recently used last
+    const frames = entry.frames.slice(from, from + max);
+    return { frames, lastPosition: entry.positions[from + frames.length - 1] };
+  }
+
+  /** Keeps the frame of `revision` when it extends the cached run of `key` (else ignores it). */
+  add(key: string, revision: number, position: bigint, frame: string): void {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (revision !== 0) return;
+      entry = { frames: [], positions: [] };
+      this.entries.set(key, entry);
+    }
+    if (revision !== entry.frames.length) return;
+    entry.frames.push(frame);
+    entry.positions.push(position);
+    this.size += 1;
+    while (this.size > this.limit && this.entries.size > 0) {
+      const [oldest, dropped] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(oldest);
+      this.size -= dropped.frames.length;
+    }
+  }
+}
