@@ -2,12 +2,14 @@
  * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
  * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
  * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
- * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games (1000).
+ * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games of `analytics` (1000).
+ * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
+ * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load (issue 14).
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore, SqliteEventStore, createEventStore } from '@logbook/event-store';
 import { startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
@@ -20,6 +22,7 @@ import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { benchAnalytics } from './analytics.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
+import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 
@@ -143,40 +146,57 @@ function benchRules(): void {
   );
 }
 
-async function main(): Promise<void> {
-  const cpu = cpus();
-  console.log(`Logbook event store bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
-  benchRules();
+async function withDir(work: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bench-'));
   try {
-    // BENCH_ONLY=eventstoredb runs the EventStoreDB figures alone; BENCH_ONLY=spectators the
-    // hostile-spectators load test alone.
-    const only = process.env.BENCH_ONLY;
-    if (only !== 'eventstoredb' && only !== 'spectators') {
-      await benchSqlite(dir);
-      await benchHttp(dir);
-      await benchSeek();
-      benchPortability();
-      await benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000));
-    }
-    if (only !== 'eventstoredb') await benchSpectators(dir);
+    await work(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
-  // in this same process): figures of the client path, not of EventStoreDB.
-  const testServer = await startTestEventStoreDb();
-  try {
-    await benchEventStoreDb(
-      testServer.connectionString,
-      'EventStoreDB client -> TEST SERVER (protocol-level, in memory, same process; not an EventStoreDB figure)',
-    );
-  } finally {
-    testServer.close();
-  }
-  const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
-  if (connectionString) await benchEventStoreDb(connectionString);
-  else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
+}
+
+/** The groups, in the order `npm run bench` runs them; one name runs one. */
+const GROUPS: Record<string, () => Promise<void>> = {
+  rules: async () => benchRules(),
+  store: () => withDir(benchSqlite),
+  'server-inline': () => withDir(benchHttp),
+  seek: () => benchSeek(),
+  portability: async () => benchPortability(),
+  spectators: () => withDir(benchSpectators),
+  eventstoredb: async () => {
+    // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
+    // in this same process): figures of the client path, not of EventStoreDB.
+    const testServer = await startTestEventStoreDb();
+    try {
+      await benchEventStoreDb(
+        testServer.connectionString,
+        'EventStoreDB client -> TEST SERVER (protocol-level, in memory, same process; not an EventStoreDB figure)',
+      );
+    } finally {
+      testServer.close();
+    }
+    const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
+    if (connectionString) await benchEventStoreDb(connectionString);
+    else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
+  },
+  'command-path': benchCommandPath,
+  http: () => benchHttpPath(),
+  log: benchLogSize,
+  analytics: () => withDir((dir) => benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000))),
+};
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(`Logbook bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+  // Figures are only comparable on an idle machine: say how busy it was.
+  console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(', ')}`);
+  // BENCH_ONLY=eventstoredb (or any group name) runs that group alone, as `npm run bench -- <group>` does.
+  const args = process.argv.slice(2).concat(process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : []);
+  if (args.includes('--list')) return console.log(Object.keys(GROUPS).join('\n'));
+  if (args.includes('--profile')) return benchHttpPath({ profile: true });
+  const unknown = args.filter((name) => !GROUPS[name]);
+  if (unknown.length > 0) throw new Error(`unknown bench group(s) ${unknown.join(', ')}; groups: ${Object.keys(GROUPS).join(', ')}`);
+  for (const name of args.length > 0 ? args : Object.keys(GROUPS)) await GROUPS[name]();
 }
 
 main().catch((error: unknown) => {

@@ -37,6 +37,13 @@ export class Environment {
   @IsOptional() @IsString() @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
 
+  /** 'on' or 'off': freeze every game state the rules finish; default on, off with NODE_ENV=production. */
+  @IsOptional() @IsIn(['on', 'off'])
+  LOGBOOK_FREEZE_STATES?: 'on' | 'off';
+
+  @IsOptional() @IsString()
+  NODE_ENV?: string;
+
   /** The operators' bearer token (whole exports, imports, forks of any game); unset = no operator. */
   @IsOptional() @IsString() @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
@@ -52,6 +59,8 @@ export interface AppConfig {
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
+  /** Freeze the game states the rules finish (a guard against shared states changing). */
+  freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
   adminToken?: string;
 }
@@ -98,6 +107,7 @@ export function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
     store,
     readModels,
+    freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
   };
 }

@@ -29,6 +29,11 @@ export interface ReadModels {
   close(): Promise<void>;
 }
 
+/** How long a handled event may wait before the read model's rows and checkpoint are written. */
+export const READ_MODEL_FLUSH_MS = 1000;
+/** ...or how many events, whichever comes first. */
+export const READ_MODEL_CHECKPOINT_EVENTS = 5000;
+
 export function openReadModels(store: EventStore, config: AppConfig['readModels']): ReadModels {
   let gameStates: GameStateStore;
   let checkpoints: CheckpointStore;
@@ -52,9 +57,17 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
     return result.status === 'ok' ? result.events : [];
   };
+  // Written on a timer, off the command path: each changed game's row once per interval, not
+  // once per 50 events (GET /games still flushes first, so it lists what was just recorded).
   const runners = {
-    'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates, readLog), { checkpointEvery: 50 }),
-    analytics: new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics, readLog), { checkpointEvery: 500 }),
+    'game-states': new ProjectionRunner(store, checkpoints, new GameStatesProjection(gameStates, readLog), {
+      checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
+      checkpointIntervalMs: READ_MODEL_FLUSH_MS,
+    }),
+    analytics: new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics, readLog), {
+      checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
+      checkpointIntervalMs: READ_MODEL_FLUSH_MS,
+    }),
   };
   return {
     gameStates,

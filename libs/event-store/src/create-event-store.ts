@@ -18,7 +18,8 @@ export function createEventStore(config: EventStoreConfig, dependencies: EventSt
     case 'sqlite':
       return new SqliteEventStore({ filename: config.filename, ...dependencies });
     case 'memory':
-      return new InMemoryEventStore(dependencies);
+      // Configured for one server process: only it can write to its memory.
+      return new InMemoryEventStore({ ...dependencies, singleWriter: true });
     case 'eventstoredb': {
       // Loaded on demand: the gRPC client costs start-up time that SQLite users never need.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured

@@ -6,7 +6,9 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
 /** Metadata every Logbook event carries; adapters store it verbatim. */
 export interface EventMetadata {
   commandId?: string;
+  /** Absent: the commandId (Logbook writes it only when the client sent a different one). */
   correlationId?: string;
+  /** Absent: the commandId (logs written before the log was slimmed hold it on every event). */
   causationId?: string;
   seat?: number | null;
   recordedAt?: string;
@@ -118,6 +120,16 @@ export interface EventStore {
   lastPosition(filter?: AllFilter): Promise<bigint | undefined>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
+  /**
+   * How many times, so far, this process has seen the store written by someone else: a number
+   * that stays the same while every append came from this process (synchronous and cheap).
+   * A reader that cached a stream need not read it again while the number has not moved.
+   * Absent when the store cannot tell (EventStoreDB: other servers may write at any time; the
+   * memory store: one object may serve several servers in a test), so such readers always
+   * catch up. SQLite counts commits by other connections to its file (`PRAGMA data_version`);
+   * it assumes the store object itself serves one writer.
+   */
+  writesElsewhere?(): number;
   /**
    * Checks the stored data itself (SQLite: `PRAGMA quick_check`): [] when sound, otherwise one
    * line per problem. Optional: a store run by a server of its own (EventStoreDB) checks itself.

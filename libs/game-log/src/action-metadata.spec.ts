@@ -8,9 +8,16 @@ const event = (revision: number, metadata: Record<string, unknown>): RecordedEve
 describe('what an action records', () => {
   it('puts the whole record on the first event and only the commandId on the others; draws only when there are some', () => {
     const { first, rest } = actionMetadata({ commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f', draws: [3, 1] });
-    expect(first).toEqual({ commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f', draws: [3, 1], correlationId: 'c1', causationId: 'c1' });
+    expect(first).toEqual({ commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f', draws: [3, 1] });
     expect(rest).toEqual({ commandId: 'c1' });
     expect(actionMetadata({ commandId: 'c2', seat: 1, recordedAt: 't', command: { type: 'EndTurn' }, commandFingerprint: 'f', draws: [] }).first).not.toHaveProperty('draws');
+  });
+
+  it('writes a correlation id only when the client sent one other than the commandId, and never a causation id (both are the commandId)', () => {
+    const record = { commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f' };
+    expect(actionMetadata({ ...record, correlationId: 'trace-9' }).first).toMatchObject({ correlationId: 'trace-9' });
+    expect(actionMetadata({ ...record, correlationId: 'c1' }).first).not.toHaveProperty('correlationId');
+    expect(actionMetadata({ ...record, correlationId: 'trace-9' }).first).not.toHaveProperty('causationId');
   });
 
   it('groups both shapes of log into actions: the recorded one, and the older one with full metadata on every event', () => {

@@ -34,10 +34,11 @@ export interface ActionRecord {
 export function actionMetadata(record: ActionRecord): { first: EventMetadata; rest: EventMetadata } {
   const { draws, correlationId, commandSecret, ...rest } = record;
   return {
+    // The causation id is always the commandId and the correlation id is it too unless the
+    // client sent another (X-Correlation-Id): only that is written. Older events carry both.
     first: {
       ...rest,
-      correlationId: correlationId ?? record.commandId,
-      causationId: record.commandId,
+      ...(correlationId !== undefined && correlationId !== record.commandId ? { correlationId } : {}),
       ...(draws && draws.length > 0 ? { draws: [...draws] } : {}),
       ...(commandSecret ? { commandSecret } : {}),
     },

@@ -23,8 +23,18 @@ export interface CreatedGame {
   seats: Array<{ seat: number; name: string; token: string }>;
 }
 
-/** Identifies a command's content, so a reused commandId with other content is refused. */
-const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest('hex');
+/**
+ * Identifies a command's content, so a reused commandId with other content is refused: the
+ * first 128 bits of its SHA-256, base64url (22 characters; logs written before held all 256
+ * bits in hex, which `sameFingerprint` still recognises).
+ */
+const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest().subarray(0, 16).toString('base64url');
+
+/** Whether a recorded fingerprint, short or old full-length hex, is that of `value`. */
+export const sameFingerprint = (recorded: string, value: unknown): boolean =>
+  recorded.length === 64
+    ? recorded === createHash('sha256').update(stableStringify(value)).digest('hex')
+    : recorded === fingerprintOf(value);
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
@@ -71,19 +81,32 @@ export class GameCommandsService {
     const fingerprint = fingerprintOf({ seat, command });
     return this.locks.run(gameId, async () => {
       for (let attempt = 1; ; attempt++) {
-        const game = await this.games.load(gameId);
+        // The first attempt may decide on the cached game unchecked (the seat guard has just
+        // loaded it): the append's expected revision refuses a stale one, and after a lost race
+        // the next attempt reads what the other writer appended.
+        const game = await this.games.load(gameId, attempt === 1 ? { trustCache: true } : { catchUp: true });
         const known = game.commands.get(commandId);
         if (known) {
-          if (known.fingerprint !== fingerprint) throw new CommandIdReusedError(commandId);
+          if (known.fingerprint !== fingerprint && !sameFingerprint(known.fingerprint, { seat, command })) {
+            throw new CommandIdReusedError(commandId);
+          }
           return this.events.replay(game, known.firstRevision, known.lastRevision, seat);
         }
         if (options.ifMatch !== undefined && options.ifMatch !== game.revision) {
+          if (attempt === 1) continue; // the unchecked cache may be behind: compare with the store's
           throw new StaleRevisionError(options.ifMatch, game.revision);
         }
 
         // Undo and Redo are decided against the history; every other command on its effective state.
         const { rng, draws } = recordingRng(this.rng);
-        const decided = decideWithHistory(game.history, command, { seat, rng });
+        let decided: ReturnType<typeof decideWithHistory>;
+        try {
+          decided = decideWithHistory(game.history, command, { seat, rng });
+        } catch (error) {
+          // A refusal stands only if it was decided on the whole log.
+          if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
+          throw error;
+        }
         const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws);
         const appended = toNewEvents(gameId, commandId, decided.events, rest, first);
         let recorded: RecordedEvent[];

@@ -1,8 +1,11 @@
 // Loads a game by folding its stream into its history, keeps the history cached, and catches
 // up from the cached revision on every load, so a write by another server process is never
-// missed. The cached history only ever takes committed events (decisions work on a draft), and
-// each event is folded once even when two loads catch up at the same time. The board is the
-// history's effective state: undone actions are not in it.
+// missed. When the store can tell that nobody else has written since the cached game last
+// caught up (a SQLite file no other process wrote to), the cached game is current and the
+// catch-up read is skipped; EventStoreDB cannot tell, so there every load catches up. The
+// cached history only ever takes committed events (decisions work on a draft), and each event
+// is folded once even when two loads catch up at the same time. The board is the history's
+// effective state: undone actions are not in it.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toLogEntries } from '@logbook/game-log';
@@ -38,11 +41,29 @@ const CACHE_SIZE = 1000;
 @Injectable()
 export class GameRepository {
   private readonly cache = new Map<string, LoadedGame>();
+  /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
+  private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async load(gameId: string): Promise<LoadedGame> {
+  /**
+   * The game, current. `catchUp` reads the store even when it says nobody else wrote;
+   * `trustCache` answers from the cache without asking the store (when it can tell at all), for
+   * a caller that detects a stale game itself: the command path, whose append with the expected
+   * revision refuses a decision made on one, and retries with `catchUp`.
+   */
+  async load(gameId: string, { catchUp = false, trustCache = false } = {}): Promise<LoadedGame> {
     const cached = this.cache.get(gameId);
+    if (cached && trustCache && !catchUp && this.caughtUpAt.has(cached)) {
+      this.remember(cached);
+      return cached;
+    }
+    // Asked before reading, so a write that lands during the read is caught by the next load.
+    const elsewhere = this.store.writesElsewhere?.();
+    if (cached && !catchUp && elsewhere !== undefined && this.caughtUpAt.get(cached) === elsewhere) {
+      this.remember(cached);
+      return cached;
+    }
     const fromRevision = cached ? cached.revision + 1 : 0;
     const result = await this.store.readStream(gameStreamId(gameId), { fromRevision });
     if (result.status === 'stream_not_found') {
@@ -52,8 +73,17 @@ export class GameRepository {
     const game = cached ?? this.empty(gameId);
     this.fold(game, result.events);
     if (game.revision < 0) throw new GameNotFoundError(gameId);
+    // The fold only grows: after this read it holds every write counted in `elsewhere` (a
+    // racing load that read later may already have marked a higher count).
+    if (elsewhere !== undefined) this.caughtUpAt.set(game, Math.max(this.caughtUpAt.get(game) ?? elsewhere, elsewhere));
     this.remember(game);
     return game;
+  }
+
+  /** Whether a cached game is known to hold every event (the store says nobody else wrote since). */
+  isCurrent(game: LoadedGame): boolean {
+    const elsewhere = this.store.writesElsewhere?.();
+    return elsewhere !== undefined && this.caughtUpAt.get(game) === elsewhere;
   }
 
   /**

@@ -1,4 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AppConfig } from '@logbook/app-core';
+import { setFrozenStates } from '@logbook/rules';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
@@ -17,4 +20,10 @@ import { HistoryModule } from '../history/history.module';
   controllers: [GamesController, PortabilityController, ScenariosController],
   providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
-export class GamesModule {}
+export class GamesModule implements OnModuleInit {
+  constructor(private readonly config: ConfigService) {}
+
+  onModuleInit(): void {
+    setFrozenStates(this.config.getOrThrow<AppConfig['freezeStates']>('freezeStates'));
+  }
+}

@@ -47,6 +47,9 @@ export class LocalEventStore implements EventStore {
   /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
   readonly commitStats = { transactions: 0, appends: 0 };
 
+  /** See the port; defined only when the storage can tell (SQLite). */
+  readonly writesElsewhere?: () => number;
+
   constructor(
     readonly name: string,
     private readonly storage: LocalStorage,
@@ -55,6 +58,8 @@ export class LocalEventStore implements EventStore {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? 500);
+    const writesElsewhere = storage.writesElsewhere?.bind(storage);
+    if (writesElsewhere) this.writesElsewhere = writesElsewhere;
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

@@ -27,6 +27,11 @@ export interface LocalStorage {
   /** Decoded but not upcast. */
   readAll(query: AllQuery): RecordedEvent[];
   lastPosition(filter?: AllFilter): bigint | undefined;
+  /**
+   * See `EventStore.writesElsewhere`. SQLite only: the memory store's one object may be shared
+   * by several servers in a process (the scale-out tests do), and it cannot tell them apart.
+   */
+  writesElsewhere?(): number;
   close(): void;
 }
 

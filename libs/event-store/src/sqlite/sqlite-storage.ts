@@ -17,6 +17,8 @@ export class SqliteStorage implements LocalStorage {
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
   private readonly allQueries = new Map<string, Database.Statement>();
   private readonly statements;
+  private dataVersion: number;
+  private foreignCommits = 0;
 
   constructor(private readonly filename: string) {
     try {
@@ -42,7 +44,11 @@ export class SqliteStorage implements LocalStorage {
       forwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`).raw(),
       backwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`).raw(),
       last: prepare('SELECT max(position) FROM events').pluck(),
+      // Changes whenever another connection (another process: a CLI import, a second server)
+      // has committed to the file since this connection last asked; never for our own commits.
+      dataVersion: prepare('PRAGMA data_version').pluck(),
     };
+    this.dataVersion = this.statements.dataVersion.get() as number;
   }
 
   /** `PRAGMA quick_check`: [] when the file is sound, otherwise what SQLite found (first 10 lines). */
@@ -106,6 +112,15 @@ export class SqliteStorage implements LocalStorage {
       last = this.statements.last.get();
     }
     return typeof last === 'number' ? BigInt(last) : undefined;
+  }
+
+  writesElsewhere(): number {
+    const version = this.statements.dataVersion.get() as number;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.foreignCommits += 1;
+    }
+    return this.foreignCommits;
   }
 
   close(): void {

@@ -5,6 +5,7 @@ import {
   PLUNDER_TYPES,
   partyView,
   waitingFor,
+  type BoardHex,
   type CardDefinition,
   type CharacterView,
   type CheckDefinition,
@@ -110,8 +111,20 @@ export interface BoardViewOptions {
   history?: { undo: HistoryStep | null; redo: HistoryStep | null };
 }
 
+/** The board's hexes grouped by tile, in board order: one pass, not one per tile. */
+function hexesByTile(state: GameState): Map<string, BoardHex[]> {
+  const byTile = new Map<string, BoardHex[]>();
+  for (const hex of Object.values(state.hexes)) {
+    const list = byTile.get(hex.tileId);
+    if (list) list.push(hex);
+    else byTile.set(hex.tileId, [hex]);
+  }
+  return byTile;
+}
+
 export function boardView(state: GameState, revision: number, viewer: Viewer, options: BoardViewOptions = {}): BoardView {
   const party = partyView(state, viewer, { reveal: options.reveal ?? isGameOver(state.status) });
+  const hexes = hexesByTile(state);
   return {
     gameId: state.gameId,
     scenario: { id: state.scenarioId, name: state.scenarioName },
@@ -135,16 +148,14 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
       rotation: tile.rotation,
       act: tile.act,
       clues: tile.clues,
-      hexes: Object.values(state.hexes)
-        .filter((h) => h.tileId === tile.tileId)
-        .map((h) => ({
-          q: h.q,
-          r: h.r,
-          terrain: h.terrain,
-          storm: h.storm,
-          enemyShipSpawn: h.enemyShipSpawn,
-          ...(h.terrain === 'altar' ? { altarPurged: state.purgedAltars.includes(`${h.q},${h.r}`) } : {}),
-        })),
+      hexes: (hexes.get(tile.tileId) ?? []).map((h) => ({
+        q: h.q,
+        r: h.r,
+        terrain: h.terrain,
+        storm: h.storm,
+        enemyShipSpawn: h.enemyShipSpawn,
+        ...(h.terrain === 'altar' ? { altarPurged: state.purgedAltars.includes(`${h.q},${h.r}`) } : {}),
+      })),
     })),
     ships: party.ships,
     enemyShips: Object.values(state.enemyShips).map(({ enemyShipId, cardId, name, hex, facing }) => ({

@@ -176,6 +176,49 @@ describe('ProjectionRunner', () => {
       expect(ids(projection.seen)).toEqual(ids([...history, during]));
     });
   });
+
+  describe('checkpointing on a timer (read models off the command path)', () => {
+    /** Records, at each flush, how many events it had handled: what a read model has written. */
+    class FlushingProjection extends RecordingProjection {
+      flushedUpTo: bigint | undefined;
+      flush(): void {
+        this.flushedUpTo = this.seen.at(-1)?.position;
+      }
+    }
+    const until = async (condition: () => Promise<boolean>) => {
+      while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+
+    it('writes the projection and the checkpoint some time after the last event, with no further event', async () => {
+      const flushing = new FlushingProjection();
+      const timed = new ProjectionRunner(store, checkpoints, flushing, { checkpointEvery: 1000, checkpointIntervalMs: 10 });
+      await timed.start();
+      const last = await appendTo(store, 'game-1', [anEvent(), anEvent(), anEvent()]);
+      await timed.whenHandled(last);
+      await until(async () => (await checkpoints.load('recording')) === last);
+      expect(flushing.flushedUpTo).toBe(last);
+      await timed.stop();
+    });
+
+    it('never saves a checkpoint ahead of what the projection had written', async () => {
+      const flushing = new FlushingProjection();
+      const saved: Array<{ checkpoint: bigint; flushed: bigint | undefined }> = [];
+      const watching = new InMemoryCheckpointStore();
+      watching.save = async (_name, position) => void saved.push({ checkpoint: position, flushed: flushing.flushedUpTo });
+      const timed = new ProjectionRunner(store, watching, flushing, { checkpointEvery: 7, checkpointIntervalMs: 1 });
+      await timed.start();
+      let last = 0n;
+      for (let i = 0; i < 40; i++) {
+        last = await appendTo(store, `game-${i % 3}`, [anEvent()]);
+        if (i % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await timed.whenHandled(last);
+      await timed.stop();
+      expect(saved.length).toBeGreaterThan(0);
+      expect(saved.at(-1)!.checkpoint).toBe(last);
+      for (const { checkpoint, flushed } of saved) expect(flushed! >= checkpoint).toBe(true);
+    });
+  });
 });
 
 describe('ProjectionRunner across a restart (SQLite store and checkpoints)', () => {

@@ -5,6 +5,12 @@ import type { Projection, RebuildProgress } from './projection';
 export interface ProjectionRunnerOptions {
   /** Save the checkpoint after this many handled events (default 1: after every event). */
   checkpointEvery?: number;
+  /**
+   * Also save it this many ms after the first unsaved event (default: only by count). With a
+   * large `checkpointEvery`, the read model is written on a timer: once per game and interval,
+   * however busy the game, and never on the path of the command that caused it.
+   */
+  checkpointIntervalMs?: number;
   /** Events per history read during a rebuild; progress is reported after each page. */
   rebuildPageSize?: number;
   onError?: (error: unknown, event: RecordedEvent) => void;
@@ -30,6 +36,11 @@ export class ProjectionRunner {
   private loop: Promise<void> | undefined;
   private lastHandled: bigint | undefined;
   private unsaved = 0;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** True while the projection is inside `handle` (an async one may be half-way through). */
+  private handling = false;
+  /** The save in progress, so a timed save and a counted one never interleave. */
+  private saving: Promise<void> = Promise.resolve();
   private waiters: { position: bigint; resolve: () => void }[] = [];
   status: RunnerStatus = 'stopped';
   error: unknown;
@@ -65,6 +76,8 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.controller?.abort();
     await this.loop;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
   }
 
   /** Resolves once an event at or after `position` has been handled (for read-your-writes). */
@@ -160,21 +173,53 @@ export class ProjectionRunner {
   }
 
   private async handle(event: RecordedEvent): Promise<void> {
-    await this.projection.handle(event);
+    this.handling = true;
+    try {
+      await this.projection.handle(event);
+    } finally {
+      this.handling = false;
+    }
     this.lastHandled = event.position;
     this.unsaved += 1;
     if (this.unsaved >= (this.options.checkpointEvery ?? 1)) await this.saveCheckpoint();
+    else this.scheduleSave();
     const reached = this.waiters.filter((waiter) => waiter.position <= event.position);
     if (reached.length === 0) return;
     this.waiters = this.waiters.filter((waiter) => waiter.position > event.position);
     for (const waiter of reached) waiter.resolve();
   }
 
-  private async saveCheckpoint(): Promise<void> {
-    if (this.unsaved === 0 || this.lastHandled === undefined) return;
-    await this.projection.flush?.();
-    await this.checkpoints.save(this.projection.name, this.lastHandled);
-    this.unsaved = 0;
+  private scheduleSave(): void {
+    const ms = this.options.checkpointIntervalMs;
+    if (ms === undefined || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      // Never flush half an event: try again once the projection is between events.
+      if (this.handling) return this.scheduleSave();
+      this.saveCheckpoint().catch((error: unknown) => {
+        this.status = 'failed';
+        this.error = error;
+        this.controller?.abort();
+      });
+    }, ms);
+    this.saveTimer.unref();
+  }
+
+  /**
+   * Writes the projection, then the checkpoint of what it had handled when the write began,
+   * so the checkpoint is never ahead of what was written (events handled meanwhile wait for
+   * the next save).
+   */
+  private saveCheckpoint(): Promise<void> {
+    this.saving = this.saving.catch(() => undefined).then(async () => {
+      const position = this.lastHandled;
+      const count = this.unsaved;
+      if (count === 0 || position === undefined) return;
+      await this.projection.flush?.();
+      await this.checkpoints.save(this.projection.name, position);
+      this.unsaved -= count;
+    });
+    return this.saving;
   }
 
   private progress(handled: number, target: bigint | undefined): RebuildProgress {

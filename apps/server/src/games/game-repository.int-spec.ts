@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtInScenario } from '@logbook/content';
+import { SqliteEventStore } from '@logbook/event-store';
+import { gameEventUpcasters } from '@logbook/game-log';
+import { seededRng } from '@logbook/rules';
+import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
+import { GameRepository } from './game-repository';
+
+// The repository skips its catch-up read while the store says nobody else wrote; a second
+// process on the same SQLite file (here: a second connection) must still be seen at once.
+describe('GameRepository on a SQLite file another process also writes', () => {
+  let dir: string;
+  const open: SqliteEventStore[] = [];
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'logbook-repository-'))));
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((store) => store.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const server = () => {
+    const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite'), upcasters: gameEventUpcasters() });
+    open.push(store);
+    const games = new GameRepository(store);
+    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), store, seededRng(3)) };
+  };
+
+  it("loads the other process's events without being told, and decides on them", async () => {
+    const east = server();
+    const west = server();
+    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    const { gameId } = created;
+
+    // East caches the game; west then changes it behind east's back.
+    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
+    expect((await east.games.load(gameId)).state.navigation).not.toBeNull();
+    const moved = await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
+    const ended = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+
+    const seenByEast = await east.games.load(gameId);
+    expect(seenByEast.revision).toBe(ended.revision);
+    expect(seenByEast.state.navigation).toBeNull();
+    expect(seenByEast.commands.get('move')?.firstRevision).toBe(moved.events[0].revision);
+  });
+
+  it('decides on what the other process wrote even when its cached game is behind: nothing refused or decided on the old board', async () => {
+    const east = server();
+    const west = server();
+    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    const { gameId } = created;
+    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
+    // West ends the order east still sees open: on east's cached board EndNavigation would be
+    // refused (no open order) and EndTurn too (an order in progress).
+    await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
+    const closed = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+    const ended = await east.commands.execute(gameId, seat, 'end-turn', { type: 'EndTurn' });
+    expect(ended.events[0].revision).toBe(closed.revision + 1);
+    expect(ended.events.map((e) => e.type)).toContain('TurnEnded');
+    // And a command west already recorded is answered from the log, not decided again.
+    const again = await east.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+    expect(again).toEqual(closed);
+  });
+
+  it('answers from its cache, without reading the stream, while only this process writes', async () => {
+    const east = server();
+    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    await east.commands.execute(created.gameId, seat, 'start', { type: 'StartNavigation' });
+    const reads = jest.spyOn(east.store, 'readStream');
+    await east.commands.execute(created.gameId, seat, 'move', { type: 'MoveShip' });
+    await east.games.load(created.gameId);
+    expect(reads).not.toHaveBeenCalled();
+  });
+});

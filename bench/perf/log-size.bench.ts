@@ -1,0 +1,124 @@
+// Log size and read + parse + fold time of one long match of the workload (34,840 events, as
+// in issue 14). The match is played through the real command path on the memory store, then
+// its events are appended as they were recorded to a durable SQLite file, whose rows are
+// measured and read back the way the server loads a game. Prints one JSON line.
+//   node -r @swc-node/register bench/perf/log-size.bench.ts
+import 'reflect-metadata';
+import Database from 'better-sqlite3';
+import { NestFactory } from '@nestjs/core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseScenario } from '@logbook/content';
+import { EVENT_STORE, SqliteEventStore, type EventStore } from '@logbook/event-store';
+import { gameEventUpcasters, gameStreamId } from '@logbook/game-log';
+import type { GameCommand } from '@logbook/rules';
+import { AppModule } from '../../apps/server/src/app.module';
+import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
+import { GameRepository } from '../../apps/server/src/games/game-repository';
+import { SETUP_RESPONSE, hexNavigationScenario, scriptCommand } from './hex-navigation';
+
+export const MATCH_EVENTS = 34_840;
+
+export interface LogSizeResult {
+  events: number;
+  bytes: number;
+  bytesPerEvent: number;
+  dataBytes: number;
+  metadataBytes: number;
+  /** Median of 5: read the stream from SQLite, parse it, fold it (the server's load). */
+  loadMs: number;
+  /** Median of 5: the fold alone, of events already read. */
+  foldMs: number;
+  /** The same two, in CPU time of the process (steadier on a busy machine). */
+  loadCpuMs: number;
+  foldCpuMs: number;
+}
+
+type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'logbook-log-size-'));
+  process.env.LOGBOOK_STORE = 'memory';
+  process.env.LOGBOOK_RATE_LIMITS = 'off';
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  await app.init();
+  const service = app.get(GameCommandsService);
+  const memory = app.get<EventStore>(EVENT_STORE);
+  const parsed = parseScenario(hexNavigationScenario());
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  const created = await service.createGame({ scenario: parsed.scenario, players: [{ name: 'Bench' }], mode: 'standard' });
+  const seat = created.seats[0].seat;
+  let revision = created.revision;
+  await service.execute(created.gameId, seat, 'setup-plunder', SETUP_RESPONSE as PlayCommand).catch(() => undefined);
+  for (let i = 0; revision + 1 < MATCH_EVENTS; i++) {
+    revision = (await service.execute(created.gameId, seat, `c-${i}`, scriptCommand(i) as PlayCommand)).revision;
+  }
+  const streamId = gameStreamId(created.gameId);
+  const recorded = await memory.readStream(streamId, { maxCount: MATCH_EVENTS });
+  if (recorded.status !== 'ok') throw new Error('no stream');
+  await app.close();
+
+  const filename = join(dir, 'match.sqlite');
+  const durable = new SqliteEventStore({ filename, upcasters: gameEventUpcasters() });
+  let expected: number | 'no_stream' = 'no_stream';
+  for (let i = 0; i < recorded.events.length; i += 500) {
+    const page = recorded.events.slice(i, i + 500).map(({ id, type, data, metadata, schemaVersion }) => ({ id, type, data, metadata, schemaVersion }));
+    expected = (await durable.append(streamId, page, expected)).nextExpectedRevision;
+  }
+  await durable.close();
+
+  const db = new Database(filename, { readonly: true });
+  const sizes = db
+    .prepare(
+      `SELECT count(*) events, sum(length(CAST(data AS BLOB))) data, sum(length(CAST(metadata AS BLOB))) metadata,
+        sum(length(event_id) + length(type) + length(stream_id) + 16) other FROM events`,
+    )
+    .get() as { events: number; data: number; metadata: number; other: number };
+  db.close();
+
+  const loads: number[] = [];
+  const folds: number[] = [];
+  const loadCpus: number[] = [];
+  const foldCpus: number[] = [];
+  const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
+  for (let run = 0; run < 6; run++) {
+    const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters() });
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    await new GameRepository(store).load(created.gameId);
+    if (run > 0) loads.push(performance.now() - started);
+    if (run > 0) loadCpus.push(cpuMs(process.cpuUsage(cpu)));
+    const read = await store.readStream(streamId);
+    const repository = new GameRepository(store);
+    const game = (repository as unknown as { empty(id: string): Parameters<GameRepository['fold']>[0] }).empty(created.gameId);
+    const foldStarted = performance.now();
+    const foldCpu = process.cpuUsage();
+    if (read.status === 'ok') repository.fold(game, read.events);
+    if (run > 0) folds.push(performance.now() - foldStarted);
+    if (run > 0) foldCpus.push(cpuMs(process.cpuUsage(foldCpu)));
+    await store.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const bytes = sizes.data + sizes.metadata + sizes.other;
+  const result: LogSizeResult = {
+    events: sizes.events,
+    bytes,
+    bytesPerEvent: bytes / sizes.events,
+    dataBytes: sizes.data,
+    metadataBytes: sizes.metadata,
+    loadMs: median(loads),
+    foldMs: median(folds),
+    loadCpuMs: median(loadCpus),
+    foldCpuMs: median(foldCpus),
+  };
+  console.log(JSON.stringify(result));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,243 @@
+// Issue 14's figures: the hex-navigation workload through the command path (in process, memory
+// and durable SQLite), over HTTP (server and load generator in processes of their own), the
+// board view, the log of a long match; and a CPU profile of the server under load. Each part
+// runs in child processes, so memory figures and CPU time are each process's own, and those
+// processes run the code compiled to JavaScript first (./compile.ts), as production does.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { CommandPathResult } from './command-path.bench';
+import { SETUP_RESPONSE, hexNavigationScenario } from './hex-navigation';
+import type { LoadGame, LoadInput, LoadResult } from './http-load';
+import type { LogSizeResult } from './log-size.bench';
+import { compileForBench } from './compile';
+import { summarizeProfile, type CpuProfile } from './profile-summary';
+
+const ROOT = join(__dirname, '..', '..');
+let compiled: string | undefined;
+/** The compiled JavaScript of one of these scripts (compiled once per bench run). */
+const js = (script: string): string => join((compiled ??= compileForBench()), script.replace(/\.ts$/, '.js'));
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/**
+ * The environment of the measured processes: rate limits off, and NODE_ENV=production as the
+ * Dockerfile sets it (immer, for one, is faster in its production build), unless set already.
+ */
+const measuredEnv = (): NodeJS.ProcessEnv => ({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', LOGBOOK_RATE_LIMITS: 'off' });
+
+/** Runs a TypeScript script in a child process and parses its last stdout line as JSON. */
+function runJson<T>(script: string, args: string[] = [], nodeArgs: string[] = []): T {
+  const child = spawnSync(process.execPath, [...nodeArgs, js(script), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: measuredEnv(),
+    maxBuffer: 64 * 2 ** 20,
+  });
+  if (child.status !== 0) throw new Error(`${script} failed (${child.status}): ${child.stderr}`);
+  const lines = child.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]) as T;
+}
+
+export async function benchCommandPath(): Promise<void> {
+  console.log('\nThe command path in process (issue 14 workload: hex navigation, 100 matches, 20,000 move/turn actions, one seat each)');
+  const memory = runJson<CommandPathResult>('bench/perf/command-path.bench.ts', ['memory']);
+  console.log(
+    `  memory store: ${int(memory.actionsPerSecond)} actions/s (target >= 20,000; ${mark(memory.actionsPerSecond >= 20_000)}),` +
+      ` ${int(memory.cpuMicrosPerAction)} µs of CPU per action, ${memory.failures} failed`,
+  );
+  console.log(`  µs per call, one game alone: ${fixed(memory.microsPerCall ?? NaN)} µs (boardgame.io's Master: 103)`);
+  console.log(
+    `  RSS after: ${int(memory.rssMiB)} MiB (target <= 186; ${mark(memory.rssMiB <= 186)}), ${int(memory.rssAtStartMiB)} MiB of it before the first game,` +
+      ` heap used ${int(memory.heapUsedMiB)} MiB`,
+  );
+  const sqlite = runJson<CommandPathResult>('bench/perf/command-path.bench.ts', ['sqlite']);
+  console.log(
+    `  durable SQLite, 100 games in flight: ${int(sqlite.actionsPerSecond)} actions/s (target >= 15,000; ${mark(sqlite.actionsPerSecond >= 15_000)}),` +
+      ` ${int(sqlite.cpuMicrosPerAction)} µs of CPU per action, ${sqlite.failures} failed, RSS after ${int(sqlite.rssMiB)} MiB`,
+  );
+}
+
+export async function benchLogSize(): Promise<void> {
+  const log = runJson<LogSizeResult>('bench/perf/log-size.bench.ts');
+  console.log(`\nThe log of one long match (${int(log.events)} events of the workload, durable SQLite)`);
+  const mb = (n: number) => (n / 1e6).toFixed(2);
+  console.log(
+    `  size: ${mb(log.bytes)} MB = ${int(log.bytesPerEvent)} bytes/event (data ${mb(log.dataBytes)}, metadata ${mb(log.metadataBytes)},` +
+      ` ids/type/stream ${mb(log.bytes - log.dataBytes - log.metadataBytes)}) (target <= 3.5 MB; ${mark(log.bytes <= 3.5e6)})`,
+  );
+  console.log(
+    `  read + parse + fold (the server's load of the game): ${fixed(log.loadMs)} ms, ${fixed(log.loadCpuMs)} ms of CPU (target <= 60; ${mark(log.loadMs <= 60)});` +
+      ` the fold alone ${fixed(log.foldMs)} ms, ${fixed(log.foldCpuMs)} ms of CPU`,
+  );
+}
+
+interface Server {
+  base: string;
+  child: ChildProcessWithoutNullStreams;
+  lines: string[];
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const child = spawn(process.execPath, [js('bench/perf/server.ts')], {
+    cwd: ROOT,
+    env: { ...measuredEnv(), LOGBOOK_DATA_DIR: dataDir, LOGBOOK_STORE: 'sqlite' },
+  });
+  const lines: string[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        lines.push(line);
+        const parsed = JSON.parse(line) as { port?: number };
+        if (parsed.port) resolve(parsed.port);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${stderr}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child, lines };
+}
+
+async function send(server: Server, line: string, expect: (parsed: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  const seen = server.lines.length;
+  server.child.stdin.write(`${line}\n`);
+  for (;;) {
+    for (const l of server.lines.slice(seen)) {
+      const parsed = JSON.parse(l) as Record<string, unknown>;
+      if (expect(parsed)) return parsed;
+    }
+    if (server.child.exitCode !== null) throw new Error(`server exited before answering ${line}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * fetch, tried again when a kept-alive socket was closed by the server just as it was reused
+ * (its keep-alive timeout passes while a load runs in the other process).
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** CPU time the server process has used so far, µs (less sensitive to a busy machine than rates). */
+async function serverCpu(server: Server): Promise<number> {
+  return (await send(server, 'cpu', (p) => typeof p.cpuMicros === 'number')).cpuMicros as number;
+}
+
+async function newGames(base: string, count: number): Promise<LoadGame[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const res = await request(`${base}/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scenario: hexNavigationScenario(), players: [{ name: 'Bench' }] }),
+      });
+      const created = (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
+      const game = { gameId: created.gameId, token: created.seats[0].token, next: 0 };
+      await request(`${base}/games/${game.gameId}/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${game.token}` },
+        body: JSON.stringify({ commandId: 'setup-plunder', ...SETUP_RESPONSE }),
+      });
+      return game;
+    }),
+  );
+}
+
+/** Bytes of a board view's JSON body, as its seat sees it. */
+async function viewBytes(base: string, game: { gameId: string; token: string }): Promise<number> {
+  const res = await request(`${base}/games/${game.gameId}`, { headers: { authorization: `Bearer ${game.token}` } });
+  return (await res.arrayBuffer()).byteLength;
+}
+
+async function firstVoyageViewBytes(base: string): Promise<number> {
+  const res = await request(`${base}/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scenario: 'first-voyage', players: [{ name: 'Ann' }, { name: 'Bo' }] }),
+  });
+  const created = (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
+  return viewBytes(base, { gameId: created.gameId, token: created.seats[0].token });
+}
+
+function load(input: LoadInput): LoadResult & { games: LoadGame[] } {
+  return runJson<LoadResult & { games: LoadGame[] }>('bench/perf/http-load.ts', [JSON.stringify(input)]);
+}
+
+export async function benchHttpPath({ profile = false } = {}): Promise<void> {
+  const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+  const dir = mkdtempSync(join(tmpdir(), 'logbook-http-path-'));
+  const server = await startServer(dir);
+  try {
+    console.log(
+      `\nOver HTTP: the server (durable SQLite) in one process, autocannon in another, ${seconds} s per figure, each client playing its own game`,
+    );
+    const warm = await newGames(server.base, 16);
+    load({ url: server.base, connections: 16, seconds: 3, mode: 'orders', games: warm });
+    const levels = profile ? [64] : [1, 16, 64];
+    let last: LoadGame[] = warm;
+    for (const clients of levels) {
+      const games = await newGames(server.base, clients);
+      if (profile) await send(server, 'profile-start', (p) => p.profiling === true);
+      const cpuBefore = await serverCpu(server);
+      const result = load({ url: server.base, connections: clients, seconds, mode: 'orders', games });
+      const cpuPerOrder = ((await serverCpu(server)) - cpuBefore) / Math.max(1, result.ok);
+      last = result.games;
+      const target = clients === 64 ? ' (target >= 2,500 orders/s, p99 < 25 ms)' : clients === 1 ? ' (target p99 < 5 ms)' : '';
+      const met = clients === 64 ? result.perSecond >= 2500 && result.p99 < 25 : clients === 1 ? result.p99 < 5 : undefined;
+      console.log(
+        `  ${String(clients).padStart(2)} client(s): ${int(result.perSecond)} orders/s, p50 ${result.p50} ms, p99 ${result.p99} ms,` +
+          ` ${int(cpuPerOrder)} µs of server CPU per order, ${result.non2xx + result.errors} failed${target}${met === undefined ? '' : `; ${mark(met)}`}` +
+          (result.firstFailure ? `\n    first failure: ${result.firstFailure}` : ''),
+      );
+      if (profile) {
+        const saved = await send(server, 'profile-stop', (p) => typeof p.profile === 'string');
+        const cpu = JSON.parse(readFileSync(saved.profile as string, 'utf8')) as CpuProfile;
+        console.log(`\n  CPU profile of the server at ${clients} clients: ${relative(ROOT, saved.profile as string)} (open in Chrome DevTools › Performance)`);
+        console.log(summarizeProfile(cpu, ROOT));
+      }
+    }
+    {
+      if (profile) await send(server, 'profile-start', (p) => p.profiling === true);
+      const viewCpuBefore = await serverCpu(server);
+      const view = load({ url: server.base, connections: 16, seconds: Math.min(seconds, 5), mode: 'view', games: last });
+      console.log(
+        `  board view GET, 16 clients: ${int(view.perSecond)}/s (target >= 5,000; ${mark(view.perSecond >= 5000)}), p99 ${view.p99} ms,` +
+          ` ${int(((await serverCpu(server)) - viewCpuBefore) / Math.max(1, view.ok))} µs of server CPU per view,` +
+          ` ${int(view.bytesPerResponse)} bytes per response with headers, ${view.non2xx + view.errors} failed`,
+      );
+      const healthCpuBefore = await serverCpu(server);
+      const health = load({ url: server.base, connections: 16, seconds: Math.min(seconds, 5), mode: 'health', games: [] });
+      console.log(
+        `  for scale, GET /health (Node's HTTP, Express, Nest; nothing else), 16 clients: ${int(health.perSecond)}/s, p99 ${health.p99} ms,` +
+          ` ${int(((await serverCpu(server)) - healthCpuBefore) / Math.max(1, health.ok))} µs of server CPU per request`,
+      );
+      console.log(`  board view payload: ${int(await viewBytes(server.base, last[0]))} bytes on this workload's board, ${int(await firstVoyageViewBytes(server.base))} bytes on first-voyage's`);
+      if (profile) {
+        const saved = await send(server, 'profile-stop', (p) => typeof p.profile === 'string');
+        const cpu = JSON.parse(readFileSync(saved.profile as string, 'utf8')) as CpuProfile;
+        console.log(`\n  CPU profile of the server serving board views: ${relative(ROOT, saved.profile as string)}`);
+        console.log(summarizeProfile(cpu, ROOT));
+      }
+    }
+  } finally {
+    const closed = await send(server, 'exit', (p) => p.closed === true).catch(() => undefined);
+    if (closed) console.log(`  server RSS at the end: ${int(closed.rssMiB as number)} MiB`);
+    server.child.kill();
+    if (!profile) rmSync(dir, { recursive: true, force: true });
+  }
+}

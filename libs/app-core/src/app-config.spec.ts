@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { toAppConfig, validateEnvironment } from './app-config';
+
+const config = (env: Record<string, string>) => toAppConfig(validateEnvironment(env));
+
+describe('LOGBOOK_FREEZE_STATES', () => {
+  it('freezes game states by default, and not under NODE_ENV=production', () => {
+    expect(config({}).freezeStates).toBe(true);
+    expect(config({ NODE_ENV: 'test' }).freezeStates).toBe(true);
+    expect(config({ NODE_ENV: 'production' }).freezeStates).toBe(false);
+  });
+
+  it('is what the variable says when set', () => {
+    expect(config({ NODE_ENV: 'production', LOGBOOK_FREEZE_STATES: 'on' }).freezeStates).toBe(true);
+    expect(config({ LOGBOOK_FREEZE_STATES: 'off' }).freezeStates).toBe(false);
+  });
+
+  it('refuses any other value at start-up', () => {
+    expect(() => config({ LOGBOOK_FREEZE_STATES: 'yes' })).toThrow(/LOGBOOK_FREEZE_STATES/);
+  });
+});
