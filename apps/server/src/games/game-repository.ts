@@ -86,18 +86,6 @@ export class GameRepository {
     return elsewhere !== undefined && this.caughtUpAt.get(game) === elsewhere;
   }
 
-  /**
-   * The game as it stood at `revision` (replay and seek): a fresh fold of its first events, undo
-   * and redo included (the effective history of that prefix).
-   */
-  async loadAt(gameId: string, revision: number): Promise<LoadedGame> {
-    const result = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: revision + 1 });
-    if (result.status === 'stream_not_found') throw new GameNotFoundError(gameId);
-    const game = this.empty(gameId);
-    this.fold(game, result.events);
-    return game;
-  }
-
   /** Records events this process just appended, so the next load needs no re-read of them. */
   remember(game: LoadedGame): void {
     this.cache.delete(game.gameId);
