@@ -1,7 +1,8 @@
 // Where the analytics read model keeps each game's fold: in memory (tests, the memory store) or
 // in SQLite beside the other read models, with the columns the filters need. Like game-states,
 // changed records wait in memory and are written together when the runner checkpoints.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openReadModelDatabase } from '../runner/read-model-database';
 import type { AnalyticsFold, GameAnalytics } from './game-analytics';
 
 export interface AnalyticsFilter {
@@ -59,11 +60,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   private readonly writeDirty: () => void;
 
   constructor({ filename }: { filename: string }) {
-    this.db = new Database(filename);
-    this.db.pragma('journal_mode = WAL');
-    // A read model is rebuilt from the log at will: a lost write costs a replay, not data.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openReadModelDatabase(filename);
     this.db.exec(`CREATE TABLE IF NOT EXISTS analytics_games (
       game_id     TEXT PRIMARY KEY,
       scenario_id TEXT NOT NULL,

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openReadModelDatabase } from '../runner/read-model-database';
 import type { GameState } from '@logbook/rules';
 import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
 
@@ -16,10 +17,7 @@ export class SqliteGameStateStore implements GameStateStore {
   private readonly writeDirty: () => void;
 
   constructor({ filename }: { filename: string }) {
-    this.db = new Database(filename);
-    this.db.pragma('journal_mode = WAL');
-    // A read model can always be rebuilt from the log: a lost write costs a replay, not data.
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openReadModelDatabase(filename);
     this.db.exec(`CREATE TABLE IF NOT EXISTS game_states (
       game_id     TEXT PRIMARY KEY,
       revision    INTEGER NOT NULL,

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openReadModelDatabase } from './read-model-database';
 import type { CheckpointStore } from './checkpoint-store.port';
 
 /**
@@ -13,10 +14,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly statements;
 
   constructor({ filename }: { filename: string }) {
-    this.db = new Database(filename);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openReadModelDatabase(filename);
     this.db.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
       projection TEXT PRIMARY KEY,
       position   TEXT NOT NULL,
