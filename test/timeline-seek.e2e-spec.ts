@@ -50,9 +50,10 @@ describe('timeline and seek over HTTP', () => {
     ]);
     const [navigate, endTurn] = timeline.rounds[1].turns[0].actions;
     expect(navigate).toMatchObject({ seat: 1, by: 'Player 1', undone: false, redone: false });
-    expect(navigate.description).toMatch(/^Player 1\b/);
-    expect(navigate.description).toContain('moved to');
-    expect(endTurn.description).toMatch(/^Player 1\b/);
+    expect(navigate).toMatchObject({ type: 'Navigate' });
+    expect(navigate.description).toMatch(/^Player 1 navigated \(move, turn cw\): /);
+    expect(navigate.description).toContain('The Gull sails to (0, -1)');
+    expect(endTurn.description).toMatch(/^Player 1 ended the turn: Player 2's turn \(round 1\)$/);
     expect(Date.parse(navigate.recordedAt ?? '')).not.toBeNaN();
     expect(timeline.rounds[2].turns[0].actions[0].revisions).toEqual({ from: game.revision, to: game.revision });
   });
@@ -141,18 +142,17 @@ describe('timeline and seek over HTTP', () => {
     }
     const timeline = (await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body as Timeline;
     const actions = timeline.rounds.flatMap((r) => r.turns.flatMap((t) => t.actions));
-    // (type: the command's when the log recorded it, else the first event's)
-    expect(actions.map((a) => [a.undone, a.redone, a.type === 'Undo' || a.type === 'Redo' ? a.type : 'other'])).toEqual([
-      [false, false, 'other'],
-      [false, true, 'other'],
-      [true, false, 'other'],
-      [false, false, 'Undo'],
-      [false, false, 'Undo'],
-      [false, false, 'Redo'],
-      [false, false, 'other'],
+    expect(actions.map((a) => [a.type, a.undone, a.redone])).toEqual([
+      ['CreateGame', false, false],
+      ['Navigate', false, true],
+      ['DropAnchor', true, false],
+      ['Undo', false, false],
+      ['Undo', false, false],
+      ['Redo', false, false],
+      ['EndTurn', false, false],
     ]);
     expect(actions[3]?.target).toBe(actions[2]?.actionId);
-    expect(actions[3]?.description).toMatch(/undid “Player 1/);
+    expect(actions[3]?.description).toBe('Player 1 undid “Player 1 dropped anchor”');
   });
 
   it('marks undone and redone actions in the timeline from their ActionUndone / ActionRedone events', async () => {

@@ -19,6 +19,9 @@ describe('replaying a game in the browser', () => {
     const beforeMove = (await h.app.http().get(`/games/${game.gameId}`).expect(200)).body.revision as number;
     const moved = await play(h.app, game.gameId, seat, { type: 'MoveShip' });
     const turned = await play(h.app, game.gameId, seat, { type: 'TurnShip', direction: 'cw' });
+    // A change of mind: the clockwise turn is taken back and the ship turns the other way.
+    await play(h.app, game.gameId, seat, { type: 'Undo' });
+    await play(h.app, game.gameId, seat, { type: 'TurnShip', direction: 'ccw' });
     await play(h.app, game.gameId, seat, { type: 'EndNavigation' });
     const end = await play(h.app, game.gameId, seat, { type: 'EndTurn' });
 
@@ -26,7 +29,15 @@ describe('replaying a game in the browser', () => {
     await page.goto(`/#game=${game.gameId}`);
     await page.locator(`svg.board[data-revision="${end.revision}"]`).waitFor();
     const now = await shipOnPage(page, 'gull');
-    expect(now).toEqual({ hex: '0,-1', facing: '1' });
+    expect(now).toEqual({ hex: '0,-1', facing: '5' });
+    // The undone turn is shown as such (struck through) where the server's timeline says so.
+    await page.locator('.timeline-list .item.kind-undo').first().waitFor();
+    if ((await page.locator('section.timeline').getAttribute('data-timeline-source')) === 'timeline') {
+      const undone = page.locator('.timeline-list .item[data-undone="true"]');
+      expect(await undone.count()).toBe(1);
+      expect(await undone.getAttribute('data-to')).toBe(String(turned.revision));
+      expect(await undone.locator('.what').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).textDecorationLine)).toBe('line-through');
+    }
 
     // The timeline lists what happened, in order.
     const timeline = page.locator('.timeline-list .item');
@@ -39,12 +50,12 @@ describe('replaying a game in the browser', () => {
     expect(await shipOnPage(page, 'gull')).toEqual({ hex: '0,0', facing: '0' });
     await page.locator(`[data-replay-at="${beforeMove}"]`).waitFor();
     expect(page.url()).toContain(`at=${beforeMove}`);
-    await screenshot(page, 'replay');
 
     // Forward to the move, then to the turn.
     await page.locator('input.scrubber').fill(String(moved.revision));
     await page.locator(`svg.board[data-revision="${moved.revision}"]`).waitFor();
     expect(await shipOnPage(page, 'gull')).toEqual({ hex: '0,-1', facing: '0' });
+    await screenshot(page, 'replay');
     await page.locator('button[data-replay="forward"]').click();
     await page.locator(`svg.board[data-revision="${turned.revision}"]`).waitFor();
     expect(await shipOnPage(page, 'gull')).toEqual({ hex: '0,-1', facing: '1' });

@@ -117,7 +117,7 @@ export function Timeline({
                   <span class="what">
                     {who && <span class="who">{who}: </span>}
                     {item.description}
-                    {item.undone && <span class="undone-tag"> (undone)</span>}
+                    {item.undone && <span class="undone-tag">(undone)</span>}
                   </span>
                 </button>
               </li>

@@ -52,7 +52,7 @@ function eventPhrase(event: GameEvent, names: Names): string | undefined {
     case 'NavigationOrderIssued':
       return `Navigation order for ${ship(d.shipId)} (${d.points} points)`;
     case 'ShipMoved':
-      return `${ship(d.shipId)} moved to ${hex(d.to)}`;
+      return `${ship(d.shipId)} sails to ${hex(d.to)}`;
     case 'ShipTurned':
       return `${ship(d.shipId)} turned to facing ${d.to}`;
     case 'TileExplored':
