@@ -2,6 +2,7 @@
 // (pid, host, start time); the command line refuses a store a live server holds, naming it.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { ensureDataDir } from './data-files';
 
 export interface StoreLockHolder {
   pid: number;
@@ -44,6 +45,8 @@ export function acquireStoreLock(storeFile: string): void {
   const holder = storeLockHolder(storeFile);
   if (holder && !(holder.pid === process.pid && holder.host === hostname())) throw new Error(describeHolder(storeFile, holder));
   const mine: StoreLockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  // The lock is the first file a server writes: on a fresh machine its folder does not exist yet.
+  ensureDataDir(storeFile);
   writeFileSync(lockFileOf(storeFile), `${JSON.stringify(mine)}\n`, { mode: 0o600 });
 }
 
