@@ -5,7 +5,8 @@
 //   node -r @swc-node/register bench/perf/command-path.bench.ts memory|sqlite
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
@@ -82,12 +83,15 @@ async function main(): Promise<void> {
   }
 
   const games = await Promise.all(Array.from({ length: GAMES }, newGame));
+  // BENCH_PROFILE=<file.cpuprofile>: a CPU profile of the measured phase alone (not start-up, not warm-up).
+  const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all(games.map((g) => play(g, ACTIONS_PER_GAME)));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const actions = GAMES * ACTIONS_PER_GAME - failures;
+  if (profile) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profile()));
   const memory = process.memoryUsage();
   const result: CommandPathResult = {
     store: kind,
@@ -105,6 +109,22 @@ async function main(): Promise<void> {
   await app.close();
   rmSync(dir, { recursive: true, force: true });
   console.log(JSON.stringify(result));
+}
+
+/** Starts V8's CPU profiler in this process; the function returned stops it and gives the profile. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    return profile;
+  };
 }
 
 if (require.main === module) {

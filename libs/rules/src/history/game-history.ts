@@ -39,9 +39,22 @@ const KEEP_STATES_FOR_LAST = 32;
 const isTurnBoundary = (events: readonly GameEvent[]): boolean =>
   events.some((e) => e.type === 'TurnStarted' || e.type === 'TurnEnded');
 
+// Built as one literal with every field (states as undefined until known, and set back to
+// undefined rather than deleted): V8 then gives every action one shared hidden class. A spread
+// followed by more fields (`{ ...logged, revealing }`), or a `delete`, gives each object a map of
+// its own: memory per action, and slow property access wherever actions are read.
 const toAction = (logged: LoggedAction): HistoryAction => {
   const events = logged.entries.map((e) => e.event);
-  return { ...logged, revealing: isRevealingAction(events), turnBoundary: isTurnBoundary(events) };
+  return {
+    actionId: logged.actionId,
+    seat: logged.seat,
+    firstIndex: logged.firstIndex,
+    entries: logged.entries,
+    revealing: isRevealingAction(events),
+    turnBoundary: isTurnBoundary(events),
+    before: undefined,
+    after: undefined,
+  };
 };
 
 /** Removes and returns the last action with that id, if any. */
@@ -190,8 +203,8 @@ export class GameHistory {
     for (let i = this.statesKeptFrom; i < keepFrom; i++) {
       const action = this.effective[i];
       if (action) {
-        delete action.before;
-        delete action.after;
+        action.before = undefined;
+        action.after = undefined;
       }
     }
     this.statesKeptFrom = Math.max(this.statesKeptFrom, keepFrom);
