@@ -22,7 +22,7 @@ interface Position {
  */
 export function canReachUnoccupied(state: GameState, ship: PlayerShipState, start: Omit<Position, 'points'>, points: number): boolean {
   const best = new Map<string, number>();
-  const frontier: Position[] = [{ ...start, points }];
+  const frontier: Position[] = [{ hex: start.hex, facing: start.facing, points }];
   while (frontier.length > 0) {
     const at = defined(frontier.pop(), 'a hex to visit');
     if (!isOccupied(state, at.hex, ship.shipId)) return true;
