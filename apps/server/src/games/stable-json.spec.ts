@@ -43,6 +43,16 @@ describe('stableStringify', () => {
     expect(() => stableStringify({ big: 1n })).toThrow(TypeError);
   });
 
+  it('gives what the definition gives for objects of many keys', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string(), { minLength: 10, maxLength: 40 }), (keys) => {
+        const value = Object.fromEntries(keys.map((k, i) => [k, i]));
+        expect(stableStringify(value)).toBe(stableStringifyByReplacer(value));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('sorts keys at every depth', () => {
     expect(stableStringify({ type: 'MoveShip', b: { z: 1, a: [{ y: 2, x: 1 }] } })).toBe('{"b":{"a":[{"x":1,"y":2}],"z":1},"type":"MoveShip"}');
   });

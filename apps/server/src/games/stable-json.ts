@@ -25,6 +25,23 @@ const byLocale = (a: string, b: string) => a.localeCompare(b);
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 const isArrayIndex = (key: string) => ARRAY_INDEX.test(key) && Number(key) < 4294967295;
 
+/** Sorts in place, stably, by `localeCompare`: by insertion for the few keys a command has (no work array). */
+function sortKeys(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort(byLocale);
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && byLocale(keys[j], key) > 0) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+}
+
 /**
  * The stable JSON of plain data (plain objects, arrays, strings, finite numbers, booleans, null,
  * undefined), undefined when JSON omits it, or NOT_PLAIN for anything else (toJSON, boxed
@@ -62,7 +79,7 @@ function plainJson(value: unknown, depth: number): string | undefined | typeof N
   const object = value as Record<string, unknown>;
   const keys = Object.keys(object);
   if (keys.length > 1) {
-    keys.sort(byLocale);
+    sortKeys(keys);
     // The definition rebuilds the object in that order, and an object lists array-index keys first.
     if (keys.some(isArrayIndex)) {
       const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
