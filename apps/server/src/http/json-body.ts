@@ -45,6 +45,9 @@ export class BodyNotJsonError extends Error {
   readonly type = 'entity.parse.failed';
 }
 
+/** Text in which a forbidden key could hide (as itself, or spelt with a \\u escape). */
+const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
+
 /** The largest body, in bytes. */
 export const MAX_JSON_BYTE_COUNT = 512 * 1024;
 
@@ -63,10 +66,13 @@ export function parseJsonBody(raw: Buffer): unknown {
   let forbidden: string | undefined;
   let body: unknown;
   try {
-    body = JSON.parse(text, (key: string, value: unknown) => {
-      if (FORBIDDEN_KEYS.has(key)) forbidden ??= key;
-      return value;
-    });
+    // A key is looked at one by one only where one of them (or an escape that could spell one) occurs.
+    body = MAYBE_FORBIDDEN.test(text)
+      ? JSON.parse(text, (key: string, value: unknown) => {
+          if (FORBIDDEN_KEYS.has(key)) forbidden ??= key;
+          return value;
+        })
+      : JSON.parse(text);
   } catch (error) {
     throw new BodyNotJsonError(error instanceof Error ? error.message : String(error));
   }
