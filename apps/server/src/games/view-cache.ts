@@ -4,7 +4,7 @@
 export class SerializedViewCache {
   private readonly entries = new Map<string, string>();
 
-  constructor(private readonly capacity = 2000) {}
+  constructor(private readonly capacity = 1000) {}
 
   static key(gameId: string, revision: number, seat: number | null): string {
     return `${gameId}\u0000${revision}\u0000${seat ?? 's'}`;
