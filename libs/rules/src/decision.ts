@@ -53,7 +53,8 @@ function undraft<T>(value: T): T {
     return (copy ?? value) as T;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
     const plain = undraft(item);
     if (plain !== item) (copy ??= copyFields(value as Record<string, unknown>))[key] = plain;
   }
