@@ -142,7 +142,7 @@ describe('per-game analytics of a game built by hand', () => {
 });
 
 describe('per-game analytics of a real game played through the rules', () => {
-  it('Twin Sails won in the first round: 4 tiles, 10 clues, two turns', () => {
+  it('Twin Sails won in the second round: 4 tiles, 10 clues, four turns', () => {
     const rng = seededRng(2024);
     const log: GameEvent[] = decide(initialState(), createGameCommand(builtInScenario('twin-sails')!, { players: 2 }), { seat: null, rng });
     let state = foldEvents(log);
@@ -156,7 +156,7 @@ describe('per-game analytics of a real game played through the rules', () => {
       apply(seat, command);
     }
     const f = foldAnalytics('test-game', log.map((event, revision) => ({ revision, type: event.type, data: event.data }))).figures;
-    expect([f.status, f.reason, f.clues, f.tilesExplored, f.rounds, f.turns]).toEqual(['won', 'clue-goal', 10, 4, 1, 2]);
+    expect([f.status, f.reason, f.clues, f.tilesExplored, f.rounds, f.turns]).toEqual(['won', 'clue-goal', 10, 4, 2, 4]);
     // Clues count in the act the party was in when the tile was charted: Fogbank 2 + Shrine Isle 2 in act 1.
     expect(f.cluesByAct).toEqual({ '1': 4, '2': 3, '3': 3 });
     expect(f.plunder.rolls.reduce((a, b) => a + b, 0)).toBe(2);
