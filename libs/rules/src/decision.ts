@@ -79,17 +79,36 @@ export class Decision {
   readonly events: GameEvent[] = [];
   /** End-of-turn/round/scenario effects the turn flow runs (decide.ts sets the features' table). */
   hooks: PhaseHookTable = NO_PHASE_HOOKS;
-  /** The working state: a draft of the state the command was decided on. */
-  readonly state: GameState;
+  private draft: GameState | undefined;
   private finished = false;
 
   constructor(
-    state: GameState,
+    /**
+     * The state the command is decided on: plain (never a draft) and never changed by the
+     * decision. Until the first event is emitted it is what `state` holds, and far cheaper to
+     * read: every object read through the draft becomes a proxy (and its parent a shallow copy)
+     * though a check only reads it; so the hot commands' checks read `reading`. An event built
+     * from an object of it copies that object (the state given to `decide` may be mutable, and
+     * an event is frozen).
+     */
+    readonly before: GameState,
     /** The seat the command comes from; null for system commands such as CreateGame. */
     readonly seat: number | null,
     readonly rng: Rng,
-  ) {
-    this.state = rulesImmer.createDraft(state) as GameState;
+  ) {}
+
+  /**
+   * The state as it is now, for reading: `before` until the first event is emitted, the working
+   * draft after. What a command's checks read (an object taken from it is the state of that
+   * moment: never hold one across an `emit` expecting the change).
+   */
+  get reading(): GameState {
+    return this.events.length === 0 ? this.before : this.state;
+  }
+
+  /** The working state: a draft of `before` (made when first read), with every event emitted applied. */
+  get state(): GameState {
+    return (this.draft ??= rulesImmer.createDraft(this.before) as GameState);
   }
 
   emit(...events: GameEvent[]): void {

@@ -11,17 +11,21 @@ import { ensureWayOut } from './occupied';
 import { checkMove } from './sailing';
 
 export function decideMove(decision: PlayDecision): void {
+  // The checks read the state without drafting it (`reading`); only the event writes.
+  const state = decision.reading;
   const { navigation, ship } = openOrder(decision);
   // [S, D] an anchored ship cannot be moved.
   ensure(!ship.anchored, 'ship.anchored', 'An anchored ship cannot be moved: weigh anchor first');
-  const move = checkMove(decision.state, ship.hex, ship.facing);
+  const move = checkMove(state, ship.hex, ship.facing);
   if (!move.ok) throw new RuleViolation(move.rule, move.message);
   spend(decision, move.cost);
-  ensureWayOut(decision.state, ship, { hex: move.to, facing: ship.facing }, navigation.pointsLeft - move.cost);
+  ensureWayOut(state, ship, { hex: move.to, facing: ship.facing }, navigation.pointsLeft - move.cost);
 
-  const commander = characterOfSeat(decision.state, decision.seat);
-  const company = companyForMove(decision.state, ship.shipId, commander.characterId);
-  decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from: ship.hex, to: move.to, cost: move.cost, ...company } });
+  const commander = characterOfSeat(state, decision.seat);
+  const company = companyForMove(state, ship.shipId, commander.characterId);
+  // `from` copied: it may be the (possibly mutable) state's own object, and the event is frozen.
+  const from = { q: ship.hex.q, r: ship.hex.r };
+  decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from, to: move.to, cost: move.cost, ...company } });
 
   // [N] entering any hex of a map tile with an unpurged altar spawns an enemy On Deck — every time.
   const entered = defined(boardHex(decision.state, move.to), 'the hex entered');

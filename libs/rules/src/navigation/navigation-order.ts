@@ -10,10 +10,11 @@ import { ensureOrderAvailable } from '../turn/orders';
 /** [N] one point by default, plus one per crew member manning a Navigation Node On Deck. */
 export const navigationPoints = (ship: PlayerShipState): number => 1 + crewInZone(ship, 'navigation').length;
 
+/** The open order and its ship, as the decision reads them now (`Decision.reading`: no draft before the first event). */
 export const openOrder = (decision: Decision): { navigation: NavigationState; ship: PlayerShipState } => {
-  const navigation = decision.state.navigation;
+  const navigation = decision.reading.navigation;
   ensure(navigation, 'navigation.no-open-order', 'Start a Navigation order first');
-  return { navigation, ship: known(decision.state.ships, navigation.shipId) };
+  return { navigation, ship: known(decision.reading.ships, navigation.shipId) };
 };
 
 /** [N] an action whose cost exceeds the points left is illegal. */
@@ -28,7 +29,7 @@ export const spend = (decision: Decision, cost: number): void => {
 
 /** [N] a Navigation order is one of the standard orders of the commander's turn. */
 export function startOrder(decision: PlayDecision, shipId?: string): void {
-  const ship = requireCommandedShip(decision.state, decision.seat);
+  const ship = requireCommandedShip(decision.reading, decision.seat);
   ensure(!shipId || shipId === ship.shipId, 'ship.not-commanding', 'You command another ship');
   ensureOrderAvailable(decision);
   decision.emit({ type: 'NavigationOrderIssued', data: { shipId: ship.shipId, points: navigationPoints(ship) } });
@@ -41,7 +42,7 @@ export function startOrder(decision: PlayDecision, shipId?: string): void {
 export function endOrder(decision: Decision): void {
   const { navigation, ship } = openOrder(decision);
   ensure(
-    !isOccupied(decision.state, ship.hex, ship.shipId),
+    !isOccupied(decision.reading, ship.hex, ship.shipId),
     'navigation.ends-on-occupied-hex',
     'The ship may not end its movement on an occupied hex',
   );

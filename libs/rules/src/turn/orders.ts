@@ -9,7 +9,7 @@ import type { OrderGiven } from './turn.events';
 
 /** Rejects an order when the active seat has none left this turn. */
 export function ensureOrderAvailable(decision: Decision): void {
-  const turn = decision.state.turn;
+  const turn = decision.reading.turn;
   ensure(turn && turn.ordersLeft > 0, 'turn.no-orders-left', 'No orders left this turn: end your turn');
 }
 
