@@ -23,13 +23,13 @@ export function decideMove(decision: PlayDecision): void {
 
   const commander = characterOfSeat(state, decision.seat);
   const company = companyForMove(state, ship.shipId, commander.characterId);
+  // [N] entering any hex of a map tile with an unpurged altar spawns an enemy On Deck — every time.
+  // Read before the move is applied: ShipMoved changes neither the hexes nor the purged altars.
+  const entered = defined(boardHex(state, move.to), 'the hex entered');
+  const altar = tileHasUnpurgedAltar(state, entered.tileId);
   // `from` copied: it may be the (possibly mutable) state's own object, and the event is frozen.
   const from = { q: ship.hex.q, r: ship.hex.r };
   decision.emit({ type: 'ShipMoved', data: { shipId: ship.shipId, from, to: move.to, cost: move.cost, ...company } });
 
-  // [N] entering any hex of a map tile with an unpurged altar spawns an enemy On Deck — every time.
-  const entered = defined(boardHex(decision.state, move.to), 'the hex entered');
-  if (tileHasUnpurgedAltar(decision.state, entered.tileId)) {
-    spawnEnemyOnDeck(decision, ship.shipId, `altar:${entered.tileId}`);
-  }
+  if (altar) spawnEnemyOnDeck(decision, ship.shipId, `altar:${entered.tileId}`);
 }

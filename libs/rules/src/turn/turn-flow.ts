@@ -52,8 +52,11 @@ const isLastSeat = (decision: Decision, seat: number): boolean => {
  * of the round opened is settled (blessings discarded) before the next turn's clock advances.
  */
 export function continueAfterTurnEnd(decision: Decision): void {
-  const { turn, pending, seats, round } = decision.state;
-  if (!turn?.ended || pending || isOver(decision)) return;
+  // Read field by field, the common answer first: each object read through a draft is a proxy made.
+  const state = decision.reading;
+  const turn = state.turn;
+  if (!turn?.ended || state.pending || isOver(decision)) return;
+  const { seats, round } = state;
   const lastSeat = isLastSeat(decision, turn.seat);
   if (lastSeat) decision.emit({ type: 'RoundEnded', data: { round } });
   const next = defined(seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length], 'the next seat');
