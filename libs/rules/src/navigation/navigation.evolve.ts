@@ -1,15 +1,13 @@
 import { defined, known } from '../invariant';
 import { coverTile } from '../board';
-import { peek } from '../draft-read';
 import type { Appliers } from '../evolve';
 import { takeOrder } from '../turn/orders';
 import type { NavigationEvent } from './navigation.events';
 
 export const navigationAppliers: Appliers<NavigationEvent> = {
   NavigationOrderIssued(state, { data }) {
-    // Read without drafting the ship: the order only notes where it starts.
-    const ship = known(peek(state, 'ships'), data.shipId);
-    state.navigation = { shipId: data.shipId, pointsLeft: data.points, startHex: peek(ship, 'hex') };
+    const ship = known(state.ships, data.shipId);
+    state.navigation = { shipId: data.shipId, pointsLeft: data.points, startHex: ship.hex };
     takeOrder(state);
   },
   ShipMoved(state, { data }) {

@@ -2,7 +2,6 @@
 // and ends with the end-of-turn effects; after the last seat the round ends.
 import { defined } from '../invariant';
 import type { Decision } from '../decision';
-import { peek } from '../draft-read';
 import { isOver, loseScenario } from './scenario-end';
 
 /** [S] the clock: one blessing to the discard; [D] if the deck is empty now, the scenario is lost at once. */
@@ -53,10 +52,9 @@ const isLastSeat = (decision: Decision, seat: number): boolean => {
  * of the round opened is settled (blessings discarded) before the next turn's clock advances.
  */
 export function continueAfterTurnEnd(decision: Decision): void {
-  // Read field by field, the common answer first, and the turn without drafting it (`peek`): this
-  // runs after every command, and most leave the turn as it was.
+  // Read field by field, the common answer first: each object read through a draft is a proxy made.
   const state = decision.reading;
-  const turn = peek(state, 'turn');
+  const turn = state.turn;
   if (!turn?.ended || state.pending || isOver(decision)) return;
   const { seats, round } = state;
   const lastSeat = isLastSeat(decision, turn.seat);
