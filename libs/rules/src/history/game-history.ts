@@ -39,9 +39,11 @@ const KEEP_STATES_FOR_LAST = 32;
 const isTurnBoundary = (events: readonly GameEvent[]): boolean =>
   events.some((e) => e.type === 'TurnStarted' || e.type === 'TurnEnded');
 
-const toAction = (logged: LoggedAction): HistoryAction => {
-  const events = logged.entries.map((e) => e.event);
-  return { ...logged, revealing: isRevealingAction(events), turnBoundary: isTurnBoundary(events) };
+// Built field by field: on Node 20 `{ ...logged, more }` costs ~2 µs an object (each gets a map
+// of its own), which was a third of a cold load's fold.
+const toAction = ({ actionId, seat, firstIndex, entries }: LoggedAction): HistoryAction => {
+  const events = entries.map((e) => e.event);
+  return { actionId, seat, firstIndex, entries, revealing: isRevealingAction(events), turnBoundary: isTurnBoundary(events) };
 };
 
 /** Removes and returns the last action with that id, if any. */
