@@ -30,6 +30,8 @@ const RECORDED_AT = 2;
 const SCHEMA_VERSION_BIT = 1 << POSITIONAL_KEYS.length;
 /** Bit of the mask: an object of the other keys follows the positional values. */
 const REST_BIT = SCHEMA_VERSION_BIT << 1;
+/** Bit of the mask: `recordedAt` is stored as epoch milliseconds. */
+const TIME_BIT = REST_BIT << 1;
 
 /** Epoch milliseconds of an ISO time that `toISOString` gives back exactly; otherwise undefined. */
 function compactTime(value: unknown): number | undefined {
@@ -58,7 +60,7 @@ export function isoTime(ms: number): string {
  * The stored form: `[mask, ...values, rest?]`. Leading keys of POSITIONAL_KEYS, in that order,
  * are values (bit i of the mask says key i is there); every key after the first one that is not
  * goes into `rest` in its order, except a last `schemaVersion` equal to the row's (a mask bit).
- * A `recordedAt` that round-trips is a number (ms), any other stays as it was.
+ * A `recordedAt` that round-trips is a number (ms, a mask bit), any other stays as it was.
  */
 export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
   if (!metadata) return '[0]';
@@ -82,10 +84,12 @@ export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersio
       if (at !== -1) {
         mask |= 1 << at;
         next = at + 1;
-        values.push(at === RECORDED_AT ? (compactTime(value) ?? value) : value);
+        const ms = at === RECORDED_AT ? compactTime(value) : undefined;
+        if (ms !== undefined) mask |= TIME_BIT;
+        values.push(ms ?? value);
         continue;
       }
-      rest = {};
+      rest = Object.create(null) as Record<string, unknown>; // a "__proto__" key stays a key
     }
     rest[key] = value;
   }
@@ -106,7 +110,7 @@ export function decodeMetadata(stored: unknown, schemaVersion: number): EventMet
   for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
     if ((mask & (1 << i)) === 0) continue;
     const value = stored[at++];
-    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && typeof value === 'number' ? isoTime(value) : value;
+    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime(value as number) : value;
   }
   if (mask & REST_BIT) {
     const rest = stored[at] as Record<string, unknown>;
