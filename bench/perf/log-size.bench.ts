@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
 import { NestFactory } from '@nestjs/core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
@@ -24,6 +24,8 @@ export interface LogSizeResult {
   events: number;
   bytes: number;
   bytesPerEvent: number;
+  /** The SQLite file after a checkpoint and VACUUM (the index on (stream, revision) included). */
+  fileBytes: number;
   dataBytes: number;
   metadataBytes: number;
   /** Median of 5: read the stream from SQLite, parse it, fold it (the server's load). */
@@ -69,14 +71,21 @@ async function main(): Promise<void> {
   }
   await durable.close();
 
-  const db = new Database(filename, { readonly: true });
+  // Column bytes of the v2 rows (docs/event-log-format.md) plus 16 a row for the record header,
+  // the integer columns (position, stream, revision, type, schema_version) and the cell pointer,
+  // plus the interned stream and type names once each.
+  const db = new Database(filename);
   const sizes = db
     .prepare(
       `SELECT count(*) events, sum(length(CAST(data AS BLOB))) data, sum(length(CAST(metadata AS BLOB))) metadata,
-        sum(length(event_id) + length(type) + length(stream_id) + 16) other FROM events`,
+        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types) other FROM log`,
     )
     .get() as { events: number; data: number; metadata: number; other: number };
+  // The file itself, index and free space included, once the WAL is folded in and it is vacuumed.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('VACUUM');
   db.close();
+  const fileBytes = statSync(filename).size;
 
   const loads: number[] = [];
   const folds: number[] = [];
@@ -106,6 +115,7 @@ async function main(): Promise<void> {
     events: sizes.events,
     bytes,
     bytesPerEvent: bytes / sizes.events,
+    fileBytes,
     dataBytes: sizes.data,
     metadataBytes: sizes.metadata,
     loadMs: median(loads),
