@@ -273,10 +273,13 @@ export class SqliteStorage implements LocalStorage {
     let statement = this.allQueries.get(key);
     if (!statement) {
       const where = shape === 'page' ? ['position > ?'] : ['1'];
+      // `+stream`, `+type`: no index for these terms, so SQLite walks the log in position order
+      // and stops at the page's end, instead of gathering every match of the stream index and
+      // sorting it all for each page.
       if (prefixes.length) {
-        where.push(`stream IN (SELECT stream_key FROM streams WHERE ${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
+        where.push(`+stream IN (SELECT stream_key FROM streams WHERE ${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
       }
-      if (types.length) where.push(`type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
+      if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
       statement =
         shape === 'page'
           ? this.db.prepare(page(where.join(' AND '), 'position')).pluck()
