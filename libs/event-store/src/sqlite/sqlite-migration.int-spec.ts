@@ -91,6 +91,28 @@ describe('SQLite schema v1 -> v2 migration on open', () => {
   });
 });
 
+describe('SQLite v2 ids and names', () => {
+  it('gives back any id, stream and type exactly as appended (quotes, backslashes, non-ASCII, hex that looks like a UUID)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logbook-ids-'));
+    const store = new SqliteEventStore({ filename: join(dir, 'ids.db') });
+    try {
+      const ids = ['a"b\\c', 'ünïcødé ⛵', '0123456789abcdef0123456789abcdef', '3a5cab02-4bfe-5181-99bb-35224305368d', '3A5CAB02-4BFE-5181-99BB-35224305368D', ''.padEnd(300, 'x')];
+      const appended = ids.map((id, i) => ({ id, type: `T"${i}\\ü`, data: { i, s: 'é"\\' }, metadata: { note: 'ö', recordedAt: 'not a time' } }));
+      await store.append('stream "ü"', appended, 'no_stream');
+      const read = await store.readStream('stream "ü"');
+      expect(read.status === 'ok' && read.events.map(({ id, type, data, metadata, streamId }) => ({ id, type, data, metadata, streamId }))).toStrictEqual(
+        appended.map(({ id, type, data, metadata }) => ({ id, type, data, metadata, streamId: 'stream "ü"' })),
+      );
+      expect((await store.readAll()).map((e) => e.id)).toEqual(ids);
+      // A retry is recognised by those ids.
+      await expect(store.append('stream "ü"', appended, 'no_stream')).resolves.toMatchObject({ nextExpectedRevision: ids.length - 1 });
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 // The whole contract again, on files that began as empty v1 files.
 const contractDir = mkdtempSync(join(tmpdir(), 'logbook-contract-v1-'));
 let files = 0;
