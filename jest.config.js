@@ -14,7 +14,16 @@ const moduleNameMapper = {
   '^@logbook/(rules|content|event-store|projections|game-log|app-core)$': '<rootDir>/libs/$1/src',
   '^@logbook/(rules|content|event-store|projections|game-log|app-core)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
-const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+// @fastify/static (the page and /docs on Fastify) requires content-disposition 3, an ES module:
+// compiled to CommonJS for Jest like the sources (Node runs it as it is).
+const ESM_DEPENDENCY = '/node_modules/content-disposition/dist/';
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.ts$': swc, [`${ESM_DEPENDENCY}.+\\.js$`]: swc },
+  transformIgnorePatterns: [`^(?!.*${ESM_DEPENDENCY}).*/node_modules/`],
+  moduleNameMapper,
+  testEnvironment: 'node',
+};
 
 module.exports = {
   // Whole games, fuzzing and child processes on a shared 2-core machine: time for slow moments.

@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from '../apps/server/src/app.module';
-import { configureApp } from '../apps/server/src/configure-app';
+import { APP_OPTIONS, configureApp, httpAdapter } from '../apps/server/src/configure-app';
 
 export interface HttpResult {
   games: number;
@@ -51,7 +51,7 @@ async function playToTheEnd(base: string, gameId: string, token: string): Promis
 export async function measureHttpOrders(dataDir: string, games: number): Promise<HttpResult> {
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
-  const app: INestApplication = configureApp(await NestFactory.create(AppModule, { logger: false }));
+  const app: INestApplication = configureApp(await NestFactory.create(AppModule, httpAdapter(), { ...APP_OPTIONS, logger: false }));
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   try {

@@ -11,11 +11,11 @@ import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AppModule } from '../../apps/server/src/app.module';
-import { configureApp } from '../../apps/server/src/configure-app';
+import { APP_OPTIONS, configureApp, httpAdapter } from '../../apps/server/src/configure-app';
 
 async function main(): Promise<void> {
   process.env.LOGBOOK_RATE_LIMITS = 'off';
-  const app = configureApp(await NestFactory.create(AppModule, { logger: false }));
+  const app = configureApp(await NestFactory.create(AppModule, httpAdapter(), { ...APP_OPTIONS, logger: false }));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   console.log(JSON.stringify({ port }));

@@ -5,12 +5,12 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from '../../apps/server/src/app.module';
-import { configureApp } from '../../apps/server/src/configure-app';
+import { APP_OPTIONS, configureApp, httpAdapter } from '../../apps/server/src/configure-app';
 import { SeekIndexService } from '../../apps/server/src/history/seek-index.service';
 
 async function main(): Promise<void> {
   process.env.LOGBOOK_RATE_LIMITS = 'off';
-  const app = configureApp(await NestFactory.create(AppModule, { logger: false }));
+  const app = configureApp(await NestFactory.create(AppModule, httpAdapter(), { ...APP_OPTIONS, logger: false }));
   await app.listen(0, '127.0.0.1');
   console.log(JSON.stringify({ port: (app.getHttpServer().address() as AddressInfo).port }));
   process.stdin.setEncoding('utf8');

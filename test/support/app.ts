@@ -11,7 +11,7 @@ import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-sto
 import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng, type Rng } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
-import { configureApp } from '../../apps/server/src/configure-app';
+import { APP_OPTIONS, configureApp, httpAdapter } from '../../apps/server/src/configure-app';
 import { RNG } from '../../apps/server/src/games/rng.provider';
 
 export interface TestApp {
@@ -69,8 +69,10 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const store = options.store ?? (process.env.LOGBOOK_E2E_STORE === 'eventstoredb' ? await eventStoreDbFor(dataDir) : undefined);
   if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(store);
   const moduleRef = await builder.compile();
-  const app = configureApp(moduleRef.createNestApplication({ logger: false }));
+  const app = configureApp(moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false }));
   await app.init();
+  // Fastify takes its routes and plugins once ready (supertest then serves it on its own port).
+  await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   return {
     app,
     dataDir,

@@ -1,14 +1,17 @@
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { jsonBodyOptions, requireJson } from './http/json-body';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { configureFastify } from './http/fastify';
 import { ProblemFilter } from './http/problem.filter';
 import { setupOpenApi } from './openapi/openapi';
 
-/** Pipes, filters and body handling shared by main.ts and the e2e tests. */
-export function configureApp(app: INestApplication): INestApplication {
-  // Before Nest's own parsers (it skips the JSON one once ours is in): JSON only, bounded.
-  app.use(requireJson);
-  (app as NestExpressApplication).useBodyParser('json', jsonBodyOptions);
+export { APP_OPTIONS, httpAdapter } from './http/fastify';
+
+/**
+ * Pipes, filters and body handling shared by main.ts, the e2e tests and the benches. The app is
+ * created on `httpAdapter()` with `APP_OPTIONS` (Fastify, with the body parsers set here).
+ */
+export function configureApp<T extends INestApplication>(app: T): T {
+  configureFastify(app as unknown as NestFastifyApplication);
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );

@@ -15,9 +15,9 @@ async function bootstrap(): Promise<void> {
   const { ConfigService } = await import('@nestjs/config');
   const { Logger } = await import('nestjs-pino');
   const { AppModule } = await import('./app.module');
-  const { configureApp } = await import('./configure-app');
+  const { APP_OPTIONS, configureApp, httpAdapter } = await import('./configure-app');
   // Nest's own logger stays off until pino takes over: a failed start is reported below, once.
-  const app = configureApp(await NestFactory.create(AppModule, { logger: false, abortOnError: false }));
+  const app = configureApp(await NestFactory.create(AppModule, httpAdapter(), { ...APP_OPTIONS, logger: false, abortOnError: false }));
   app.useLogger(app.get(Logger));
   const config = app.get(ConfigService);
   const port = config.getOrThrow<AppConfig['port']>('port');

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
 import { RateLimited } from '../http/rate-limits';
@@ -10,6 +10,7 @@ import { GameEventsService, type CommandResult } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
+import { SerializedViewCache } from './view-cache';
 import { Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
@@ -39,6 +40,8 @@ const checkCorrelationId = (value: string | undefined): string | undefined => {
 
 @Controller('games')
 export class GamesController {
+  private readonly views = new SerializedViewCache();
+
   constructor(
     private readonly commands: GameCommandsService,
     private readonly events: GameEventsService,
@@ -62,14 +65,18 @@ export class GamesController {
   async view(
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Query() query: SeekQuery,
-  ): Promise<BoardView> {
-    res.setHeader('Vary', 'Authorization');
+  ): Promise<BoardView | string> {
+    res.header('Vary', 'Authorization');
     if (!isSeek(query)) {
-      // The revision is the version of the game; the view also depends on who asks.
-      res.setHeader('ETag', `"${game.revision}"`);
-      return boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } });
+      // The revision is the version of the game; the view also depends on who asks. Its JSON is
+      // made once per game, revision and seat (many clients poll the same board).
+      res.header('ETag', `"${game.revision}"`);
+      res.type('application/json; charset=utf-8');
+      return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
+        JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } })),
+      );
     }
     const revision =
       query.at !== undefined && query.round === undefined && query.turn === undefined
@@ -79,7 +86,7 @@ export class GamesController {
     // Hidden information of the past stays hidden until the game itself is over.
     const reveal = isGameOver(game.state.status);
     // A past view's version is its own revision (marked once the game's end reveals what it hid).
-    res.setHeader('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
+    res.header('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
     return boardView(past, revision, seat, { reveal });
   }
 
@@ -92,10 +99,10 @@ export class GamesController {
   options(
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): { revision: number; seat: number | null; waitingFor: WaitingFor; options: LegalCommand[] } {
-    res.setHeader('ETag', `"${game.revision}"`);
-    res.setHeader('Vary', 'Authorization');
+    res.header('ETag', `"${game.revision}"`);
+    res.header('Vary', 'Authorization');
     const options = seat === null ? [] : legalCommands(game.state, seat, { history: game.history });
     return { revision: game.revision, seat, waitingFor: waitingFor(game.state), options };
   }
@@ -123,8 +130,8 @@ export class GamesController {
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
     @Query('from') from?: string,
   ): Promise<void> {
     const start = resumeAfter(lastEventId) ?? parseCount(from, 'from', 0);
@@ -141,7 +148,7 @@ export class GamesController {
     @Body() body: unknown,
     @Headers('if-match') ifMatch: string | undefined,
     @Headers('x-correlation-id') correlationId: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CommandResult> {
     checkCorrelationId(correlationId);
     const { commandId, command } = parseCommandBody(body);
@@ -149,7 +156,7 @@ export class GamesController {
       ifMatch: parseIfMatch(ifMatch),
       correlationId,
     });
-    res.setHeader('ETag', `"${result.revision}"`);
+    res.header('ETag', `"${result.revision}"`);
     return result;
   }
 }

@@ -15,7 +15,8 @@
 // - the feed ends once the game is over (after the event that ended it), and when the server stops.
 import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { setMaxListeners } from 'node:events';
 import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
@@ -75,19 +76,22 @@ export class LiveFeedService implements BeforeApplicationShutdown {
    * are thrown before any byte is written, so they leave as problem+json; then it streams until
    * the game ends, the client leaves or the server stops.
    */
-  async stream(req: Request, res: Response, game: LoadedGame, seat: number | null, fromRevision: number): Promise<void> {
+  async stream(req: FastifyRequest, reply: FastifyReply, game: LoadedGame, seat: number | null, fromRevision: number): Promise<void> {
     const { gameId } = game;
     const streamId = gameStreamId(gameId);
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const client = req.ip ?? req.raw.socket.remoteAddress ?? 'unknown';
     const open = this.openPerClient.get(client) ?? 0;
     if (open >= this.maxPerClient) throw new TooManyFeedsError(this.maxPerClient);
     this.openPerClient.set(client, open + 1);
+    // From here on the feed writes to the socket itself (Fastify sends nothing for this request).
+    reply.hijack();
+    const res = reply.raw;
 
     const done = new AbortController();
     const abort = () => done.abort();
     this.stopping.signal.addEventListener('abort', abort);
     res.on('close', abort);
-    res.status(200);
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('Connection', 'keep-alive');
@@ -199,7 +203,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     });
   }
 
-  private drained(res: Response, signal: AbortSignal): Promise<void> {
+  private drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const finish = () => {
         res.off('drain', finish);

@@ -1,14 +1,13 @@
 // Forks, exports and imports: thin HTTP around GamePortabilityService.
-import { BadRequestException, Body, Controller, Get, Headers, Param, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import { ForkGameDto } from './dto/fork-game.dto';
 import { GamePortabilityService, type ForkedGame, type ImportedGame } from './game-portability.service';
 import { checkGameId } from './seat.guard';
+import { MAX_IMPORT_BYTES } from '../http/fastify';
 
-
-/** The largest export file an import reads. */
-export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 
 @Controller('games')
 export class PortabilityController {
@@ -22,9 +21,12 @@ export class PortabilityController {
 
   /** NDJSON: a header line, then one line per event; whole or redacted for the caller (see the header). */
   @Get(':gameId/export')
-  async export(@Param('gameId') gameId: string, @Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
+  async export(@Param('gameId') gameId: string, @Headers('authorization') authorization: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const { header, lines } = await this.portability.export(checkGameId(gameId), authorization);
-    res.status(200);
+    // Streamed by hand, with back-pressure: Fastify sends nothing more for this request.
+    reply.hijack();
+    const res = reply.raw;
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="game-${gameId}${header.complete ? '' : '-redacted'}.ndjson"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -47,7 +49,7 @@ export class PortabilityController {
 
   /** Recreates a game from a whole export (operators only), after deciding it again under today's rules. */
   @Post('import')
-  async import(@Req() req: Request, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response): Promise<ImportedGame> {
+  async import(@Req() req: FastifyRequest, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportedGame> {
     const text = await readBody(req);
     const imported = await this.portability.import(text, authorization);
     res.status(201);
@@ -55,18 +57,14 @@ export class PortabilityController {
   }
 }
 
-/** The raw request body (the JSON body parser leaves other media types unread). */
-async function readBody(req: Request): Promise<string> {
+/**
+ * The export's text: JSON lines arrive as text (read up to MAX_IMPORT_BYTES, a 413 past that, by
+ * the parser in http/fastify.ts); a JSON body is not an export.
+ */
+async function readBody(req: FastifyRequest): Promise<string> {
   if (typeof req.body === 'string') return req.body;
   if (req.body && typeof req.body === 'object' && Object.keys(req.body as object).length > 0) {
     throw new BadRequestException('Send the export as Content-Type: application/x-ndjson');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_IMPORT_BYTES) throw new PayloadTooLargeException(`An export larger than ${MAX_IMPORT_BYTES} bytes is not read`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return '';
 }

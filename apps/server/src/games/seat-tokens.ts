@@ -12,10 +12,15 @@ export const newSeatToken = (): string => randomBytes(32).toString('base64url');
 
 export const digestToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** A game's stored digests as bytes, decoded once per game (every request of a seat compares them). */
+const digestBytes = new WeakMap<readonly SeatTokenDigest[], Array<{ seat: number; bytes: Buffer }>>();
+
 /** The seat a token belongs to, or undefined. Compares digests in constant time. */
 export const seatForToken = (digests: readonly SeatTokenDigest[], token: string): number | undefined => {
-  const candidate = Buffer.from(digestToken(token), 'hex');
-  return digests.find((d) => timingSafeEqual(Buffer.from(d.sha256, 'hex'), candidate))?.seat;
+  let known = digestBytes.get(digests);
+  if (!known) digestBytes.set(digests, (known = digests.map((d) => ({ seat: d.seat, bytes: Buffer.from(d.sha256, 'hex') }))));
+  const candidate = createHash('sha256').update(token).digest();
+  return known.find((d) => d.bytes.length === candidate.length && timingSafeEqual(d.bytes, candidate))?.seat;
 };
 
 /** Extracts the token from `Authorization: Bearer <token>`; null when absent. */

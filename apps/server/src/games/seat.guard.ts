@@ -3,7 +3,7 @@
 // 400, an unknown game a 404, then a wrong token a 403 and, where a seat is required, no token a
 // 401. Only SHA-256 digests of the tokens are stored (see seat-tokens.ts).
 import { BadRequestException, createParamDecorator, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { SeatTokenInvalidError, SeatTokenMissingError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { bearerToken, seatForToken } from './seat-tokens';
@@ -16,7 +16,7 @@ export const checkGameId = (gameId: string | undefined): string => {
 };
 
 /** What the guard leaves on the request for `@Seat()` and `@Game()`. */
-interface SeatedRequest extends Request {
+interface SeatedRequest extends FastifyRequest<{ Params: Record<string, string | undefined> }> {
   logbookSeat?: number | null;
   logbookGame?: LoadedGame;
 }

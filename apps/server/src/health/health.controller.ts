@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 import { serverVersion } from './version';
@@ -42,7 +42,7 @@ export class HealthController {
    * resubscribing or failed); 503 (same shape) when the store does not answer or its data is damaged.
    */
   @Get()
-  async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
+  async health(@Res({ passthrough: true }) res: FastifyReply): Promise<Health> {
     let up = true;
     let last: bigint | undefined;
     try {

@@ -1,5 +1,5 @@
 import { BadRequestException, Controller, Get, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { Timeline } from '@logbook/projections';
 import { SeekIndexService } from './seek-index.service';
 
@@ -22,7 +22,7 @@ export class TimelineController {
   @Get(':gameId/timeline')
   async timeline(
     @Param('gameId') gameId: string,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Query('from') from?: string,
     @Query('to') to?: string,
   ): Promise<Timeline> {
@@ -31,7 +31,7 @@ export class TimelineController {
     const last = roundParam(to, 'to', Number.MAX_SAFE_INTEGER);
     if (first > last) throw new BadRequestException('from must be at most to');
     const timeline = await this.seek.timeline(gameId);
-    res.setHeader('ETag', `"${timeline.revision}"`);
+    res.header('ETag', `"${timeline.revision}"`);
     if (from === undefined && to === undefined) return timeline;
     // A long game's timeline is long: a client can ask for some rounds at a time.
     return { ...timeline, rounds: timeline.rounds.filter((r) => r.round >= first && r.round <= last) };

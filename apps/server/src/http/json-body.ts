@@ -2,8 +2,6 @@
 // prototype machinery. Deep nesting overflowed the stack in class-transformer (a 500); keys such as
 // `__proto__` were silently dropped on the way to the DTOs. Both are refused with a 400 here,
 // before anything else sees the body.
-import type { NextFunction, Request, Response } from 'express';
-
 /** Deepest nesting of arrays and objects a body may have (a scenario document needs about 12). */
 export const MAX_JSON_DEPTH = 32;
 /** Largest body accepted (an inline scenario document is the biggest legitimate one). */
@@ -40,26 +38,54 @@ export function jsonDepthExceeds(raw: Buffer, max: number): boolean {
   return false;
 }
 
-/** Options for express.json (body-parser). */
-export const jsonBodyOptions = {
-  limit: MAX_JSON_BYTES,
-  type: ['application/json', 'application/*+json'],
-  verify(_req: unknown, _res: unknown, raw: Buffer): void {
-    if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) {
-      throw new BodyRefusedError(`The body nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`, 'too-deep');
-    }
-  },
-  reviver(key: string, value: unknown): unknown {
-    if (FORBIDDEN_KEYS.has(key)) throw new BodyRefusedError(`The body may not contain the key "${key}"`, 'forbidden-key');
-    return value;
-  },
-};
+/** A JSON body that does not parse: a 400 problem ("The body is not valid JSON: …"). */
+export class BodyNotJsonError extends Error {
+  readonly status = 400;
+  readonly expose = true;
+  readonly type = 'entity.parse.failed';
+}
+
+/** Text in which a forbidden key could hide (as itself, or spelt with a \\u escape). */
+const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
+
+/** The largest body, in bytes. */
+export const MAX_JSON_BYTE_COUNT = 512 * 1024;
+
+/**
+ * Parses a JSON body as the edge accepts it: an object or an array (JSON's other values are not
+ * a request), no deeper than MAX_JSON_DEPTH, no prototype keys; an empty body is `{}`.
+ */
+export function parseJsonBody(raw: Buffer): unknown {
+  if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) {
+    throw new BodyRefusedError(`The body nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`, 'too-deep');
+  }
+  const text = raw.toString('utf8');
+  const first = /\S/.exec(text)?.[0];
+  if (first === undefined) return {};
+  if (first !== '{' && first !== '[') throw new BodyNotJsonError(`Unexpected token ${JSON.stringify(first)}: the body must be a JSON object`);
+  let forbidden: string | undefined;
+  let body: unknown;
+  try {
+    // A key is looked at one by one only where one of them (or an escape that could spell one) occurs.
+    body = MAYBE_FORBIDDEN.test(text)
+      ? JSON.parse(text, (key: string, value: unknown) => {
+          if (FORBIDDEN_KEYS.has(key)) forbidden ??= key;
+          return value;
+        })
+      : JSON.parse(text);
+  } catch (error) {
+    throw new BodyNotJsonError(error instanceof Error ? error.message : String(error));
+  }
+  if (forbidden !== undefined) throw new BodyRefusedError(`The body may not contain the key "${forbidden}"`, 'forbidden-key');
+  return body;
+}
 
 /** JSON, or JSON lines (a game export sent to POST /games/import, read by its own route). */
-const NDJSON = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl']);
+export const NDJSON_TYPES: readonly string[] = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
+const NDJSON = new Set(NDJSON_TYPES);
 
-const isJson = (req: Request): boolean => {
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const isJson = (contentType: string | undefined): boolean => {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json')) || NDJSON.has(type);
 };
 
@@ -67,9 +93,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Writes must send JSON (or JSON lines): anything else (a form, text, no Content-Type) is told so once, instead
- * of failing the DTO validation with one contradictory message per field.
+ * of failing the DTO validation with one contradictory message per field. Returns the error to answer with.
  */
-export function requireJson(req: Request, res: Response, next: NextFunction): void {
-  if (!WRITES.has(req.method) || isJson(req)) return next();
-  next(new BodyRefusedError('Send JSON: the body must be a JSON object with Content-Type: application/json', 'send-json'));
+export function requireJson(req: { method: string; headers: { 'content-type'?: string } }): BodyRefusedError | undefined {
+  if (!WRITES.has(req.method) || isJson(req.headers['content-type'])) return undefined;
+  return new BodyRefusedError('Send JSON: the body must be a JSON object with Content-Type: application/json', 'send-json');
 }

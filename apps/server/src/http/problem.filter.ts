@@ -1,7 +1,8 @@
 // Every error leaves as RFC 9457 problem details. Domain errors are mapped here, in one place;
 // anything unexpected is logged and answered with a generic 500 that reveals nothing.
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
 import { BodyRefusedError } from './json-body';
@@ -84,8 +85,14 @@ export function toProblem(error: unknown): Problem | undefined {
     return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail, list ? { errors: list } : {});
   }
   if (error instanceof BodyRefusedError) return problem(400, error.slug === 'send-json' ? 'send-json' : 'invalid-body', 'bad request', error.message);
+  if (isFastifyClientError(error)) {
+    // Refused by Fastify before routing (a body too large, a bad Content-Length, a malformed URL).
+    const status = error.statusCode;
+    const slug = status === 413 ? 'payload-too-large' : status === 400 ? 'invalid-request' : `http-${status}`;
+    return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', error.message);
+  }
   if (isClientHttpError(error)) {
-    // Errors raised before routing (body-parser: malformed JSON, too large, bad charset).
+    // Errors raised before routing (the body parser: malformed JSON).
     const slug = error.status === 413 ? 'payload-too-large' : error.status === 400 ? 'invalid-request' : `http-${error.status}`;
     const detail = error.type === 'entity.parse.failed' ? `The body is not valid JSON: ${error.message}` : error.message;
     return problem(error.status, slug, HttpStatus[error.status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail);
@@ -99,17 +106,32 @@ const isClientHttpError = (error: unknown): error is { status: number; message: 
   return typeof e === 'object' && e !== null && e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
 };
 
+/** An error Fastify raised for something the client sent (its codes start FST_). */
+const isFastifyClientError = (error: unknown): error is { statusCode: number; message: string; code: string } => {
+  const e = error as { statusCode?: unknown; code?: unknown };
+  return (
+    typeof e === 'object' && e !== null && typeof e.code === 'string' && e.code.startsWith('FST_') &&
+    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500
+  );
+};
+
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger(ProblemFilter.name);
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const res = host.switchToHttp().getResponse<FastifyReply | ServerResponse>();
     let body = toProblem(error);
     if (!body) {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       body = problem(500, 'internal', 'Internal error', 'Something went wrong on the server');
     }
-    res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+    const text = JSON.stringify(body);
+    if ('raw' in res) {
+      void res.status(body.status).type('application/problem+json').send(text);
+    } else if (!res.headersSent) {
+      // A middleware's error, before Fastify's reply exists.
+      res.writeHead(body.status, { 'content-type': 'application/problem+json' }).end(text);
+    }
   }
 }

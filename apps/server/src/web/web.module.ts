@@ -1,5 +1,5 @@
 // Serves the browser page (apps/web, built into dist/web by `npm run build:web`) at `/`.
-// Only files that exist are served (express.static falls through otherwise), so no API route
+// Only files that exist are served (@fastify/static makes a route per file found at start-up), so no API route
 // (/games, /health, /docs, /openapi.json, /analytics, /scenarios, …) is ever shadowed.
 //
 // Registered when the module starts rather than through @nestjs/serve-static: that package picks
@@ -7,7 +7,8 @@
 // and then serves nothing in the e2e tests.
 import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import express from 'express';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -29,25 +30,27 @@ class WebPage implements OnModuleInit {
   onModuleInit(): void {
     const root = webDir();
     const adapter = this.adapterHost.httpAdapter;
-    if (!adapter || adapter.getType() !== 'express') return;
+    if (!adapter || adapter.getType() !== 'fastify') return;
     if (!root || !existsSync(join(root, 'index.html'))) {
       Logger.warn('The browser page is not built (npm run build:web): GET / answers 404', 'WebModule');
       return;
     }
-    const app = adapter.getInstance<express.Express>();
-    app.use(
-      express.static(root, {
-        index: 'index.html',
-        fallthrough: true,
-        redirect: false,
-        dotfiles: 'ignore',
-        setHeaders: (res) => {
-          // The page keeps a seat token only in the URL fragment; send no page address anywhere.
-          res.setHeader('Referrer-Policy', 'no-referrer');
-          res.setHeader('X-Content-Type-Options', 'nosniff');
-        },
-      }),
-    );
+    const app = adapter.getInstance<FastifyInstance>();
+    void app.register(fastifyStatic, {
+      root,
+      index: 'index.html',
+      // A route per file there now (`/` for index.html): every other path stays the API's.
+      wildcard: false,
+      redirect: false,
+      serveDotFiles: false,
+      dotfiles: 'ignore',
+      decorateReply: false,
+      setHeaders: (reply: FastifyReply) => {
+        // The page keeps a seat token only in the URL fragment; send no page address anywhere.
+        reply.header('Referrer-Policy', 'no-referrer');
+        reply.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
   }
 }
 
