@@ -5,11 +5,31 @@
 //   row's own schema_version. Decoding gives back the same object, keys in the same order.
 import type { EventMetadata } from '../event-store.port';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The value of a lowercase hex digit's char code, or -1. */
+const hexDigit = (code: number): number => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1);
 
-/** The id as stored: 16 bytes when it is a lowercase UUID (it then reads back identical), else the text. */
-export function encodeEventId(id: string): Buffer | string {
-  return UUID.test(id) ? Buffer.from(id.replace(/-/g, ''), 'hex') : id;
+/**
+ * The id as stored: 16 bytes when it is a lowercase UUID (it then reads back identical), else the
+ * text. `into` (16 bytes) is written and returned instead of a new Buffer: SQLite copies a bound
+ * blob, so the append path reuses one.
+ */
+export function encodeEventId(id: string, into?: Buffer): Buffer | string {
+  if (id.length !== 36) return id;
+  const bytes = into ?? Buffer.allocUnsafe(16);
+  let at = 0;
+  for (let i = 0; i < 36; ) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (id.charCodeAt(i) !== 45 /* - */) return id;
+      i++;
+      continue;
+    }
+    const high = hexDigit(id.charCodeAt(i));
+    const low = hexDigit(id.charCodeAt(i + 1));
+    if (high < 0 || low < 0) return id;
+    bytes[at++] = (high << 4) | low;
+    i += 2;
+  }
+  return bytes;
 }
 
 /** 32 lowercase hex digits as a UUID. */

@@ -45,6 +45,8 @@ export class SqliteStorage implements LocalStorage {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
+  /** The blob an appended UUID is bound as (SQLite copies it). */
+  private readonly idBytes = Buffer.alloc(16);
 
   constructor(private readonly filename: string) {
     try {
@@ -120,7 +122,7 @@ export class SqliteStorage implements LocalStorage {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
       const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion);
       const { lastInsertRowid } = this.statements.insert.run(
-        stream, firstRevision + i, encodeEventId(event.id), type, event.data, metadata, event.schemaVersion,
+        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, event.data, metadata, event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
     });
