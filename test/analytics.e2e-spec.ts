@@ -91,4 +91,42 @@ describe('analytics over HTTP', () => {
     await app.http().get('/analytics/games/no-such-game').expect(404);
     await app.http().get('/analytics/games/bad%20id').expect(400);
   });
+
+  it('GET /analytics/games/:id answers for a fork: its scenario and starting board from the fork\'s public face, never its sealed board', async () => {
+    const game = await createGame(app, 'first-voyage', 1);
+    const seat = game.seats[0]!;
+    await send(app, game.gameId, seat, { type: 'ChoosePlunderType', cardType: 'weapon' });
+    await play(app, game.gameId, seat, { type: 'Navigate', steps: [{ action: 'move' }, { action: 'explore' }] });
+    const { revision } = await play(app, game.gameId, seat, { type: 'EndTurn' });
+    const source = (await app.http().get(`/analytics/games/${game.gameId}`).expect(200)).body;
+    const fork = await app.http().post(`/games/${game.gameId}/fork`).set({ authorization: `Bearer ${seat.token}` }).send({ at: revision }).expect(201);
+    const forkId = fork.body.gameId as string;
+    const figures = async () => (await app.http().get(`/analytics/games/${forkId}`).expect(200)).body;
+    const before = await figures();
+    expect(before).toMatchObject({
+      gameId: forkId,
+      scenarioId: 'first-voyage',
+      scenarioName: 'First Voyage',
+      clueGoal: source.clueGoal,
+      status: 'active',
+      forkedFrom: { gameId: game.gameId, revision },
+      // The party's clues and round carry over; tiles explored and turns count the fork's own play.
+      clues: source.clues,
+      rounds: source.rounds,
+      tilesExplored: 0,
+      turns: 0,
+      coveredHexes: source.coveredHexes,
+    });
+    expect(source.forkedFrom).toBeNull();
+    // The fork's own play counts from there.
+    await play(app, fork.body.gameId, fork.body.seats[0], { type: 'EndTurn' });
+    expect(await figures()).toMatchObject({ turns: 1, rounds: source.rounds + 1 });
+    // Nothing hidden: no tile of the stack is named (nor any part of the sealed board).
+    const text = JSON.stringify(await figures());
+    for (const tileId of builtInScenario('first-voyage')!.stack) expect(text).not.toContain(tileId);
+    for (const hidden of ['"stack"', '"hand"', '"deck"', '"box"', '"plunder":[', '"secret"', '"draws"']) expect(text).not.toContain(hidden);
+    // The fork is counted with its scenario's games.
+    const scenario = await app.http().get('/analytics/summary?scenario=first-voyage&simulated=false').expect(200);
+    expect(scenario.body.games).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -142,7 +142,7 @@ describe('per-game analytics of a game built by hand', () => {
 });
 
 describe('per-game analytics of a real game played through the rules', () => {
-  it('Twin Sails won in the first round: 4 tiles, 10 clues, two turns', () => {
+  it('Twin Sails won in the second round: 4 tiles, 10 clues, four turns', () => {
     const rng = seededRng(2024);
     const log: GameEvent[] = decide(initialState(), createGameCommand(builtInScenario('twin-sails')!, { players: 2 }), { seat: null, rng });
     let state = foldEvents(log);
@@ -156,10 +156,61 @@ describe('per-game analytics of a real game played through the rules', () => {
       apply(seat, command);
     }
     const f = foldAnalytics('test-game', log.map((event, revision) => ({ revision, type: event.type, data: event.data }))).figures;
-    expect([f.status, f.reason, f.clues, f.tilesExplored, f.rounds, f.turns]).toEqual(['won', 'clue-goal', 10, 4, 1, 2]);
+    expect([f.status, f.reason, f.clues, f.tilesExplored, f.rounds, f.turns]).toEqual(['won', 'clue-goal', 10, 4, 2, 4]);
     // Clues count in the act the party was in when the tile was charted: Fogbank 2 + Shrine Isle 2 in act 1.
     expect(f.cluesByAct).toEqual({ '1': 4, '2': 3, '3': 3 });
     expect(f.plunder.rolls.reduce((a, b) => a + b, 0)).toBe(2);
     expect(f.simulated).toBeNull();
+  });
+});
+
+describe('per-game analytics of a fork', () => {
+  const forked = (board?: unknown): AnalyticsEvent => ({
+    revision: 0,
+    type: 'GameForked',
+    data: {
+      gameId: 'f1',
+      source: { gameId: 'g1', revision: 12 },
+      mode: 'standard',
+      seats: [{ seat: 1, name: 'Ana', characterId: 'ysolde' }],
+      reshuffled: true,
+      ...(board ? { board } : {}),
+    },
+  });
+  const board = {
+    scenario: { id: 'hand', name: 'By hand', clueGoal: 6 },
+    round: 3,
+    act: 2,
+    clues: 4,
+    storms: [{ q: 0, r: -1 }],
+    covered: [
+      { q: 0, r: 0, tileId: 'home' },
+      { q: 1, r: 0, tileId: 'home' },
+      { q: 0, r: -1, tileId: 'reef' },
+    ],
+    ships: [{ shipId: 'gull', hex: { q: 0, r: -1 } }],
+  };
+
+  it('starts from the public face of its board: scenario, clock, clues, covered hexes; its own play counts from there', () => {
+    const fold = foldAnalytics('f1', [
+      forked(board),
+      { revision: 1, type: 'TurnStarted', data: { seat: 1, round: 3, ordersLeft: 3 } },
+      { revision: 2, type: 'StructuralDamageDealt', data: { shipId: 'gull', source: 'storm', dealt: 1, amount: 1 } },
+      { revision: 3, type: 'StructuralDamageResolved', data: { shipId: 'gull', amount: 1 } },
+      { revision: 4, type: 'ShipWrecked', data: { shipId: 'gull' } },
+    ]);
+    const f = fold.figures;
+    expect([f.scenarioId, f.scenarioName, f.clueGoal, f.mode, f.act, f.clues, f.rounds, f.turns, f.tilesExplored]).toEqual(['hand', 'By hand', 6, 'standard', 2, 4, 3, 1, 0]);
+    expect(f.forkedFrom).toEqual({ gameId: 'g1', revision: 12 });
+    expect(f.seats).toEqual([{ seat: 1, name: 'Ana', characterId: 'ysolde' }]);
+    expect(f.coveredHexes).toEqual(['0,0', '1,0', '0,-1']);
+    // The wreck is placed with the ship's hex and tile as the fork's board had them.
+    expect(f.wrecks).toEqual([{ shipId: 'gull', hex: { q: 0, r: -1 }, tileId: 'reef', act: 2, round: 3, source: 'storm' }]);
+  });
+
+  it('stays out of analytics when recorded before forks showed their board (no public scenario)', () => {
+    const f = foldAnalytics('f1', [forked()]).figures;
+    expect(f.scenarioId).toBe('');
+    expect(f.forkedFrom).toEqual({ gameId: 'g1', revision: 12 });
   });
 });

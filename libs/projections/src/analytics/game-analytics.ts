@@ -3,7 +3,7 @@
 // simulation marker). Never an event's `secret` part and never the recorded `draws`, so the
 // figures of an unfinished game give nothing hidden away (a test folds redacted events and
 // expects the very same figures).
-import { hexKey, placeTileHexes, type Hex, type Rotation, type TileDefinition } from '@logbook/rules';
+import { hexKey, placeTileHexes, type ForkedBoard, type Hex, type Rotation, type TileDefinition } from '@logbook/rules';
 
 export type DamageSource = 'storm' | 'encounter' | 'on-deck';
 export const DAMAGE_SOURCES: readonly DamageSource[] = ['storm', 'encounter', 'on-deck'];
@@ -41,6 +41,8 @@ export interface GameAnalytics {
   /** Why it ended: 'clue-goal' for a win, the rules' reason for a loss. */
   reason: string | null;
   simulated: { bot: string; seed: number; index: number } | null;
+  /** A fork: the game and revision it started from (its figures count its own play from there). */
+  forkedFrom: { gameId: string; revision: number } | null;
   seats: Array<{ seat: number; name: string; characterId: string }>;
   rounds: number;
   turns: number;
@@ -109,6 +111,7 @@ export const newAnalyticsFold = (gameId: string): AnalyticsFold => ({
     status: 'active',
     reason: null,
     simulated: null,
+    forkedFrom: null,
     seats: [],
     rounds: 0,
     turns: 0,
@@ -168,6 +171,7 @@ const cover = (fold: AnalyticsFold, tile: TileDefinition, anchor: Hex, rotation:
  */
 export const ANALYTICS_EVENT_TYPES = [
   'GameCreated',
+  'GameForked',
   'TurnStarted',
   'TurnEnded',
   'ActAdvanced',
@@ -231,6 +235,29 @@ export function evolveAnalytics(fold: AnalyticsFold, event: AnalyticsEvent): voi
         if (tile) cover(fold, tile, placed.anchor, placed.rotation);
       }
       for (const ship of scenario.playerShips as Array<{ shipId: string; hex: Hex }>) fold.shipHexes[ship.shipId] = { q: ship.hex.q, r: ship.hex.r };
+      return;
+    }
+    case 'GameForked': {
+      // Only the public face of the starting board (`data.board`); the sealed state is never read.
+      // A fork recorded before that face was kept has no public scenario: it stays out of analytics.
+      const board = d.board as ForkedBoard | undefined;
+      f.mode = d.mode;
+      f.forkedFrom = { gameId: String(d.source.gameId), revision: Number(d.source.revision) };
+      f.seats = (d.seats as GameAnalytics['seats']).map((s) => ({ seat: s.seat, name: s.name, characterId: s.characterId }));
+      if (!board) return;
+      f.scenarioId = board.scenario.id;
+      f.scenarioName = board.scenario.name;
+      f.clueGoal = board.scenario.clueGoal;
+      f.rounds = board.round;
+      f.act = board.act;
+      f.clues = board.clues;
+      fold.storms = board.storms.map(hexKey);
+      for (const h of board.covered) {
+        const key = hexKey(h);
+        if (fold.hexTiles[key] === undefined) f.coveredHexes.push(key);
+        fold.hexTiles[key] = h.tileId;
+      }
+      for (const ship of board.ships) fold.shipHexes[ship.shipId] = { q: ship.hex.q, r: ship.hex.r };
       return;
     }
     case 'TurnStarted':

@@ -4,6 +4,7 @@ import { scriptedRng } from '../random';
 import { given } from '../testing/decider-spec';
 import { dealStructuralDamage } from './structural-damage';
 import { arrangedGame, enemyOnDeck, eventsOfType, play, stateOf, wreck } from '../ships/testing/ship-kit';
+import { firstVoyage } from '../testing/fixtures';
 
 /** Damage dealt by some rule (a storm, a spawn, an encounter), as a given. */
 const dealt = (events: GameEvent[], amount: number, source = 'test'): GameEvent[] => {
@@ -13,6 +14,8 @@ const dealt = (events: GameEvent[], amount: number, source = 'test'): GameEvent[
 };
 const twoSeats = () => arrangedGame({ players: 2 });
 const resolve = { type: 'ResolveStructuralDamage' } as const;
+/** The clock the scenario under test starts with; one card has gone at the first turn's start. */
+const BLESSINGS = firstVoyage().blessings;
 
 describe('structural damage', () => {
   describe('[damage.ship-powers-first] step 1: powers on the ship card', () => {
@@ -132,15 +135,15 @@ describe('structural damage', () => {
         given(dealt(arrangedGame(), amount)).when(resolve).then((events, after) => {
           expect(events.map((e) => e.type)).toEqual(['StructuralDamageResolved', 'ShipWrecked']);
           expect(after.ships.gull.wrecked).toBe(true);
-          expect(after.blessings.deck).toBe(29);
+          expect(after.blessings.deck).toBe(BLESSINGS - 1);
         });
       }
     });
 
     it('[damage.wrecked-burns-blessings] discards that many cards from the blessings deck when the ship is already wrecked', () => {
       given(dealt([...arrangedGame(), wreck()], 4)).when(resolve).then((events, after) => {
-        expect(eventsOfType(events, 'BlessingsDiscarded')[0].data).toEqual({ shipId: 'gull', requested: 3, count: 3, deck: 26, discard: 4 });
-        expect(after.blessings).toEqual({ deck: 26, discard: 4 });
+        expect(eventsOfType(events, 'BlessingsDiscarded')[0].data).toEqual({ shipId: 'gull', requested: 3, count: 3, deck: BLESSINGS - 4, discard: 4 });
+        expect(after.blessings).toEqual({ deck: BLESSINGS - 4, discard: 4 });
       });
     });
 

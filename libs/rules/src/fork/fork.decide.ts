@@ -9,6 +9,7 @@ import { deepFreeze } from '../freeze';
 import { defined, known } from '../invariant';
 import { shuffle, type Rng } from '../random';
 import { cloneState, type GameState } from '../state';
+import type { ForkedBoard } from './fork.events';
 
 export interface ForkInput {
   gameId: string;
@@ -39,10 +40,24 @@ export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameE
       mode: state.mode,
       seats: state.seats.map((s) => ({ ...s })),
       reshuffled: input.reshuffle,
+      board: publicBoard(state),
     },
     secret: { visibleTo: [], sealed: true, data: { state } },
   };
   return [deepFreeze(event)];
+}
+
+/** The board as every seat sees it: nothing from the stack, the decks, the hands, the box or the plunder. */
+export function publicBoard(state: GameState): ForkedBoard {
+  return {
+    scenario: { id: state.scenarioId, name: state.scenarioName, clueGoal: state.clueGoal },
+    round: state.round,
+    act: state.act,
+    clues: state.clues,
+    storms: state.storms.map((h) => ({ q: h.q, r: h.r })),
+    covered: Object.values(state.hexes).map((h) => ({ q: h.q, r: h.r, tileId: h.tileId })),
+    ships: Object.values(state.ships).map((ship) => ({ shipId: ship.shipId, hex: { q: ship.hex.q, r: ship.hex.r } })),
+  };
 }
 
 /** Shuffles, in place, what no seat knows: the stack within each act, the decks, plunder identities. */

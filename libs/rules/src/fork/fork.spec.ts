@@ -64,6 +64,27 @@ describe('a fork', () => {
     }
   });
 
+  it('shows in the clear what every seat sees of its starting board (scenario, clock, placed tiles, storms, ships) and nothing hidden', () => {
+    const [event] = decideFork(source, input(true), seededRng(1));
+    const board = (event as GameForked).data.board!;
+    expect(board).toEqual({
+      scenario: { id: 'twin-sails', name: source.scenarioName, clueGoal: source.clueGoal },
+      round: source.round,
+      act: source.act,
+      clues: source.clues,
+      storms: source.storms,
+      covered: Object.values(source.hexes).map((h) => ({ q: h.q, r: h.r, tileId: h.tileId })),
+      ships: Object.values(source.ships).map((s) => ({ shipId: s.shipId, hex: s.hex })),
+    });
+    // The tiles it names are placed ones only; no unplaced tile, deck card or plunder card shows.
+    const placed = new Set(source.tiles.map((t) => t.tileId));
+    for (const { tileId } of board.covered) expect(placed.has(tileId)).toBe(true);
+    const text = JSON.stringify(event.data);
+    expect(source.stack.length).toBeGreaterThan(0);
+    for (const tileId of source.stack) expect(text).not.toContain(tileId);
+    for (const ship of Object.values(source.ships)) for (const card of ship.plunder) expect(text).not.toContain(`"${card}"`);
+  });
+
   it('is refused from a board that is not in play', () => {
     expect(() => decideFork({ ...source, status: 'lost' }, input(false), seededRng(1))).toThrow(expect.objectContaining({ rule: 'fork.not-playing' }));
   });

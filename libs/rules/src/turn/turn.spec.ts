@@ -2,9 +2,12 @@ import type { GameEvent } from '../events';
 import { foldEvents } from '../evolve';
 import { given } from '../testing/decider-spec';
 import { atSea, end, endTurn, play, start } from '../navigation/testing/sea-kit';
+import { firstVoyage } from '../testing/fixtures';
 
 const TURN_FLOW = ['TurnStarted', 'BlessingAdvanced', 'TurnEnded', 'RoundEnded', 'ScenarioLost', 'ScenarioWon'];
 const flow = (events: GameEvent[]) => events.filter((e) => TURN_FLOW.includes(e.type));
+/** The clock the scenario under test starts with (read from the catalogue, so a retuned scenario keeps these specs honest). */
+const BLESSINGS = firstVoyage().blessings;
 
 describe('[D §5] the turn', () => {
   describe('at the start of a turn the clock advances', () => {
@@ -12,9 +15,9 @@ describe('[D §5] the turn', () => {
       const events = atSea();
       expect(flow(events)).toEqual([
         { type: 'TurnStarted', data: { seat: 1, round: 1, ordersLeft: 3 } },
-        { type: 'BlessingAdvanced', data: { deck: 29, discard: 1 } },
+        { type: 'BlessingAdvanced', data: { deck: BLESSINGS - 1, discard: 1 } },
       ]);
-      expect(foldEvents(events).blessings).toEqual({ deck: 29, discard: 1 });
+      expect(foldEvents(events).blessings).toEqual({ deck: BLESSINGS - 1, discard: 1 });
     });
 
     it('[D] when the deck is empty as it must advance, the scenario is lost at once', () => {
@@ -60,7 +63,7 @@ describe('[D §5] the turn', () => {
           expect(flow(events)).toEqual([
             { type: 'TurnEnded', data: { seat: 1, round: 1 } },
             { type: 'TurnStarted', data: { seat: 2, round: 1, ordersLeft: 3 } },
-            { type: 'BlessingAdvanced', data: { deck: 28, discard: 2 } },
+            { type: 'BlessingAdvanced', data: { deck: BLESSINGS - 2, discard: 2 } },
           ]),
         );
     });
@@ -73,7 +76,7 @@ describe('[D §5] the turn', () => {
             { type: 'TurnEnded', data: { seat: 2, round: 1 } },
             { type: 'RoundEnded', data: { round: 1 } },
             { type: 'TurnStarted', data: { seat: 1, round: 2, ordersLeft: 3 } },
-            { type: 'BlessingAdvanced', data: { deck: 27, discard: 3 } },
+            { type: 'BlessingAdvanced', data: { deck: BLESSINGS - 3, discard: 3 } },
           ]);
           expect(after.round).toBe(2);
         });

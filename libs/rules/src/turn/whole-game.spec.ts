@@ -6,7 +6,7 @@ import { foldEvents } from '../evolve';
 import { seededRng } from '../random';
 import { initialState, type GameState } from '../state';
 import { createGameCommand } from '../testing/fixtures';
-import { TWIN_SAILS_LOSS, TWIN_SAILS_WIN, respond, type ScriptedCommand } from './testing/voyages';
+import { TWIN_SAILS_WIN, respond, twinSailsLoss, type ScriptedCommand } from './testing/voyages';
 
 interface Played {
   log: GameEvent[];
@@ -35,7 +35,7 @@ function playVoyage(script: ScriptedCommand[], seed: number): Played {
 
 describe.each([
   ['to a win', TWIN_SAILS_WIN, 'won'],
-  ['to a loss', TWIN_SAILS_LOSS, 'lost'],
+  ['to a loss', twinSailsLoss(builtInScenario('twin-sails')!.blessings), 'lost'],
 ] as const)('a whole game of Twin Sails played %s', (_name, script, outcome) => {
   const { log, states } = playVoyage(script, 2024);
   const final = states.at(-1)!.state;
