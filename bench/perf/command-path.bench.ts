@@ -5,7 +5,8 @@
 //   node -r @swc-node/register bench/perf/command-path.bench.ts memory|sqlite
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
@@ -82,12 +83,18 @@ async function main(): Promise<void> {
   }
 
   const games = await Promise.all(Array.from({ length: GAMES }, newGame));
+  // BENCH_PROFILE=<file.cpuprofile>: a CPU profile of the measured phase alone (not start-up, not warm-up);
+  // BENCH_HEAP_PROFILE=<file.heapprofile>: where it allocates (V8's sampling heap profiler).
+  const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
+  const heapProfile = process.env.BENCH_HEAP_PROFILE ? await startProfile('heap') : undefined;
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all(games.map((g) => play(g, ACTIONS_PER_GAME)));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const actions = GAMES * ACTIONS_PER_GAME - failures;
+  if (profile) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profile()));
+  if (heapProfile) writeFileSync(process.env.BENCH_HEAP_PROFILE!, JSON.stringify(await heapProfile()));
   const memory = process.memoryUsage();
   const result: CommandPathResult = {
     store: kind,
@@ -105,6 +112,31 @@ async function main(): Promise<void> {
   await app.close();
   rmSync(dir, { recursive: true, force: true });
   console.log(JSON.stringify(result));
+}
+
+/** Starts V8's CPU (or sampling heap) profiler in this process; the function returned stops it and gives the profile. */
+async function startProfile(kind: 'cpu' | 'heap' = 'cpu'): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  if (kind === 'heap') {
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    return async () => {
+      const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: object };
+      session.disconnect();
+      return profile;
+    };
+  }
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    return profile;
+  };
 }
 
 if (require.main === module) {

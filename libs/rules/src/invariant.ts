@@ -1,3 +1,5 @@
+import { own } from './own';
+
 /**
  * A value the log or the rules guarantee is there (a secret part an event type always carries,
  * the turn while a turn runs, a failed step of a failed check). Missing means a bug or a corrupt
@@ -14,7 +16,7 @@ export function defined<T>(value: T | null | undefined, what: string): T {
  * the prototype. Ids a client sends are checked with `ensure` first (a 422), never with this.
  */
 export function known<T>(record: Readonly<Record<string, T>>, key: string): T {
-  const value = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  const value = own(record, key);
   if (value === undefined) throw new Error(`Invariant broken: no entry ${key}`);
   return value;
 }

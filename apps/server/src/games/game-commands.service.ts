@@ -2,7 +2,7 @@
 // revision → fold what was appended. Seats are authenticated before (SeatGuard); events are read
 // and redacted by GameEventsService.
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, hash, randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { actionMetadata, gameStreamId, recordedGameEvents, toNewEvents, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
@@ -28,7 +28,11 @@ export interface CreatedGame {
  * first 128 bits of its SHA-256, base64url (22 characters; logs written before held all 256
  * bits in hex, which `sameFingerprint` still recognises).
  */
-const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest().subarray(0, 16).toString('base64url');
+const fingerprintOf = (value: unknown): string => sha256(stableStringify(value)).subarray(0, 16).toString('base64url');
+
+/** SHA-256 in one call where Node has `crypto.hash` (20.12+; the engines field allows 20.11). */
+const sha256: (text: string) => Buffer =
+  typeof hash === 'function' ? (text) => hash('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
 
 /** Whether a recorded fingerprint, short or old full-length hex, is that of `value`. */
 export const sameFingerprint = (recorded: string, value: unknown): boolean =>
@@ -60,7 +64,7 @@ export class GameCommandsService {
     // The scenario document holds the stack order and the box: recorded apart, as a secret.
     const { scenario, ...body } = command;
     const recordedCommand = { ...body, scenario: scenario.id };
-    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), recordedCommand, draws, { scenario });
+    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), recordedCommand, draws, new Date().toISOString(), { scenario });
     const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
     const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return {
@@ -107,7 +111,8 @@ export class GameCommandsService {
           if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
           throw error;
         }
-        const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws);
+        const recordedAt = new Date().toISOString();
+        const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws, recordedAt);
         const appended = toNewEvents(gameId, commandId, decided.events, rest, first);
         let recorded: RecordedEvent[];
         try {
@@ -120,7 +125,7 @@ export class GameCommandsService {
           continue;
         }
         // What was appended is what is recorded: keep the decided state, without folding again.
-        this.games.fold(game, recorded, { actionId: commandId, seat, state: decided.state });
+        this.games.fold(game, recorded, { actionId: commandId, seat, events: decided.events, state: decided.state, fingerprint, recordedAt });
         this.games.remember(game);
         return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
       }
@@ -128,12 +133,12 @@ export class GameCommandsService {
   }
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
-  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], commandSecret?: Record<string, unknown>) {
+  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], recordedAt: string, commandSecret?: Record<string, unknown>) {
     return actionMetadata({
       commandId,
       correlationId,
       seat,
-      recordedAt: new Date().toISOString(),
+      recordedAt,
       command: command as unknown as RecordedCommand,
       commandFingerprint: fingerprint,
       draws,

@@ -9,7 +9,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toLogEntries } from '@logbook/game-log';
-import { GameHistory, type GameState } from '@logbook/rules';
+import { GameHistory, type GameEvent, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
 
@@ -33,6 +33,18 @@ export interface LoadedGame {
   revision: number;
   seatTokens: SeatTokenDigest[];
   commands: Map<string, CommandRecord>;
+}
+
+/** An action this process decided and appended: what `fold` records without reading the events again. */
+export interface DecidedAction {
+  actionId: string;
+  seat: number;
+  /** The events decided (exactly those appended) and the effective state after them. */
+  events: readonly GameEvent[];
+  state: GameState;
+  /** What the action's first event's metadata records. */
+  fingerprint: string;
+  recordedAt: string;
 }
 
 /** How many games the fold cache keeps (least recently used are dropped). */
@@ -101,14 +113,27 @@ export class GameRepository {
    * `decided` is the state the command path's decision gave for exactly these events (one
    * action): recorded as is, without applying them again.
    */
-  fold(game: LoadedGame, events: readonly RecordedEvent[], decided?: { actionId: string; seat: number; state: GameState }): void {
+  fold(game: LoadedGame, events: readonly RecordedEvent[], decided?: DecidedAction): void {
     const fresh = events.filter((e) => e.revision > game.revision);
     if (fresh.length === 0) return;
     if (game.history.entries.length === 0) {
       // A cold load: one mutable fold, keeping states only for the running turn's actions.
       game.history = GameHistory.fold(toLogEntries(fresh));
-    } else if (decided && fresh.length === events.length) {
-      game.history.record(decided.actionId, decided.seat, toLogEntries(fresh).map((e) => e.event), decided.state);
+    } else if (decided && fresh.length === events.length && decided.events.length === fresh.length) {
+      // The events decided are the events appended: no need to rebuild them from the records.
+      game.history.record(decided.actionId, decided.seat, decided.events, decided.state);
+      game.state = game.history.state;
+      const first = fresh[0];
+      const last = fresh[fresh.length - 1];
+      game.revision = last.revision;
+      game.commands.set(decided.actionId, {
+        fingerprint: decided.fingerprint,
+        firstRevision: first.revision,
+        lastRevision: last.revision,
+        seat: decided.seat,
+        recordedAt: decided.recordedAt,
+      });
+      return;
     } else {
       game.history.append(toLogEntries(fresh, game.history.entries[game.history.entries.length - 1]));
     }

@@ -3,7 +3,7 @@ import type { PendingAppend } from './append-batcher';
 import { satisfiesExpectedRevision, wrongExpectedRevision } from './expected-revision';
 import { detectIdempotentRetry } from './idempotent-retry';
 import type { LocalStorage } from './local-storage';
-import type { StoredRow } from './serialized-event';
+import { rowOf, type StoredRow } from './serialized-event';
 
 type Outcome = { ok: true; result: AppendResult; written?: StoredRow[] } | { ok: false; error: unknown };
 type Checked = { retryOf: AppendResult } | { firstRevision: number };
@@ -90,6 +90,6 @@ function writeAppend(storage: LocalStorage, append: PendingAppend, firstRevision
   const positions = storage.insert(streamId, firstRevision, events);
   const result = { nextExpectedRevision: firstRevision + events.length - 1, position: positions[positions.length - 1], positions };
   if (!keepRows) return { ok: true, result };
-  const written = events.map((event, i) => ({ ...event, streamId, revision: firstRevision + i, position: positions[i] }));
+  const written = events.map((event, i) => rowOf(event, streamId, firstRevision + i, positions[i]));
   return { ok: true, result, written };
 }

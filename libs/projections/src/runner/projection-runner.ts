@@ -143,7 +143,8 @@ export class ProjectionRunner {
           for await (const event of events) {
             current = event;
             handling = true;
-            await this.handle(event);
+            const pending = this.handle(event);
+            if (pending) await pending;
             handling = false;
             backoff = first;
           }
@@ -172,20 +173,48 @@ export class ProjectionRunner {
     }
   }
 
-  private async handle(event: RecordedEvent): Promise<void> {
+  /**
+   * Handles one event; returns a promise only when something had to wait (an async projection, a
+   * checkpoint save), so a synchronous projection costs no promise per event on the live path.
+   */
+  private handle(event: RecordedEvent): void | Promise<void> {
     this.handling = true;
+    let pending: void | Promise<void>;
     try {
-      await this.projection.handle(event);
-    } finally {
+      pending = this.projection.handle(event);
+    } catch (error) {
       this.handling = false;
+      throw error;
     }
+    if (pending) {
+      return pending.then(
+        () => {
+          this.handling = false;
+          return this.handled(event);
+        },
+        (error: unknown) => {
+          this.handling = false;
+          throw error;
+        },
+      );
+    }
+    this.handling = false;
+    return this.handled(event);
+  }
+
+  private handled(event: RecordedEvent): void | Promise<void> {
     this.lastHandled = event.position;
     this.unsaved += 1;
-    if (this.unsaved >= (this.options.checkpointEvery ?? 1)) await this.saveCheckpoint();
-    else this.scheduleSave();
-    const reached = this.waiters.filter((waiter) => waiter.position <= event.position);
+    if (this.unsaved >= (this.options.checkpointEvery ?? 1)) return this.saveCheckpoint().then(() => this.wakeWaiters(event.position));
+    this.scheduleSave();
+    this.wakeWaiters(event.position);
+  }
+
+  private wakeWaiters(position: bigint): void {
+    if (this.waiters.length === 0) return;
+    const reached = this.waiters.filter((waiter) => waiter.position <= position);
     if (reached.length === 0) return;
-    this.waiters = this.waiters.filter((waiter) => waiter.position > event.position);
+    this.waiters = this.waiters.filter((waiter) => waiter.position > position);
     for (const waiter of reached) waiter.resolve();
   }
 

@@ -1,7 +1,7 @@
 import { RuleViolation } from '../errors';
 import { foldEvents } from '../evolve';
 import type { GameEvent } from '../events';
-import { sea, LOOKOUT, NAVIGATOR, stackTile } from '../navigation/testing/sea-kit';
+import { cw, end, sea, start, LOOKOUT, NAVIGATOR, stackTile } from '../navigation/testing/sea-kit';
 import { firstVoyage } from '../testing/fixtures';
 import { effectiveEntries, type LogEntry } from './log-entry';
 import { decideWithHistory } from './decide-with-history';
@@ -246,5 +246,42 @@ describe('a response that showed cards from a hand', () => {
       table.send(1, { type: 'ReduceStructuralDamage', discard: [card!] });
     }
     expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.revealed');
+  });
+});
+
+describe('a long turn', () => {
+  // Twenty Navigation orders in one turn: far more actions than the history keeps states for
+  // densely, so undoing them all goes through its sparse checkpoints.
+  const longTurn = () => sea({ radius: 3, tweak: (scenario) => void (scenario.ordersPerTurn = 20) });
+
+  it('undoes every action of it, one by one, back to each board it passed through, and redoes them all', () => {
+    const table = historyTable(longTurn());
+    const boards = [table.history.state];
+    for (let order = 0; order < 20; order++) {
+      for (const command of [start, cw, end]) {
+        table.send(1, command);
+        boards.push(table.history.state);
+      }
+    }
+    for (let i = boards.length - 2; i >= 0; i--) {
+      table.send(1, { type: 'Undo' });
+      expect(table.history.state).toEqual(boards[i]);
+      expect(table.history.state).toEqual(foldEvents(effectiveEntries([...table.history.entries]).map((e) => e.event)));
+    }
+    for (let i = 1; i < boards.length; i++) {
+      table.send(1, { type: 'Redo' });
+      expect(table.history.state).toEqual(boards[i]);
+    }
+  });
+
+  it('undoes back into the turn after new actions replaced what was undone', () => {
+    const table = historyTable(longTurn());
+    for (let order = 0; order < 12; order++) for (const command of [start, cw, end]) table.send(1, command);
+    for (let i = 0; i < 21; i++) table.send(1, { type: 'Undo' });
+    for (let order = 0; order < 6; order++) for (const command of [start, cw, end]) table.send(1, command);
+    for (let i = 0; i < 30; i++) {
+      table.send(1, { type: 'Undo' });
+      expect(table.history.state).toEqual(foldEvents(effectiveEntries([...table.history.entries]).map((e) => e.event)));
+    }
   });
 });

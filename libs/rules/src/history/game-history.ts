@@ -1,8 +1,9 @@
 // A game's history: the whole log, folded to the effective state, with what can be undone or
 // redone now and by whom. Every state it keeps is frozen and shares structure with its
 // neighbours, so the state before an action is just a reference: undo restores it in O(1).
-// A history loaded cold (from a stored log) keeps those references only for the actions of the
-// running turn (and the last few); undoing further back refolds the effective log.
+// It keeps those references for the last few actions, and for every 16th action of the running
+// turn (an undo further into the turn applies a few actions' events to the nearest one); undoing
+// past the running turn refolds the effective log.
 import { applyEvents } from '../decision';
 import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
@@ -35,15 +36,34 @@ export interface HistoryStep {
 
 /** How many of the last actions a cold load keeps states for beyond the running turn. */
 const KEEP_STATES_FOR_LAST = 32;
+/**
+ * As a game is played, the last actions keep their states before and after (the next undos are
+ * O(1)); further back in the running turn only every CHECKPOINT_EVERY-th action keeps its state
+ * after, so an undo there applies at most CHECKPOINT_EVERY - 1 actions' events to a checkpoint.
+ * A long turn (a Navigation order is a dozen actions) then holds a few states, not one per action.
+ */
+const DENSE_STATES = 16;
+const CHECKPOINT_EVERY = 16;
 
 const isTurnBoundary = (events: readonly GameEvent[]): boolean =>
   events.some((e) => e.type === 'TurnStarted' || e.type === 'TurnEnded');
 
-// Built field by field: on Node 20 `{ ...logged, more }` costs ~2 µs an object (each gets a map
-// of its own), which was a third of a cold load's fold.
-const toAction = ({ actionId, seat, firstIndex, entries }: LoggedAction): HistoryAction => {
-  const events = entries.map((e) => e.event);
-  return { actionId, seat, firstIndex, entries, revealing: isRevealingAction(events), turnBoundary: isTurnBoundary(events) };
+// Built as one literal with every field (states as undefined until known, and set back to
+// undefined rather than deleted): V8 then gives every action one shared hidden class. A spread
+// followed by more fields (`{ ...logged, revealing }`), or a `delete`, gives each object a map of
+// its own: memory per action, and slow property access wherever actions are read.
+const toAction = (logged: LoggedAction): HistoryAction => {
+  const events = logged.entries.map((e) => e.event);
+  return {
+    actionId: logged.actionId,
+    seat: logged.seat,
+    firstIndex: logged.firstIndex,
+    entries: logged.entries,
+    revealing: isRevealingAction(events),
+    turnBoundary: isTurnBoundary(events),
+    before: undefined,
+    after: undefined,
+  };
 };
 
 /** Removes and returns the last action with that id, if any. */
@@ -74,6 +94,8 @@ export class GameHistory {
   private statesKeptFrom = 0;
   /** The index after the last effective action that ended or started a turn (0: none). */
   private afterLastBoundary = 0;
+  /** Actions of the running turn below the dense window that keep their state after (see CHECKPOINT_EVERY). */
+  private checkpoints: HistoryAction[] = [];
 
   /** Folds a stored log (cold load). */
   static fold(entries: Iterable<LogEntry>): GameHistory {
@@ -186,17 +208,27 @@ export class GameHistory {
    * standard-mode undo can reach) and the last few; undoing further back (sandbox) refolds.
    */
   private dropOldStates(): void {
-    const top = this.effective[this.effective.length - 1];
-    if (top?.turnBoundary) this.afterLastBoundary = this.effective.length;
-    const keepFrom = Math.min(this.afterLastBoundary, this.effective.length - KEEP_STATES_FOR_LAST);
-    for (let i = this.statesKeptFrom; i < keepFrom; i++) {
+    const length = this.effective.length;
+    const denseFrom = length - DENSE_STATES;
+    const top = this.effective[length - 1];
+    if (top?.turnBoundary) {
+      this.afterLastBoundary = length;
+      // The turn before can no longer be undone in standard mode: its checkpoints go too.
+      const dense = new Set(this.effective.slice(Math.max(0, denseFrom)));
+      for (const action of this.checkpoints) if (!dense.has(action)) action.after = undefined;
+      this.checkpoints = [];
+    }
+    for (let i = this.statesKeptFrom; i < denseFrom; i++) {
       const action = this.effective[i];
-      if (action) {
-        delete action.before;
-        delete action.after;
+      if (!action) continue;
+      action.before = undefined;
+      if (i >= this.afterLastBoundary && (i - this.afterLastBoundary) % CHECKPOINT_EVERY === CHECKPOINT_EVERY - 1 && action.after) {
+        this.checkpoints.push(action);
+      } else {
+        action.after = undefined;
       }
     }
-    this.statesKeptFrom = Math.max(this.statesKeptFrom, keepFrom);
+    this.statesKeptFrom = Math.max(this.statesKeptFrom, denseFrom);
   }
 
   private findLastBoundary(): void {
@@ -232,8 +264,17 @@ export class GameHistory {
   /** The effective state before the last effective action `action`: a reference, or a refold. */
   stateBefore(action: HistoryAction): GameState {
     if (!action.before) {
-      const at = this.effective.indexOf(action);
-      action.before = foldActions(at === -1 ? this.effective : this.effective.slice(0, at));
+      const at = this.effective.lastIndexOf(action);
+      if (at === -1) {
+        action.before = foldActions(this.effective);
+      } else {
+        // The nearest earlier action that kept its state after (a checkpoint), then the events since.
+        let from = at - 1;
+        while (from >= 0 && !this.effective[from]?.after) from--;
+        const base = from >= 0 ? this.effective[from]?.after : undefined;
+        const between = this.effective.slice(from + 1, at);
+        action.before = base ? applyEvents(base, between.flatMap((a) => a.entries.map((e) => e.event))) : foldActions(this.effective.slice(0, at));
+      }
     }
     return action.before;
   }

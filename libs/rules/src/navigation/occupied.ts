@@ -21,8 +21,10 @@ interface Position {
  * reveal is hidden. Each (hex, facing) is expanded again only with more points than before.
  */
 export function canReachUnoccupied(state: GameState, ship: PlayerShipState, start: Omit<Position, 'points'>, points: number): boolean {
+  // Mostly the hex reached is free: answered before any search is set up.
+  if (!isOccupied(state, start.hex, ship.shipId)) return true;
   const best = new Map<string, number>();
-  const frontier: Position[] = [{ ...start, points }];
+  const frontier: Position[] = [{ hex: start.hex, facing: start.facing, points }];
   while (frontier.length > 0) {
     const at = defined(frontier.pop(), 'a hex to visit');
     if (!isOccupied(state, at.hex, ship.shipId)) return true;
