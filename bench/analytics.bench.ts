@@ -44,6 +44,8 @@ export interface RebuildBench {
   seconds: number;
   /** logEvents / seconds: the rebuild's reading rate. */
   eventsPerSecond: number;
+  /** CPU time of the process during the rebuild (steadier than wall time on a busy machine). */
+  cpuMs: number;
 }
 
 /** Rebuilds the analytics read model (SQLite, as configured by default) from the first event. */
@@ -55,12 +57,41 @@ export async function rebuildAnalytics(eventsFile: string, dir: string, round: n
   const runner = new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), { checkpointEvery: 500, rebuildPageSize: 1000 });
   const logEvents = Number((await store.lastPosition()) ?? 0n);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const handled = await runner.rebuild();
   const seconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   analytics.close();
   await checkpoints.close();
   await store.close();
-  return { logEvents, handled, seconds, eventsPerSecond: logEvents / seconds };
+  return { logEvents, handled, seconds, eventsPerSecond: logEvents / seconds, cpuMs: (user + system) / 1000 };
+}
+
+export interface ReadAllBench {
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+  /** The same in CPU time of the process (steadier on a busy machine). */
+  eventsPerCpuSecond: number;
+}
+
+/** The store alone: every event of the file read in pages of 1,000, no filter (the rebuild's ceiling). */
+export async function readAllBare(eventsFile: string): Promise<ReadAllBench> {
+  const store = new SqliteEventStore({ filename: eventsFile });
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let events = 0;
+  let after: bigint | undefined;
+  for (;;) {
+    const page = await store.readAll({ fromPosition: after, maxCount: 1000 });
+    events += page.length;
+    if (page.length < 1000) break;
+    after = page[page.length - 1]?.position;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
+  await store.close();
+  return { events, seconds, eventsPerSecond: events / seconds, eventsPerCpuSecond: events / ((user + system) / 1e6) };
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -80,6 +111,13 @@ export async function benchAnalytics(dir: string, games: number): Promise<void> 
   const median = runs.sort((a, b) => a.eventsPerSecond - b.eventsPerSecond)[1] as RebuildBench;
   console.log(
     `  rebuild analytics from zero: ${int(median.logEvents)} log events (${int(median.handled)} folded, the rest skipped by type in the store) in ${median.seconds.toFixed(2)} s` +
-      ` = ${int(median.eventsPerSecond)} events/s (median of 3 warm rebuilds; target >= 200,000)`,
+      ` = ${int(median.eventsPerSecond)} events/s, ${int(median.cpuMs)} ms of CPU = ${int(median.logEvents / (median.cpuMs / 1000))} per CPU-second (median of 3 warm rebuilds; target >= 200,000)`,
+  );
+  await readAllBare(events); // warm
+  const reads = [await readAllBare(events), await readAllBare(events), await readAllBare(events)];
+  const read = reads.sort((a, b) => a.eventsPerSecond - b.eventsPerSecond)[1] as ReadAllBench;
+  console.log(
+    `  the store alone, read all in pages of 1,000 (no filter): ${int(read.events)} events in ${read.seconds.toFixed(2)} s = ${int(read.eventsPerSecond)} events/s,` +
+      ` ${int(read.eventsPerCpuSecond)} per CPU-second (median of 3)`,
   );
 }

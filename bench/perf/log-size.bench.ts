@@ -6,7 +6,8 @@
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
 import { NestFactory } from '@nestjs/core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
@@ -24,9 +25,11 @@ export interface LogSizeResult {
   events: number;
   bytes: number;
   bytesPerEvent: number;
+  /** The SQLite file after a checkpoint and VACUUM (the index on (stream, revision) included). */
+  fileBytes: number;
   dataBytes: number;
   metadataBytes: number;
-  /** Median of 5: read the stream from SQLite, parse it, fold it (the server's load). */
+  /** Median of 5: read the stream from SQLite, parse it, fold it (the server's load), in a fresh process. */
   loadMs: number;
   /** Median of 5: the fold alone, of events already read. */
   foldMs: number;
@@ -69,15 +72,46 @@ async function main(): Promise<void> {
   }
   await durable.close();
 
-  const db = new Database(filename, { readonly: true });
+  // Column bytes of the v2 rows (docs/event-log-format.md) plus 16 a row for the record header,
+  // the integer columns (position, stream, revision, type, schema_version) and the cell pointer,
+  // plus the interned stream and type names once each.
+  const db = new Database(filename);
   const sizes = db
     .prepare(
       `SELECT count(*) events, sum(length(CAST(data AS BLOB))) data, sum(length(CAST(metadata AS BLOB))) metadata,
-        sum(length(event_id) + length(type) + length(stream_id) + 16) other FROM events`,
+        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types) other FROM log`,
     )
     .get() as { events: number; data: number; metadata: number; other: number };
+  // The file itself, index and free space included, once the WAL is folded in and it is vacuumed.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('VACUUM');
   db.close();
+  const fileBytes = statSync(filename).size;
 
+  // Measured in a process of its own, as a server starting up loads the game: not in this one,
+  // whose heap still holds the match as played (that made every collection slower).
+  const child = spawnSync(process.execPath, [...process.execArgv, __filename, '--measure', filename, created.gameId], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`measuring the load failed: ${child.stderr}`);
+  const times = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as LoadTimes;
+  rmSync(dir, { recursive: true, force: true });
+  const bytes = sizes.data + sizes.metadata + sizes.other;
+  const result: LogSizeResult = {
+    events: sizes.events,
+    bytes,
+    bytesPerEvent: bytes / sizes.events,
+    fileBytes,
+    dataBytes: sizes.data,
+    metadataBytes: sizes.metadata,
+    ...times,
+  };
+  console.log(JSON.stringify(result));
+}
+
+type LoadTimes = Pick<LogSizeResult, 'loadMs' | 'foldMs' | 'loadCpuMs' | 'foldCpuMs'>;
+
+/** Median of 5 (after one warm-up): GameRepository.load from a fresh store, and the fold alone. */
+async function measureLoad(filename: string, gameId: string): Promise<LoadTimes> {
+  const streamId = gameStreamId(gameId);
   const loads: number[] = [];
   const folds: number[] = [];
   const loadCpus: number[] = [];
@@ -87,12 +121,12 @@ async function main(): Promise<void> {
     const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters() });
     const started = performance.now();
     const cpu = process.cpuUsage();
-    await new GameRepository(store).load(created.gameId);
+    await new GameRepository(store).load(gameId);
     if (run > 0) loads.push(performance.now() - started);
     if (run > 0) loadCpus.push(cpuMs(process.cpuUsage(cpu)));
     const read = await store.readStream(streamId);
     const repository = new GameRepository(store);
-    const game = (repository as unknown as { empty(id: string): Parameters<GameRepository['fold']>[0] }).empty(created.gameId);
+    const game = (repository as unknown as { empty(id: string): Parameters<GameRepository['fold']>[0] }).empty(gameId);
     const foldStarted = performance.now();
     const foldCpu = process.cpuUsage();
     if (read.status === 'ok') repository.fold(game, read.events);
@@ -100,23 +134,17 @@ async function main(): Promise<void> {
     if (run > 0) foldCpus.push(cpuMs(process.cpuUsage(foldCpu)));
     await store.close();
   }
-  rmSync(dir, { recursive: true, force: true });
-  const bytes = sizes.data + sizes.metadata + sizes.other;
-  const result: LogSizeResult = {
-    events: sizes.events,
-    bytes,
-    bytesPerEvent: bytes / sizes.events,
-    dataBytes: sizes.data,
-    metadataBytes: sizes.metadata,
-    loadMs: median(loads),
-    foldMs: median(folds),
-    loadCpuMs: median(loadCpus),
-    foldCpuMs: median(foldCpus),
-  };
-  console.log(JSON.stringify(result));
+  return { loadMs: median(loads), foldMs: median(folds), loadCpuMs: median(loadCpus), foldCpuMs: median(foldCpus) };
 }
 
-if (require.main === module) {
+if (require.main === module && process.argv[2] === '--measure') {
+  measureLoad(process.argv[3] ?? '', process.argv[4] ?? '')
+    .then((times) => console.log(JSON.stringify(times)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+} else if (require.main === module) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -68,6 +68,7 @@ export async function benchLogSize(): Promise<void> {
     `  size: ${mb(log.bytes)} MB = ${int(log.bytesPerEvent)} bytes/event (data ${mb(log.dataBytes)}, metadata ${mb(log.metadataBytes)},` +
       ` ids/type/stream ${mb(log.bytes - log.dataBytes - log.metadataBytes)}) (target <= 3.5 MB; ${mark(log.bytes <= 3.5e6)})`,
   );
+  console.log(`  the SQLite file after checkpoint and VACUUM: ${mb(log.fileBytes)} MB = ${int(log.fileBytes / log.events)} bytes/event (the (stream, revision) index included)`);
   console.log(
     `  read + parse + fold (the server's load of the game): ${fixed(log.loadMs)} ms, ${fixed(log.loadCpuMs)} ms of CPU (target <= 60; ${mark(log.loadMs <= 60)});` +
       ` the fold alone ${fixed(log.foldMs)} ms, ${fixed(log.foldCpuMs)} ms of CPU`,

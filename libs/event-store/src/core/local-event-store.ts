@@ -44,6 +44,7 @@ export class LocalEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
   private readonly tuning: CatchUpTuning;
   private closed = false;
+  private readonly encodeMetadata: LocalStorage['encodeMetadata'];
   /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
   readonly commitStats = { transactions: 0, appends: 0 };
 
@@ -58,6 +59,7 @@ export class LocalEventStore implements EventStore {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? 500);
+    this.encodeMetadata = storage.encodeMetadata?.bind(storage);
     const writesElsewhere = storage.writesElsewhere?.bind(storage);
     if (writesElsewhere) this.writesElsewhere = writesElsewhere;
   }
@@ -66,7 +68,7 @@ export class LocalEventStore implements EventStore {
     return new Promise((resolve, reject) => {
       this.assertOpen();
       assertValidExpectedRevision(expected);
-      const serialized = serializeEvents(streamId, events);
+      const serialized = serializeEvents(streamId, events, this.encodeMetadata);
       this.batcher.enqueue({ streamId, expected, events: serialized, resolve, reject });
     });
   }

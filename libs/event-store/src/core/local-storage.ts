@@ -1,4 +1,4 @@
-import type { AllFilter, RecordedEvent } from '../event-store.port';
+import type { AllFilter, EventMetadata, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from './expected-revision';
 import type { StoredEventRef } from './idempotent-retry';
 import type { SerializedEvent } from './serialized-event';
@@ -17,6 +17,8 @@ export interface LocalStorage {
   transaction(work: () => void): void;
   /** Runs `work` inside the current transaction so that, if it throws, only its writes vanish. */
   isolated<T>(work: () => T): T;
+  /** The metadata in the storage's own form (SerializedEvent.storedMetadata); absent: JSON text. */
+  encodeMetadata?(metadata: EventMetadata | undefined, schemaVersion: number): string;
   streamHead(streamId: string): StreamHead;
   /** Ids, revisions and positions only: what the idempotence check compares. */
   eventRefs(query: StreamQuery): StoredEventRef[];

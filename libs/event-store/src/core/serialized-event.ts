@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEMA_VERSION, type NewEvent, type RecordedEvent } from '../event-store.port';
+import { DEFAULT_SCHEMA_VERSION, type EventMetadata, type NewEvent, type RecordedEvent } from '../event-store.port';
 import { DuplicateEventIdError, InvalidAppendError } from '../errors';
 
 /** An event ready to be written: JSON already produced, so a bad payload fails only its caller. */
@@ -8,6 +8,8 @@ export interface SerializedEvent {
   data: string;
   metadata: string;
   schemaVersion: number;
+  /** The metadata as the storage keeps it, when it has a form of its own (SQLite v2). */
+  storedMetadata?: string;
 }
 
 /** An event as a local store keeps it (the SQLite row, the in-memory array entry). */
@@ -49,15 +51,24 @@ export const schemaVersionOf = (event: NewEvent): number => event.schemaVersion 
  * Both local adapters keep JSON text, so the in-memory store behaves exactly like SQLite
  * (a Date comes back as a string, undefined fields vanish, callers cannot mutate stored events).
  */
-export function serializeEvents(streamId: string, events: readonly NewEvent[]): SerializedEvent[] {
+export function serializeEvents(
+  streamId: string,
+  events: readonly NewEvent[],
+  encodeMetadata?: (metadata: EventMetadata | undefined, schemaVersion: number) => string,
+): SerializedEvent[] {
   validateNewEvents(streamId, events);
-  return events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    data: JSON.stringify(event.data),
-    metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA,
-    schemaVersion: schemaVersionOf(event),
-  }));
+  return events.map((event) => {
+    const schemaVersion = schemaVersionOf(event);
+    const serialized: SerializedEvent = {
+      id: event.id,
+      type: event.type,
+      data: JSON.stringify(event.data),
+      metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA,
+      schemaVersion,
+    };
+    if (encodeMetadata) serialized.storedMetadata = encodeMetadata(event.metadata, schemaVersion);
+    return serialized;
+  });
 }
 
 /**

@@ -1,16 +1,37 @@
 import Database from 'better-sqlite3';
-import type { AllFilter, RecordedEvent } from '../event-store.port';
+import type { AllFilter, EventMetadata, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from '../core/expected-revision';
 import type { StoredEventRef } from '../core/idempotent-retry';
 import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
+import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { openSchema } from './sqlite-schema';
 
-const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, schema_version';
-type RawRow = [number, string, number, string, string, string, string, number];
 /** SQLite's "no limit". */
 const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
+/** Rows per read query: each page is one string and one JSON.parse. */
+const PAGE = 2000;
+
+/**
+ * One row as JSON text, built by SQLite: `position, revision, stream, type, schema_version,
+ * "id", metadata, data` (the id a UUID formatted from its blob, or the stored text quoted). A
+ * page is `[[row],[row],…]` (the separator closes one row and opens the next), so the long
+ * texts come last and are copied once; it is one string and one JSON.parse, instead of a
+ * JavaScript value per column and two parses per row.
+ */
+const ROW_JSON = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position, revision, stream, type, schema_version, json_quote(id))
+  ELSE printf('%d,%d,%d,%d,%d,"%s-%s-%s-%s-%s",', position, revision, stream, type, schema_version,
+    substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata || ',' || data`;
+/**
+ * group_concat takes the rows in the order the subquery gives them (an ORDER BY inside the
+ * aggregate would sort every page again, doubling the read); `page` checks that it did.
+ */
+const page = (where: string, orderBy: string) =>
+  `SELECT '[[' || group_concat(${ROW_JSON}, '],[') || ']]' FROM (
+    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h, metadata, data
+    FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
+type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data: unknown];
 
 export class SqliteStorage implements LocalStorage {
   private readonly db: Database.Database;
@@ -19,6 +40,13 @@ export class SqliteStorage implements LocalStorage {
   private readonly statements;
   private dataVersion: number;
   private foreignCommits = 0;
+  /** Interned keys (never change once committed; forgotten when a transaction rolls back). */
+  private readonly streamKeys = new Map<string, number>();
+  private readonly streamIds = new Map<number, string>();
+  private readonly typeKeys = new Map<string, number>();
+  private readonly typeNames = new Map<number, string>();
+  /** The blob an appended UUID is bound as (SQLite copies it). */
+  private readonly idBytes = Buffer.alloc(16);
 
   constructor(private readonly filename: string) {
     try {
@@ -33,17 +61,19 @@ export class SqliteStorage implements LocalStorage {
     const prepare = (sql: string) => this.db.prepare(sql);
     this.statements = {
       head: prepare('SELECT last_revision FROM streams WHERE stream_id = ?').pluck(),
-      refsForwards: prepare('SELECT event_id, revision, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
-      refsBackwards: prepare('SELECT event_id, revision, position FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
-      insert: prepare(
-        'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      setHead: prepare(
-        'INSERT INTO streams (stream_id, last_revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision',
-      ),
-      forwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`).raw(),
-      backwards: prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`).raw(),
-      last: prepare('SELECT max(position) FROM events').pluck(),
+      streamKey: prepare('SELECT stream_key FROM streams WHERE stream_id = ?').pluck(),
+      streamId: prepare('SELECT stream_id FROM streams WHERE stream_key = ?').pluck(),
+      newStream: prepare('INSERT INTO streams (stream_id, last_revision) VALUES (?, -1) RETURNING stream_key').pluck(),
+      typeKey: prepare('SELECT type_key FROM event_types WHERE type = ?').pluck(),
+      typeName: prepare('SELECT type FROM event_types WHERE type_key = ?').pluck(),
+      newType: prepare('INSERT INTO event_types (type) VALUES (?) RETURNING type_key').pluck(),
+      refsForwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
+      refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
+      insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      setHead: prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?'),
+      forwards: prepare(page('stream = ? AND revision >= ?', 'revision')).pluck(),
+      backwards: prepare(page('stream = ? AND revision <= ?', 'revision DESC')).pluck(),
+      last: prepare('SELECT max(position) FROM log').pluck(),
       // Changes whenever another connection (another process: a CLI import, a second server)
       // has committed to the file since this connection last asked; never for our own commits.
       dataVersion: prepare('PRAGMA data_version').pluck(),
@@ -63,11 +93,15 @@ export class SqliteStorage implements LocalStorage {
   }
 
   transaction(work: () => void): void {
-    this.inTransaction.immediate(work);
+    this.forgettingOnRollback(() => this.inTransaction.immediate(work));
   }
 
   isolated<T>(work: () => T): T {
-    return this.inTransaction(work) as T;
+    return this.forgettingOnRollback(() => this.inTransaction(work) as T);
+  }
+
+  encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
+    return encodeMetadata(metadata, schemaVersion);
   }
 
   streamHead(streamId: string): StreamHead {
@@ -75,32 +109,57 @@ export class SqliteStorage implements LocalStorage {
   }
 
   eventRefs(query: StreamQuery): StoredEventRef[] {
+    const key = this.streamKey(query.streamId);
+    if (key === undefined) return [];
     const { refsForwards, refsBackwards } = this.statements;
-    const rows = this.byRevision(query, refsForwards, refsBackwards) as [string, number, number][];
-    return rows.map(([id, revision, position]) => ({ id, revision, position: BigInt(position) }));
+    const rows = this.byRevision(key, query, refsForwards, refsBackwards) as [Buffer | string, number, number][];
+    return rows.map(([id, revision, position]) => ({ id: decodeEventId(id), revision, position: BigInt(position) }));
   }
 
   insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[] {
+    const stream = this.streamKey(streamId) ?? this.intern(streamId, this.statements.newStream, this.streamKeys, this.streamIds);
     const positions = events.map((event, i) => {
+      const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
+      const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion);
       const { lastInsertRowid } = this.statements.insert.run(
-        streamId, firstRevision + i, event.id, event.type, event.data, event.metadata, event.schemaVersion,
+        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, event.data, metadata, event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
     });
-    this.statements.setHead.run(streamId, firstRevision + events.length - 1);
+    this.statements.setHead.run(firstRevision + events.length - 1, stream);
     return positions;
   }
 
   readStream(query: StreamQuery): RecordedEvent[] | undefined {
-    const rows = this.byRevision(query, this.statements.forwards, this.statements.backwards) as RawRow[];
-    if (rows.length === 0 && this.streamHead(query.streamId) === undefined) return undefined;
-    return rows.map(toRecordedEvent);
+    const key = this.streamKey(query.streamId);
+    if (key === undefined) return undefined;
+    const forwards = query.direction === 'forwards';
+    const events: RecordedEvent[] = [];
+    let from = query.fromRevision ?? (forwards ? 0 : Number.MAX_SAFE_INTEGER);
+    for (let left = query.maxCount; left > 0; ) {
+      const count = Math.min(left, PAGE);
+      const rows = this.page(forwards ? this.statements.forwards : this.statements.backwards, [key, from], count, 1, forwards ? 1 : -1);
+      for (const row of rows) events.push(this.toRecordedEvent(row, query.streamId));
+      if (rows.length < count) break;
+      left -= rows.length;
+      from = (rows[rows.length - 1] as PageRow)[1] + (forwards ? 1 : -1);
+    }
+    return events;
   }
 
   readAll({ after, maxCount, filter }: AllQuery): RecordedEvent[] {
     const { statement, params } = this.allQuery(filter);
-    const rows = statement.all(after === undefined ? -1 : Number(after), ...params, limit(maxCount)) as RawRow[];
-    return rows.map(toRecordedEvent);
+    const events: RecordedEvent[] = [];
+    let from = after === undefined ? -1 : Number(after);
+    for (let left = maxCount; left > 0; ) {
+      const count = Math.min(left, PAGE);
+      const rows = this.page(statement, [from, ...params], count, 0, 1);
+      for (const row of rows) events.push(this.toRecordedEvent(row));
+      if (rows.length < count) break;
+      left -= rows.length;
+      from = (rows[rows.length - 1] as PageRow)[0];
+    }
+    return events;
   }
 
   lastPosition(filter?: AllFilter): bigint | undefined {
@@ -127,11 +186,84 @@ export class SqliteStorage implements LocalStorage {
     if (this.db.open) this.db.close();
   }
 
-  private byRevision(query: StreamQuery, forwards: Database.Statement, backwards: Database.Statement): unknown[] {
-    const { streamId, direction, fromRevision, maxCount } = query;
+  private page(statement: Database.Statement, params: unknown[], count: number, field: 0 | 1, sign: 1 | -1): PageRow[] {
+    const json = statement.get(...params, count) as string | null;
+    if (json === null) return [];
+    const rows = JSON.parse(json) as PageRow[];
+    for (let i = 1; i < rows.length; i++) {
+      if (sign * ((rows[i] as PageRow)[field] - (rows[i - 1] as PageRow)[field]) <= 0) {
+        return rows.sort((a, b) => sign * (a[field] - b[field]));
+      }
+    }
+    return rows;
+  }
+
+  /** Straight from the parsed row to the envelope: reading all is the hot path of every rebuild. */
+  private toRecordedEvent(row: PageRow, streamId?: string): RecordedEvent {
+    const schemaVersion = row[4];
+    return {
+      id: row[5],
+      streamId: streamId ?? this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
+      revision: row[1],
+      position: BigInt(row[0]),
+      type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
+      data: row[7],
+      metadata: decodeMetadata(row[6], schemaVersion),
+      schemaVersion,
+    };
+  }
+
+  private streamKey(streamId: string): number | undefined {
+    const cached = this.streamKeys.get(streamId);
+    if (cached !== undefined) return cached;
+    const key = this.statements.streamKey.get(streamId) as number | undefined;
+    if (key !== undefined) this.remember(streamId, key, this.streamKeys, this.streamIds);
+    return key;
+  }
+
+  private typeKey(type: string): number {
+    const key = this.statements.typeKey.get(type) as number | undefined;
+    if (key === undefined) return this.intern(type, this.statements.newType, this.typeKeys, this.typeNames);
+    this.remember(type, key, this.typeKeys, this.typeNames);
+    return key;
+  }
+
+  private intern(name: string, insert: Database.Statement, keys: Map<string, number>, names: Map<number, string>): number {
+    const key = insert.get(name) as number;
+    this.remember(name, key, keys, names);
+    return key;
+  }
+
+  private lookUp(key: number, select: Database.Statement, names: Map<number, string>, keys: Map<string, number>): string {
+    const name = select.get(key) as string | undefined;
+    if (name === undefined) throw new Error(`SQLite store ${this.filename}: no name for interned key ${key}`);
+    this.remember(name, key, keys, names);
+    return name;
+  }
+
+  private remember(name: string, key: number, keys: Map<string, number>, names: Map<number, string>): void {
+    keys.set(name, key);
+    names.set(key, name);
+  }
+
+  /** Keys interned inside a transaction that rolled back no longer exist: forget every cached key. */
+  private forgettingOnRollback<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      this.streamKeys.clear();
+      this.streamIds.clear();
+      this.typeKeys.clear();
+      this.typeNames.clear();
+      throw error;
+    }
+  }
+
+  private byRevision(stream: number, query: StreamQuery, forwards: Database.Statement, backwards: Database.Statement): unknown[] {
+    const { direction, fromRevision, maxCount } = query;
     return direction === 'forwards'
-      ? forwards.all(streamId, fromRevision ?? 0, limit(maxCount))
-      : backwards.all(streamId, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
+      ? forwards.all(stream, fromRevision ?? 0, limit(maxCount))
+      : backwards.all(stream, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
   }
 
   /** One cached statement per filter shape; the SQL mirrors `matchesFilter`. */
@@ -142,30 +274,20 @@ export class SqliteStorage implements LocalStorage {
     let statement = this.allQueries.get(key);
     if (!statement) {
       const where = shape === 'page' ? ['position > ?'] : ['1'];
-      if (prefixes.length) where.push(`(${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
-      if (types.length) where.push(`type IN (${types.map(() => '?').join(', ')})`);
-      const sql =
+      // `+stream`, `+type`: no index for these terms, so SQLite walks the log in position order
+      // and stops at the page's end, instead of gathering every match of the stream index and
+      // sorting it all for each page.
+      if (prefixes.length) {
+        where.push(`+stream IN (SELECT stream_key FROM streams WHERE ${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
+      }
+      if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
+      statement =
         shape === 'page'
-          ? `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`
-          : `SELECT position FROM events WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`;
-      statement = shape === 'page' ? this.db.prepare(sql).raw() : this.db.prepare(sql).pluck();
+          ? this.db.prepare(page(where.join(' AND '), 'position')).pluck()
+          : this.db.prepare(`SELECT position FROM log WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`).pluck();
       this.allQueries.set(key, statement);
     }
     const prefixParams = prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
     return { statement, params: [...prefixParams, ...types] };
   }
-}
-
-/** Straight from the raw row to the envelope: reading all is the hot path of every rebuild. */
-function toRecordedEvent(row: RawRow): RecordedEvent {
-  return {
-    id: row[3],
-    streamId: row[1],
-    revision: row[2],
-    position: BigInt(row[0]),
-    type: row[4],
-    data: JSON.parse(row[5]),
-    metadata: JSON.parse(row[6]),
-    schemaVersion: row[7],
-  };
 }

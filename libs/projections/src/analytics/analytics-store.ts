@@ -1,7 +1,8 @@
 // Where the analytics read model keeps each game's fold: in memory (tests, the memory store) or
 // in SQLite beside the other read models, with the columns the filters need. Like game-states,
-// changed records wait in memory and are written together when the runner checkpoints.
+// changed records wait in memory (`BufferedRows`) and are written together when the runner checkpoints.
 import type Database from 'better-sqlite3';
+import { BufferedRows } from '../runner/buffered-rows';
 import { openReadModelDatabase } from '../runner/read-model-database';
 import type { AnalyticsFold, GameAnalytics } from './game-analytics';
 
@@ -55,9 +56,7 @@ export class InMemoryAnalyticsStore implements AnalyticsStore {
 export class SqliteAnalyticsStore implements AnalyticsStore {
   private readonly db: Database.Database;
   private readonly statements;
-  private readonly dirty = new Map<string, AnalyticsFold>();
-  private readonly recent = new Map<string, AnalyticsFold>();
-  private readonly writeDirty: () => void;
+  private readonly rows: BufferedRows<AnalyticsFold>;
 
   constructor({ filename }: { filename: string }) {
     this.db = openReadModelDatabase(filename);
@@ -83,11 +82,12 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         ORDER BY created_at, game_id`).pluck(),
       clear: this.db.prepare('DELETE FROM analytics_games'),
     };
-    this.writeDirty = this.db.transaction(() => {
-      for (const fold of this.dirty.values()) {
-        this.remember(fold);
+    const put = this.statements.put;
+    this.rows = new BufferedRows(this.db, {
+      key: (fold) => fold.figures.gameId,
+      write: (fold) => {
         const f = fold.figures;
-        this.statements.put.run({
+        put.run({
           gameId: f.gameId,
           scenarioId: f.scenarioId,
           createdAt: f.createdAt,
@@ -96,21 +96,18 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
           players: `\u001f${f.seats.map((s) => s.name).join('\u001f')}\u001f`,
           fold: JSON.stringify(fold),
         });
-      }
-      this.dirty.clear();
+      },
+      keep: 200,
     });
   }
 
   get(gameId: string): AnalyticsFold | undefined {
-    const cached = this.dirty.get(gameId) ?? this.recent.get(gameId);
-    if (cached) return cached;
-    const row = this.statements.get.get(gameId) as string | undefined;
-    return row === undefined ? undefined : this.remember(JSON.parse(row) as AnalyticsFold);
+    return this.rows.get(gameId, this.load);
   }
 
   /** Hot path of a rebuild: only marks the fold dirty; flush() writes it and keeps it recent. */
   put(fold: AnalyticsFold): void {
-    this.dirty.set(fold.figures.gameId, fold);
+    this.rows.put(fold);
   }
 
   list(filter: AnalyticsFilter = {}): GameAnalytics[] {
@@ -127,28 +124,20 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   flush(): void {
-    if (this.dirty.size > 0) this.writeDirty();
+    this.rows.flush();
   }
 
   clear(): void {
     this.statements.clear.run();
-    this.dirty.clear();
-    this.recent.clear();
+    this.rows.clear();
   }
 
   close(): void {
-    if (!this.db.open) return;
-    this.flush();
-    this.db.close();
+    this.rows.close();
   }
 
-  private remember(fold: AnalyticsFold): AnalyticsFold {
-    this.recent.delete(fold.figures.gameId);
-    this.recent.set(fold.figures.gameId, fold);
-    if (this.recent.size > 200) {
-      const oldest = this.recent.keys().next();
-      if (!oldest.done) this.recent.delete(oldest.value);
-    }
-    return fold;
-  }
+  private readonly load = (gameId: string): AnalyticsFold | undefined => {
+    const row = this.statements.get.get(gameId) as string | undefined;
+    return row === undefined ? undefined : (JSON.parse(row) as AnalyticsFold);
+  };
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BufferedRows } from '../runner/buffered-rows';
 import { openReadModelDatabase } from '../runner/read-model-database';
 import type { GameState } from '@logbook/rules';
 import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
@@ -6,15 +7,13 @@ import { summarize, type GameStateRecord, type GameStateStore, type GameSummary,
 /**
  * The game-states read model in SQLite: the folded state as JSON plus summary columns that
  * cross-game queries (lists, analytics) read without parsing states. Records changed since the
- * last flush stay in memory and are written together, once each, when the runner checkpoints:
- * a game's state is serialised once per checkpoint, not once per event.
+ * last flush stay in memory (`BufferedRows`) and are written together, once each, when the runner
+ * checkpoints: a game's state is serialised once per checkpoint, not once per event.
  */
 export class SqliteGameStateStore implements GameStateStore {
   private readonly db: Database.Database;
   private readonly statements;
-  private readonly recent = new Map<string, GameStateRecord>();
-  private readonly dirty = new Map<string, GameStateRecord>();
-  private readonly writeDirty: () => void;
+  private readonly rows: BufferedRows<GameStateRecord>;
 
   constructor({ filename }: { filename: string }) {
     this.db = openReadModelDatabase(filename);
@@ -55,37 +54,24 @@ export class SqliteGameStateStore implements GameStateStore {
         ORDER BY coalesce(created_at, '') DESC, game_id DESC LIMIT @limit`),
       clear: this.db.prepare('DELETE FROM game_states'),
     };
-    this.writeDirty = this.db.transaction(() => {
-      for (const record of this.dirty.values()) {
-        this.statements.put.run({ ...summarize(record), state: JSON.stringify(record.state) });
-      }
-      this.dirty.clear();
+    const put = this.statements.put;
+    this.rows = new BufferedRows(this.db, {
+      key: (record) => record.gameId,
+      write: (record) => put.run({ ...summarize(record), state: JSON.stringify(record.state) }),
+      keep: 100,
     });
   }
 
   get(gameId: string): GameStateRecord | undefined {
-    const cached = this.dirty.get(gameId) ?? this.recent.get(gameId);
-    if (cached) return cached;
-    const row = this.statements.get.get(gameId) as { revision: number; state: string; createdAt: string | null; updatedAt: string | null } | undefined;
-    return (
-      row &&
-      this.remember({
-        gameId,
-        revision: row.revision,
-        state: JSON.parse(row.state) as GameState,
-        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
-        ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
-      })
-    );
+    return this.rows.get(gameId, this.load);
   }
 
   put(record: GameStateRecord): void {
-    this.dirty.set(record.gameId, record);
-    this.remember(record);
+    this.rows.put(record);
   }
 
   flush(): void {
-    if (this.dirty.size > 0) this.writeDirty();
+    this.rows.flush();
   }
 
   list(query: GameSummaryQuery = {}): GameSummary[] {
@@ -101,23 +87,23 @@ export class SqliteGameStateStore implements GameStateStore {
 
   clear(): void {
     this.statements.clear.run();
-    this.recent.clear();
-    this.dirty.clear();
+    this.rows.clear();
   }
 
   close(): void {
-    if (!this.db.open) return;
-    this.flush();
-    this.db.close();
+    this.rows.close();
   }
 
-  private remember(record: GameStateRecord): GameStateRecord {
-    this.recent.delete(record.gameId);
-    this.recent.set(record.gameId, record);
-    if (this.recent.size > 100) {
-      const oldest = this.recent.keys().next();
-      if (!oldest.done) this.recent.delete(oldest.value);
-    }
-    return record;
-  }
+  private readonly load = (gameId: string): GameStateRecord | undefined => {
+    const row = this.statements.get.get(gameId) as { revision: number; state: string; createdAt: string | null; updatedAt: string | null } | undefined;
+    return (
+      row && {
+        gameId,
+        revision: row.revision,
+        state: JSON.parse(row.state) as GameState,
+        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+        ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+      }
+    );
+  };
 }

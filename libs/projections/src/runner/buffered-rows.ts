@@ -1,0 +1,86 @@
+import type Database from 'better-sqlite3';
+
+export interface BufferedRowsOptions<R> {
+  /** The row's key in its table (a game id). */
+  key: (row: R) => string;
+  /** Writes one row (an upsert); `flush` calls it for each changed row inside one transaction. */
+  write: (row: R) => void;
+  /** How many rows, written or read, to keep in memory, least recently used dropped first. */
+  keep: number;
+}
+
+/**
+ * The rows of a SQLite read model that sit in memory: those changed since the last flush (each
+ * written once per flush however often it changed, so a busy game's state is serialised once per
+ * checkpoint, not once per event) and a few recently used ones (the games being played, so the
+ * projection does not parse them back per event). Reads see a row as soon as it is put.
+ *
+ * When to flush is the `ProjectionRunner`'s business (every N events or once an interval, and
+ * always before the checkpoint it saves, so the checkpoint is never ahead of the rows written);
+ * the read model's `flush` calls `flush` here.
+ */
+export class BufferedRows<R> {
+  private readonly dirty = new Map<string, R>();
+  private readonly recent = new Map<string, R>();
+  private readonly writeDirty: () => void;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly options: BufferedRowsOptions<R>,
+  ) {
+    this.writeDirty = db.transaction(() => {
+      for (const row of this.dirty.values()) {
+        options.write(row);
+        this.remember(row);
+      }
+      this.dirty.clear();
+    });
+  }
+
+  /** The row as last put, else as last read or written, else `load` (a SELECT) remembered. */
+  get(key: string, load: (key: string) => R | undefined): R | undefined {
+    const cached = this.dirty.get(key) ?? this.recent.get(key);
+    if (cached !== undefined) return cached;
+    const row = load(key);
+    return row === undefined ? undefined : this.remember(row);
+  }
+
+  /** The hot path (once per event): only marks the row changed; `flush` writes it. */
+  put(row: R): void {
+    this.dirty.set(this.options.key(row), row);
+  }
+
+  /** How many changed rows wait for the next flush. */
+  get pending(): number {
+    return this.dirty.size;
+  }
+
+  /** Writes every changed row in one transaction; they stay in memory as recent rows. */
+  flush(): void {
+    if (this.dirty.size > 0) this.writeDirty();
+  }
+
+  /** Forgets every row in memory, changed or not (the owner empties its table). */
+  clear(): void {
+    this.dirty.clear();
+    this.recent.clear();
+  }
+
+  /** Flushes, then closes the database; a second close does nothing. */
+  close(): void {
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
+  }
+
+  private remember(row: R): R {
+    const key = this.options.key(row);
+    this.recent.delete(key);
+    this.recent.set(key, row);
+    if (this.recent.size > this.options.keep) {
+      const oldest = this.recent.keys().next();
+      if (!oldest.done) this.recent.delete(oldest.value);
+    }
+    return row;
+  }
+}
