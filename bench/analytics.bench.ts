@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { builtInScenario } from '@logbook/content';
 import { SqliteEventStore } from '@logbook/event-store';
-import { recordSimulatedGame, simulateGame, type BotName } from '@logbook/app-core';
+import { READ_MODEL_CHECKPOINT_EVENTS, recordSimulatedGame, simulateGame, type BotName } from '@logbook/app-core';
 import { AnalyticsProjection, ProjectionRunner, SqliteAnalyticsStore, SqliteCheckpointStore } from '@logbook/projections';
 
 export interface SimulationBench {
@@ -54,7 +54,8 @@ export async function rebuildAnalytics(eventsFile: string, dir: string, round: n
   const readModels = join(dir, `read-models-${round}.sqlite`);
   const analytics = new SqliteAnalyticsStore({ filename: readModels });
   const checkpoints = new SqliteCheckpointStore({ filename: readModels });
-  const runner = new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), { checkpointEvery: 500, rebuildPageSize: 1000 });
+  // As `npm run cli -- rebuild analytics` runs it.
+  const runner = new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), { checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS });
   const logEvents = Number((await store.lastPosition()) ?? 0n);
   const started = performance.now();
   const cpu = process.cpuUsage();

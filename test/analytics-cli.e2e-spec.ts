@@ -49,3 +49,32 @@ describe('the command line: simulate, rebuild analytics, verify, report', () => 
     await expect(cli('rebuild', 'nothing')).rejects.toMatchObject({ code: 2 });
   }, 60_000);
 });
+
+// Issue 10: "after simulate of 1,000 games, report runs and the plunder goodness-of-fit is
+// consistent with a fair d6". Decision rule: Pearson's chi-square of the report's observed
+// column against 1/6 each, 5 degrees of freedom, fair unless p <= 0.001 (critical value 20.515).
+// The test recomputes the statistic from the printed counts, so a report that printed a wrong
+// figure (or a wrong verdict) fails too. Idle games are quick and still roll at setup.
+describe('1,000 simulated games, then the report: the plunder table against a fair d6', () => {
+  const dataDir = newDataDir();
+  const env = { ...process.env, LOGBOOK_DATA_DIR: dataDir };
+  const cli = (...args: string[]) => run('node', [...CLI, ...args], { env, cwd: ROOT, maxBuffer: 16 * 2 ** 20 });
+  afterAll(() => removeDataDir(dataDir));
+
+  it('reports a fit consistent with a fair d6, and its figures add up', async () => {
+    const simulated = await cli('simulate', '--scenario', 'twin-sails', '--games', '1000', '--players', '1', '--bot', 'idle', '--seed', '2026');
+    expect(simulated.stdout).toMatch(/simulated 1000 games of twin-sails .* 1000 recorded/);
+    const { stdout } = await cli('report', '--scenario', 'twin-sails', '--out', join(dataDir, 'report'));
+    const rows = [...stdout.matchAll(/^([1-6])\s+[a-z]+\s+(\d+)\s+([\d.]+)$/gm)];
+    expect(rows.map((row) => row[1])).toEqual(['1', '2', '3', '4', '5', '6']);
+    const observed = rows.map((row) => Number(row[2]));
+    const total = observed.reduce((sum, n) => sum + n, 0);
+    expect(total).toBeGreaterThanOrEqual(1000);
+    const statistic = observed.reduce((sum, n) => sum + (n - total / 6) ** 2 / (total / 6), 0);
+    const printed = /chi-square ([\d.]+) with 5 d\.f\., p = ([\d.]+) \(consistent with a fair d6 at the 0\.001 level\)/.exec(stdout);
+    expect(printed).not.toBeNull();
+    expect(Number(printed?.[1])).toBeCloseTo(statistic, 2);
+    expect(statistic).toBeLessThan(20.515);
+    expect(Number(printed?.[2])).toBeGreaterThan(0.001);
+  }, 180_000);
+});

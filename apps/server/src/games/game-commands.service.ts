@@ -2,9 +2,9 @@
 // revision → fold what was appended. Seats are authenticated before (SeatGuard); events are read
 // and redacted by GameEventsService.
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, gameStreamId, recordedGameEvents, toNewEvents, type RecordedCommand } from '@logbook/game-log';
+import { actionMetadata, commandFingerprint, gameStreamId, recordedGameEvents, sameFingerprint, toNewEvents, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
 import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
@@ -13,7 +13,6 @@ import { GameRepository } from './game-repository';
 import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
 import { digestToken, newSeatToken } from './seat-tokens';
-import { stableStringify } from './stable-json';
 
 export type { CommandResult, EventView } from './game-events.service';
 
@@ -22,23 +21,6 @@ export interface CreatedGame {
   revision: number;
   seats: Array<{ seat: number; name: string; token: string }>;
 }
-
-/**
- * Identifies a command's content, so a reused commandId with other content is refused: the
- * first 128 bits of its SHA-256, base64url (22 characters; logs written before held all 256
- * bits in hex, which `sameFingerprint` still recognises).
- */
-const fingerprintOf = (value: unknown): string => sha256(stableStringify(value)).subarray(0, 16).toString('base64url');
-
-/** SHA-256 in one call where Node has `crypto.hash` (20.12+; the engines field allows 20.11). */
-const sha256: (text: string) => Buffer =
-  typeof hash === 'function' ? (text) => hash('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
-
-/** Whether a recorded fingerprint, short or old full-length hex, is that of `value`. */
-export const sameFingerprint = (recorded: string, value: unknown): boolean =>
-  recorded.length === 64
-    ? recorded === createHash('sha256').update(stableStringify(value)).digest('hex')
-    : recorded === fingerprintOf(value);
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
@@ -64,7 +46,7 @@ export class GameCommandsService {
     // The scenario document holds the stack order and the box: recorded apart, as a secret.
     const { scenario, ...body } = command;
     const recordedCommand = { ...body, scenario: scenario.id };
-    const { first, rest } = this.metadata(commandId, correlationId, null, fingerprintOf(input), recordedCommand, draws, new Date().toISOString(), { scenario });
+    const { first, rest } = this.metadata(commandId, correlationId, null, commandFingerprint(input), recordedCommand, draws, new Date().toISOString(), { scenario });
     const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
     const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return {
@@ -82,7 +64,7 @@ export class GameCommandsService {
     command: PlayCommand,
     options: { ifMatch?: number; correlationId?: string } = {},
   ): Promise<CommandResult> {
-    const fingerprint = fingerprintOf({ seat, command });
+    const fingerprint = commandFingerprint({ seat, command });
     return this.locks.run(gameId, async () => {
       for (let attempt = 1; ; attempt++) {
         // The first attempt may decide on the cached game unchecked (the seat guard has just

@@ -3,10 +3,11 @@
 // recorded command again under today's rules before anything is written).
 import { Inject, Injectable, BadRequestException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, type EventStore, type NewEvent } from '@logbook/event-store';
 import {
   actionMetadata,
+  commandFingerprint,
   deterministicEventId,
   gameStreamId,
   effectiveState,
@@ -31,7 +32,6 @@ import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
 import { seatOf } from './seat.guard';
 import { bearerToken, digestToken, newSeatToken } from './seat-tokens';
-import { stableStringify } from './stable-json';
 
 export interface NewGameSeats {
   gameId: string;
@@ -52,7 +52,6 @@ export interface ImportedGame extends NewGameSeats {
 /** Events read per page while an export streams. */
 const EXPORT_PAGE = 500;
 
-const fingerprintOf = (value: unknown): string => createHash('sha256').update(stableStringify(value)).digest('hex');
 
 @Injectable()
 export class GamePortabilityService {
@@ -98,7 +97,7 @@ export class GamePortabilityService {
       seat: null,
       recordedAt: new Date().toISOString(),
       command,
-      commandFingerprint: fingerprintOf(command),
+      commandFingerprint: commandFingerprint(command),
       draws,
     });
     const seats = board.seats.map((s, i) => ({ seat: s.seat, name: players?.[i]?.name ?? s.name, token: newSeatToken() }));

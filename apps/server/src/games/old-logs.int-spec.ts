@@ -7,7 +7,7 @@ import { CommandIdReusedError } from './game.errors';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
 import { GameRepository } from './game-repository';
-import { stableStringify } from './stable-json';
+import { stableStringify } from '@logbook/game-log';
 
 // Logs written before the metadata was slimmed (full 64-character fingerprints, correlation and
 // causation ids and the schema version on every event) must still read, and a command retried

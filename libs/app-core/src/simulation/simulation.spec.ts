@@ -3,6 +3,7 @@
 // nothing hidden; the plunder d6 is fair in practice.
 import { builtInScenario } from '@logbook/content';
 import { InMemoryEventStore, type RecordedEvent } from '@logbook/event-store';
+import { sameFingerprint } from '@logbook/game-log';
 import { foldAnalytics, publicFigures, summarizeAnalytics, type AnalyticsEvent } from '@logbook/projections';
 import { recordSimulatedGame } from './record';
 import { simulateGame, simulatedGameId, type SimulationOptions } from './simulate';
@@ -59,7 +60,14 @@ describe('the simulator', () => {
     for (const [commandId, actionEvents] of byAction) {
       const [head, ...rest] = actionEvents;
       expect(head!.metadata).toHaveProperty('seat');
-      expect(head!.metadata).toMatchObject({ commandId, recordedAt: expect.any(String), command: { type: expect.any(String) }, commandFingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(head!.metadata).toMatchObject({ commandId, recordedAt: expect.any(String), command: { type: expect.any(String) }, commandFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      // The same fingerprint and the same keys as the command path writes (no causation id; a
+      // correlation id only when it differs from the commandId).
+      expect(head!.metadata).not.toHaveProperty('causationId');
+      expect(head!.metadata).not.toHaveProperty('correlationId');
+      if (head!.type !== 'GameCreated') {
+        expect(sameFingerprint(String(head!.metadata.commandFingerprint), { seat: head!.metadata.seat, command: head!.metadata.command })).toBe(true);
+      }
       for (const later of rest) expect(Object.keys(later.metadata).sort()).toEqual(['commandId', 'schemaVersion']);
     }
     expect(events.some((e) => Array.isArray(e.metadata.draws) && (e.metadata.draws as number[]).length > 0)).toBe(true);
