@@ -4,6 +4,7 @@
 // the log stays small. Older games recorded the full metadata on every event and no command or
 // draws: both shapes read here.
 import type { EventMetadata, RecordedEvent } from '@logbook/event-store';
+import type { CreateGame } from '@logbook/rules';
 
 /** A command as recorded: a game command, or a system one (`CreateGame`, `ForkGame`). */
 export interface RecordedCommand {
@@ -28,6 +29,16 @@ export interface ActionRecord {
    */
   commandSecret?: Record<string, unknown>;
   correlationId?: string;
+}
+
+/**
+ * A new game's command as every writer records it (the server, the simulator): the body names
+ * the scenario by id; the whole document (stack order, box) is kept apart as a secret, which
+ * re-decision (import, revalidate) puts back.
+ */
+export function recordedCreateGame(command: CreateGame): { command: RecordedCommand; commandSecret: { scenario: CreateGame['scenario'] } } {
+  const { scenario, ...body } = command;
+  return { command: { ...body, scenario: scenario.id }, commandSecret: { scenario } };
 }
 
 /** The metadata of an action's events: everything on the first, only the commandId on the others. */

@@ -91,4 +91,15 @@ describe('re-decision of a recorded log under today\'s rules', () => {
     });
     expect(redecide(old)).toMatchObject({ ok: false, divergence: { actionIndex: 0, revision: 0 } });
   });
+
+  it('says a new game recorded without its scenario document cannot be decided again (not a crash, not a difference)', () => {
+    const game = recordRandomGame({ seed: 3, commands: 10 });
+    const [created, ...rest] = game.events;
+    const { commandSecret: _secret, ...metadata } = created!.metadata;
+    const result = redecide([{ ...created!, metadata: { ...metadata, command: { type: 'CreateGame' } } }, ...rest]);
+    expect(result).toMatchObject({
+      ok: false,
+      divergence: { kind: 'unrecorded', actionIndex: 0, commandType: 'CreateGame', reason: expect.stringMatching(/without its scenario document/) },
+    });
+  });
 });

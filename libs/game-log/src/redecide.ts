@@ -54,6 +54,10 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
     if (!action.command) {
       return fail('no command was recorded with this action (recorded before commands were kept): it cannot be decided again', undefined, 'unrecorded');
     }
+    if (action.command.type === 'CreateGame' && (typeof action.command.scenario !== 'object' || action.command.scenario === null)) {
+      // Games simulated before the simulator recorded like the server kept only the command's type.
+      return fail('this new game was recorded without its scenario document: it cannot be decided again', undefined, 'unrecorded');
+    }
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');

@@ -20,5 +20,6 @@ export { partyView, type CharacterView, type PartyView, type PartyViewOptions, t
 export { PLUNDER_TYPES } from './plunder/plunder';
 export type { CheckChoice, DieRoll } from './checks/check';
 export type { NavigationStep } from './navigation/navigation.commands';
+export type { CreateGame } from './setup/setup.commands';
 export * from './history';
 export * from './options';

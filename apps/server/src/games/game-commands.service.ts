@@ -4,7 +4,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, gameStreamId, recordedGameEvents, sameFingerprint, toNewEvents, type RecordedCommand } from '@logbook/game-log';
+import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
 import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
@@ -44,9 +44,8 @@ export class GameCommandsService {
     const events = decide(initialState(), command, { seat: null, rng });
     const tokens = input.players.map(() => newSeatToken());
     // The scenario document holds the stack order and the box: recorded apart, as a secret.
-    const { scenario, ...body } = command;
-    const recordedCommand = { ...body, scenario: scenario.id };
-    const { first, rest } = this.metadata(commandId, correlationId, null, commandFingerprint(input), recordedCommand, draws, new Date().toISOString(), { scenario });
+    const recorded = recordedCreateGame(command);
+    const { first, rest } = this.metadata(commandId, correlationId, null, commandFingerprint(input), recorded.command, draws, new Date().toISOString(), recorded.commandSecret);
     const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
     const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return {

@@ -3,17 +3,19 @@
 // and draws, later events only their commandId. The game's first event also carries the
 // simulation marker (`simulated`, bot, seed), so analytics can tell simulated games apart.
 import type { EventStore, NewEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, gameStreamId, toNewEvents, type RecordedCommand } from '@logbook/game-log';
+import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, toNewEvents, type RecordedCommand } from '@logbook/game-log';
 import type { SimulatedGame, SimulationMarker } from './simulate';
 
 export function simulatedGameEvents(game: SimulatedGame, marker: SimulationMarker, clock: () => Date = () => new Date()): NewEvent[] {
   return game.actions.flatMap((action, i) => {
+    // A new game as the server records it: the scenario by id, its document as a secret (so
+    // `revalidate` and an import can decide the game again); every other command as sent.
+    const recorded = action.command.type === 'CreateGame' ? recordedCreateGame(action.command) : { command: action.command as RecordedCommand };
     const { first, rest } = actionMetadata({
       commandId: action.commandId,
       seat: action.seat,
       recordedAt: clock().toISOString(),
-      // A new game's scenario is a built-in one, named by id: the command records just its type.
-      command: (action.command.type === 'CreateGame' ? { type: 'CreateGame' } : action.command) as RecordedCommand,
+      ...recorded,
       commandFingerprint: commandFingerprint({ seat: action.seat, command: action.command }),
       draws: action.draws,
     });

@@ -9,6 +9,7 @@ import {
   initialState,
   legalCommands,
   seededRng,
+  type CreateGame,
   type GameEvent,
   type GameState,
   type LogCommand,
@@ -31,7 +32,7 @@ export interface SimulationOptions {
 export interface SimulatedAction {
   commandId: string;
   seat: number | null;
-  command: PlayCommand | { type: 'CreateGame' };
+  command: PlayCommand | CreateGame;
   events: GameEvent[];
   /** The values the decision drew from the random source, in order (secret in the log). */
   draws: number[];
@@ -100,8 +101,9 @@ export function simulateGame(options: SimulationOptions): SimulatedGame {
   const choices = seededRng(gameSeed ^ 0x5bd1e995);
   const bot = makeBot(options.bot);
   const players = Array.from({ length: options.players }, (_, i) => ({ name: `${options.bot} bot ${i + 1}` }));
-  const created = decide(initialState(), { type: 'CreateGame', gameId, scenario: options.scenario, players, mode: 'standard' }, { seat: null, rng: dice });
-  const actions: SimulatedAction[] = [{ commandId: `create-${gameId}`, seat: null, command: { type: 'CreateGame' }, events: created, draws: dice.draws }];
+  const create: CreateGame = { type: 'CreateGame', gameId, scenario: options.scenario, players, mode: 'standard' };
+  const created = decide(initialState(), create, { seat: null, rng: dice });
+  const actions: SimulatedAction[] = [{ commandId: `create-${gameId}`, seat: null, command: create, events: created, draws: dice.draws }];
   const state = initialState();
   for (const event of created) applyEvent(state, event);
   const maxActions = options.maxActions ?? 5000;

@@ -3,7 +3,7 @@
 // nothing hidden; the plunder d6 is fair in practice.
 import { builtInScenario } from '@logbook/content';
 import { InMemoryEventStore, type RecordedEvent } from '@logbook/event-store';
-import { sameFingerprint } from '@logbook/game-log';
+import { redecide, sameFingerprint } from '@logbook/game-log';
 import { foldAnalytics, publicFigures, summarizeAnalytics, type AnalyticsEvent } from '@logbook/projections';
 import { recordSimulatedGame } from './record';
 import { simulateGame, simulatedGameId, type SimulationOptions } from './simulate';
@@ -71,6 +71,22 @@ describe('the simulator', () => {
       for (const later of rest) expect(Object.keys(later.metadata).sort()).toEqual(['commandId', 'schemaVersion']);
     }
     expect(events.some((e) => Array.isArray(e.metadata.draws) && (e.metadata.draws as number[]).length > 0)).toBe(true);
+  });
+
+  it('records games that decide again, action for action (npm run cli -- revalidate), with the scenario document kept secret', async () => {
+    const events = await recordRun('greedy', 4, 3);
+    const streams = new Map<string, RecordedEvent[]>();
+    for (const e of events) streams.set(e.streamId, [...(streams.get(e.streamId) ?? []), e]);
+    expect(streams.size).toBe(3);
+    for (const stream of streams.values()) {
+      const [created] = stream;
+      // As the server records a new game: the scenario by id in the body, its document apart.
+      expect(created!.metadata.command).toMatchObject({ type: 'CreateGame', scenario: 'first-voyage' });
+      expect(created!.metadata.commandSecret).toEqual({ scenario: builtInScenario('first-voyage') });
+      const result = redecide(stream);
+      expect([result.ok, result.ok ? null : result.divergence]).toEqual([true, null]);
+      expect(result.actions).toBeGreaterThan(10);
+    }
   });
 
   it('does not record a game twice when the same seed is run again', async () => {
