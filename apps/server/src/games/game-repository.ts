@@ -6,6 +6,7 @@
 // cached history only ever takes committed events (decisions work on a draft), and each event
 // is folded once even when two loads catch up at the same time. The board is the history's
 // effective state: undone actions are not in it.
+import { LRUCache } from 'lru-cache';
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toLogEntries } from '@logbook/game-log';
@@ -52,7 +53,7 @@ const CACHE_SIZE = 1000;
 
 @Injectable()
 export class GameRepository {
-  private readonly cache = new Map<string, LoadedGame>();
+  private readonly cache = new LRUCache<string, LoadedGame>({ max: CACHE_SIZE });
   /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
   private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
 
@@ -65,7 +66,7 @@ export class GameRepository {
    * revision refuses a decision made on one, and retries with `catchUp`.
    */
   async load(gameId: string, { catchUp = false, trustCache = false } = {}): Promise<LoadedGame> {
-    const cached = this.cache.get(gameId);
+    const cached = this.cache.peek(gameId);
     if (cached && trustCache && !catchUp && this.caughtUpAt.has(cached)) {
       this.remember(cached);
       return cached;
@@ -100,12 +101,7 @@ export class GameRepository {
 
   /** Records events this process just appended, so the next load needs no re-read of them. */
   remember(game: LoadedGame): void {
-    this.cache.delete(game.gameId);
-    this.cache.set(game.gameId, game);
-    if (this.cache.size > CACHE_SIZE) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
+    this.cache.set(game.gameId, game); // most recently used
   }
 
   /**

@@ -1,10 +1,14 @@
 // The board view a seat last fetched, serialized: a view is a pure function of the game's log up to
 // its revision and of who asks, so (game, revision, seat) names it exactly and a new revision makes
 // the old entry unreachable. Bounded: the least recently used entries go first.
-export class SerializedViewCache {
-  private readonly entries = new Map<string, string>();
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly capacity = 1000) {}
+export class SerializedViewCache {
+  private readonly entries: LRUCache<string, string>;
+
+  constructor(capacity = 1000) {
+    this.entries = new LRUCache<string, string>({ max: capacity });
+  }
 
   static key(gameId: string, revision: number, seat: number | null): string {
     return `${gameId}\u0000${revision}\u0000${seat ?? 's'}`;
@@ -13,15 +17,9 @@ export class SerializedViewCache {
   /** The cached text for `key`, else `make()`'s, remembered. */
   get(key: string, make: () => string): string {
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      // Most recently used last (a Map keeps insertion order).
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const text = make();
     this.entries.set(key, text);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return text;
   }
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 
-export interface BufferedRowsOptions<R> {
+export interface BufferedRowsOptions<R extends object> {
   /** The row's key in its table (a game id). */
   key: (row: R) => string;
   /** Writes one row (an upsert); `flush` calls it for each changed row inside one transaction. */
@@ -19,15 +20,16 @@ export interface BufferedRowsOptions<R> {
  * always before the checkpoint it saves, so the checkpoint is never ahead of the rows written);
  * the read model's `flush` calls `flush` here.
  */
-export class BufferedRows<R> {
+export class BufferedRows<R extends object> {
   private readonly dirty = new Map<string, R>();
-  private readonly recent = new Map<string, R>();
+  private readonly recent: LRUCache<string, R>;
   private readonly writeDirty: () => void;
 
   constructor(
     private readonly db: Database.Database,
     private readonly options: BufferedRowsOptions<R>,
   ) {
+    this.recent = new LRUCache<string, R>({ max: options.keep });
     this.writeDirty = db.transaction(() => {
       for (const row of this.dirty.values()) {
         options.write(row);
@@ -74,13 +76,7 @@ export class BufferedRows<R> {
   }
 
   private remember(row: R): R {
-    const key = this.options.key(row);
-    this.recent.delete(key);
-    this.recent.set(key, row);
-    if (this.recent.size > this.options.keep) {
-      const oldest = this.recent.keys().next();
-      if (!oldest.done) this.recent.delete(oldest.value);
-    }
+    this.recent.set(this.options.key(row), row);
     return row;
   }
 }
