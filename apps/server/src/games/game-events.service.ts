@@ -1,12 +1,13 @@
-// The read side of one game's log: events by revision range, each redacted for the viewer. The
-// command path, the events endpoint and the live feed all show events through here.
+// The read side of one game's log: events by revision range, each redacted for the viewer, and the
+// board view now. The command path, the events endpoint and the live feed all show events through here.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toDomainEvent } from '@logbook/game-log';
-import { ActionMetaReader, type ActionMeta } from '@logbook/projections';
+import { ActionMetaReader, boardView, type ActionMeta } from '@logbook/projections';
 import { redactEvent, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
+import { SerializedViewCache } from './view-cache';
 
 export interface EventView {
   revision: number;
@@ -48,7 +49,19 @@ export const actionMetaReader = (game: LoadedGame): ActionMetaReader =>
 
 @Injectable()
 export class GameEventsService {
+  private readonly views = new SerializedViewCache();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /**
+   * The board view now, as `seat` sees it, in JSON: made once per game, revision and seat (many
+   * clients poll the same board), with what undo and redo would take back or re-apply.
+   */
+  currentView(game: LoadedGame, seat: number | null): string {
+    return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
+      JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } })),
+    );
+  }
 
   /** The events of `game` from a revision on, as `seat` may see them. */
   async eventsFor(game: LoadedGame, seat: number | null, fromRevision = 0, maxCount = 1000): Promise<CommandResult> {

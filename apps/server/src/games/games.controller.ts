@@ -10,7 +10,6 @@ import { GameEventsService, type CommandResult } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
-import { SerializedViewCache } from './view-cache';
 import { Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
@@ -40,8 +39,6 @@ const checkCorrelationId = (value: string | undefined): string | undefined => {
 
 @Controller('games')
 export class GamesController {
-  private readonly views = new SerializedViewCache();
-
   constructor(
     private readonly commands: GameCommandsService,
     private readonly events: GameEventsService,
@@ -70,13 +67,10 @@ export class GamesController {
   ): Promise<BoardView | string> {
     res.header('Vary', 'Authorization');
     if (!isSeek(query)) {
-      // The revision is the version of the game; the view also depends on who asks. Its JSON is
-      // made once per game, revision and seat (many clients poll the same board).
+      // The revision is the version of the game; the view also depends on who asks.
       res.header('ETag', `"${game.revision}"`);
       res.type('application/json; charset=utf-8');
-      return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
-        JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } })),
-      );
+      return this.events.currentView(game, seat);
     }
     const revision =
       query.at !== undefined && query.round === undefined && query.turn === undefined
