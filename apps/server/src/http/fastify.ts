@@ -39,20 +39,15 @@ export const etagMatches = (ifNoneMatch: string, etag: string): boolean => {
 export function configureFastify(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // Through Nest, so it does not add its own JSON parser at init.
-  app.useBodyParser('application/json', { bodyLimit: MAX_JSON_BYTE_COUNT }, (_req, body, done) => {
-    try {
-      done(null, parseJsonBody(body));
-    } catch (error) {
-      done(error as Error);
-    }
-  });
-  fastify.addContentTypeParser(/^application\/[^;\s]+\+json/i, { parseAs: 'buffer', bodyLimit: MAX_JSON_BYTE_COUNT }, (_req, body, done) => {
+  const json = (_req: unknown, body: string | Buffer, done: (error: Error | null, parsed?: unknown) => void) => {
     try {
       done(null, parseJsonBody(body as Buffer));
     } catch (error) {
       done(error as Error);
     }
-  });
+  };
+  app.useBodyParser('application/json', { bodyLimit: MAX_JSON_BYTE_COUNT }, json);
+  fastify.addContentTypeParser(/^application\/[^;\s]+\+json/i, { parseAs: 'buffer', bodyLimit: MAX_JSON_BYTE_COUNT }, json);
   // An export to import: the route reads the text itself.
   fastify.addContentTypeParser([...NDJSON_TYPES], { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES }, (_req, body, done) => done(null, body));
   // Any other body (on a read: writes were refused already) is not read, as Express left it.
