@@ -3,11 +3,12 @@
 // its events are appended as they were recorded to a durable SQLite file, whose rows are
 // measured and read back the way the server loads a game. Prints one JSON line.
 //   node -r @swc-node/register bench/perf/log-size.bench.ts
+// BENCH_LOG_FILE=<path> keeps a copy of the match's SQLite file there (to profile a read of it).
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
 import { NestFactory } from '@nestjs/core';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   db.exec('VACUUM');
   db.close();
   const fileBytes = statSync(filename).size;
+  if (process.env.BENCH_LOG_FILE) copyFileSync(filename, process.env.BENCH_LOG_FILE);
 
   // Measured in a process of its own, as a server starting up loads the game: not in this one,
   // whose heap still holds the match as played (that made every collection slower).

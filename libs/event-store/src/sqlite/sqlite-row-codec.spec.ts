@@ -1,10 +1,15 @@
 import fc from 'fast-check';
-import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata, isoTime } from './sqlite-row-codec';
+import { InMemoryShapes } from './sqlite-json-codec';
+import { decodeEventId, decodeMetadata, decodeMetadataV2, encodeEventId, encodeMetadata, encodeMetadataV2, isoTime } from './sqlite-row-codec';
 
 /** What v1 stored and read back: the JSON text of the metadata, parsed. */
 const asV1 = (metadata: Record<string, unknown> | undefined) => JSON.parse(metadata ? JSON.stringify(metadata) : '{}') as unknown;
-const roundTrip = (metadata: Record<string, unknown> | undefined, schemaVersion: number) =>
-  decodeMetadata(JSON.parse(encodeMetadata(metadata, schemaVersion)), schemaVersion);
+/** The storage encodes metadata as JSON.parse gives it back from the serialized event. */
+const asJson = (metadata: Record<string, unknown> | undefined) => (metadata ? (JSON.parse(JSON.stringify(metadata)) as Record<string, unknown>) : undefined);
+const roundTrip = (metadata: Record<string, unknown> | undefined, schemaVersion: number, shapes = new InMemoryShapes()) =>
+  decodeMetadata(JSON.parse(encodeMetadata(asJson(metadata), schemaVersion, shapes)), schemaVersion, shapes);
+const roundTripV2 = (metadata: Record<string, unknown> | undefined, schemaVersion: number) =>
+  decodeMetadataV2(JSON.parse(encodeMetadataV2(metadata, schemaVersion)), schemaVersion);
 
 const time = fc.integer({ min: -8.64e15, max: 8.64e15 }).map((ms) => new Date(ms).toISOString());
 const key = fc.constantFrom('commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'schemaVersion', 'draws', 'seatTokens', 'correlationId', '__proto__', '1', 'x');
@@ -15,13 +20,14 @@ const metadata = fc.array(fc.tuple(key, value), { maxLength: 9 }).map((pairs) =>
   return object;
 });
 
-describe('SQLite v2 row codec', () => {
-  it('gives back the metadata v1 gave back, keys in the same order, for any metadata', () => {
+describe('SQLite v2 and v3 row codec', () => {
+  it('gives back the metadata v1 gave back, keys in the same order, for any metadata (v3 and v2)', () => {
     fc.assert(
       fc.property(fc.option(metadata, { nil: undefined }), fc.integer({ min: 1, max: 3 }), (m, schemaVersion) => {
-        const back = roundTrip(m, schemaVersion);
-        expect(JSON.stringify(back)).toBe(JSON.stringify(asV1(m)));
-        expect(back).toStrictEqual(asV1(m));
+        for (const back of [roundTrip(m, schemaVersion), roundTripV2(m, schemaVersion)]) {
+          expect(JSON.stringify(back)).toBe(JSON.stringify(asV1(m)));
+          expect(back).toStrictEqual(asV1(m));
+        }
       }),
       { numRuns: 2000 },
     );
@@ -29,9 +35,15 @@ describe('SQLite v2 row codec', () => {
 
   it('stores what Logbook writes by position: no key names, recordedAt in ms, schemaVersion left to the row', () => {
     const first = { commandId: 'c-194', seat: 1, recordedAt: '2026-11-30T19:09:03.203Z', command: { type: 'MoveShip' }, commandFingerprint: 'ZXp3ViZnCUqM8PJSOjRh1g', schemaVersion: 1 };
-    expect(encodeMetadata(first, 1)).toBe('[191,"c-194",1,1796065743203,{"type":"MoveShip"},"ZXp3ViZnCUqM8PJSOjRh1g"]');
+    expect(encodeMetadataV2(first, 1)).toBe('[191,"c-194",1,1796065743203,{"type":"MoveShip"},"ZXp3ViZnCUqM8PJSOjRh1g"]');
+    const shapes = new InMemoryShapes();
+    expect(encodeMetadata(first, 1, shapes)).toBe('[191,"c-194",1,1796065743203,[1,"MoveShip"],"ZXp3ViZnCUqM8PJSOjRh1g"]');
+    expect(shapes.list).toEqual(['["type"]']);
     expect(roundTrip(first, 1)).toStrictEqual(first);
-    expect(encodeMetadata({ commandId: 'c-194', schemaVersion: 1 }, 1)).toBe('[33,"c-194"]');
+    expect(encodeMetadata({ commandId: 'c-194', schemaVersion: 1 }, 1, shapes)).toBe('[33,"c-194"]');
+    // Keys after the positional ones go into one object, stored by its shape too.
+    expect(encodeMetadata({ commandId: 'c', draws: [4, 2], schemaVersion: 1 }, 1, shapes)).toBe('[97,"c",[2,[0,4,2]]]');
+    expect(shapes.list).toEqual(['["type"]', '["draws"]']);
     // Another schema version than the row's stays in the metadata.
     expect(roundTrip({ commandId: 'c', schemaVersion: 2 }, 1)).toStrictEqual({ commandId: 'c', schemaVersion: 2 });
     // Keys out of Logbook's order keep their order.

@@ -1,9 +1,11 @@
-// How a v2 SQLite row holds what the port's RecordedEvent says, in fewer bytes (docs/event-log-format.md):
+// How a SQLite row holds what the port's RecordedEvent says, in fewer bytes (docs/event-log-format.md):
 // - event ids that are lowercase RFC 4122 UUIDs (every id Logbook makes) as 16-byte blobs;
 // - metadata as a JSON array of values in a fixed key order instead of an object of key/value
 //   pairs, `recordedAt` as epoch milliseconds, and `schemaVersion` left out when it equals the
-//   row's own schema_version. Decoding gives back the same object, keys in the same order.
+//   row's own schema_version; in v3 each value in its compact form (sqlite-json-codec.ts).
+//   Decoding gives back the same object, keys in the same order.
 import type { EventMetadata } from '../event-store.port';
+import { compact, defineKey, expand, type ShapeTable } from './sqlite-json-codec';
 
 /** The value of a lowercase hex digit's char code, or -1. */
 const hexDigit = (code: number): number => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1);
@@ -41,7 +43,7 @@ export function decodeEventId(stored: Buffer | string): string {
 }
 
 /**
- * The keys a v2 file stores by position, in the order Logbook writes them. Part of the file
+ * The keys a v2 or v3 file stores by position, in the order Logbook writes them. Part of the file
  * format: changing this list needs a new schema version.
  */
 export const POSITIONAL_KEYS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint'] as const;
@@ -82,7 +84,16 @@ export function isoTime(ms: number): string {
  * goes into `rest` in its order, except a last `schemaVersion` equal to the row's (a mask bit).
  * A `recordedAt` that round-trips is a number (ms, a mask bit), any other stays as it was.
  */
-export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
+export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number, shapes: ShapeTable): string {
+  return encodeMetadataWith(metadata, schemaVersion, (value) => compact(value, shapes));
+}
+
+/** v2's form: the same layout with every value as JSON gives it (kept to migrate v2 files, and for their tests). */
+export function encodeMetadataV2(metadata: EventMetadata | undefined, schemaVersion: number): string {
+  return encodeMetadataWith(metadata, schemaVersion, (value) => value);
+}
+
+function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: number, store: (value: unknown) => unknown): string {
   if (!metadata) return '[0]';
   const values: unknown[] = [0];
   let mask = 0;
@@ -106,7 +117,7 @@ export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersio
         next = at + 1;
         const ms = at === RECORDED_AT ? compactTime(value) : undefined;
         if (ms !== undefined) mask |= TIME_BIT;
-        values.push(ms ?? value);
+        values.push(ms ?? store(value));
         continue;
       }
       rest = Object.create(null) as Record<string, unknown>; // a "__proto__" key stays a key
@@ -115,14 +126,40 @@ export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersio
   }
   if (rest) {
     mask |= REST_BIT;
-    values.push(rest);
+    values.push(store(rest));
   }
   values[0] = mask;
   return JSON.stringify(values);
 }
 
-/** The metadata object back from its stored form (already parsed from JSON). */
-export function decodeMetadata(stored: unknown, schemaVersion: number): EventMetadata {
+/** The metadata object back from its v3 stored form (already parsed from JSON). */
+export function decodeMetadata(stored: unknown, schemaVersion: number, shapes: ShapeTable): EventMetadata {
+  if (!Array.isArray(stored)) throw new Error(`stored metadata is not an array: ${JSON.stringify(stored)}`);
+  const mask = stored[0] as number;
+  const metadata: EventMetadata = {};
+  let at = 1;
+  for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
+    if ((mask & (1 << i)) === 0) continue;
+    const value = stored[at++];
+    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime(value as number) : expand(value, shapes);
+  }
+  if (mask & REST_BIT) {
+    const rest = stored[at] as unknown[];
+    const { keys } = shapes.shape(rest[0] as number);
+    if (keys.length !== rest.length - 1) throw new Error(`stored metadata has ${rest.length - 1} values for ${keys.length} keys`);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const value = expand(rest[i + 1], shapes);
+      if (key === '__proto__') defineKey(metadata, key, value);
+      else metadata[key] = value;
+    }
+  }
+  if (mask & SCHEMA_VERSION_BIT) metadata.schemaVersion = schemaVersion;
+  return metadata;
+}
+
+/** The metadata object back from its v2 stored form (already parsed from JSON). */
+export function decodeMetadataV2(stored: unknown, schemaVersion: number): EventMetadata {
   if (!Array.isArray(stored)) return stored as EventMetadata; // not written by encodeMetadata
   const mask = stored[0] as number;
   const metadata: EventMetadata = {};
@@ -135,7 +172,7 @@ export function decodeMetadata(stored: unknown, schemaVersion: number): EventMet
   if (mask & REST_BIT) {
     const rest = stored[at] as Record<string, unknown>;
     for (const key of Object.keys(rest)) {
-      if (key === '__proto__') Object.defineProperty(metadata, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__') defineKey(metadata, key, rest[key]);
       else metadata[key] = rest[key];
     }
   }

@@ -5,6 +5,7 @@ import type { StoredEventRef } from '../core/idempotent-retry';
 import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
+import { compact, expand, shapeOfKeysJson, type Shape, type ShapeTable } from './sqlite-json-codec';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { openSchema } from './sqlite-schema';
 
@@ -33,7 +34,7 @@ const page = (where: string, orderBy: string) =>
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
 type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data: unknown];
 
-export class SqliteStorage implements LocalStorage {
+export class SqliteStorage implements LocalStorage, ShapeTable {
   private readonly db: Database.Database;
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
   private readonly allQueries = new Map<string, Database.Statement>();
@@ -45,6 +46,8 @@ export class SqliteStorage implements LocalStorage {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
+  private readonly shapeKeys = new Map<string, number>();
+  private readonly shapes: Shape[] = [];
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
 
@@ -67,6 +70,9 @@ export class SqliteStorage implements LocalStorage {
       typeKey: prepare('SELECT type_key FROM event_types WHERE type = ?').pluck(),
       typeName: prepare('SELECT type FROM event_types WHERE type_key = ?').pluck(),
       newType: prepare('INSERT INTO event_types (type) VALUES (?) RETURNING type_key').pluck(),
+      shapeKey: prepare('SELECT shape_key FROM shapes WHERE keys = ?').pluck(),
+      shapeKeys: prepare('SELECT keys FROM shapes WHERE shape_key = ?').pluck(),
+      newShape: prepare('INSERT INTO shapes (keys) VALUES (?) RETURNING shape_key').pluck(),
       refsForwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
       insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -100,8 +106,27 @@ export class SqliteStorage implements LocalStorage {
     return this.forgettingOnRollback(() => this.inTransaction(work) as T);
   }
 
-  encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
-    return encodeMetadata(metadata, schemaVersion);
+  /** ShapeTable: the key of a key list, interned inside the append's transaction if new. */
+  keyOf(keysJson: string): number {
+    let key = this.shapeKeys.get(keysJson);
+    if (key === undefined) {
+      key = (this.statements.shapeKey.get(keysJson) as number | undefined) ?? (this.statements.newShape.get(keysJson) as number);
+      this.shapeKeys.set(keysJson, key);
+      this.shapes[key] = shapeOfKeysJson(keysJson);
+    }
+    return key;
+  }
+
+  /** ShapeTable: the keys of a shape (another process may have added it since this one looked). */
+  shape(key: number): Shape {
+    const cached = this.shapes[key];
+    if (cached !== undefined) return cached;
+    const keysJson = Number.isSafeInteger(key) ? (this.statements.shapeKeys.get(key) as string | undefined) : undefined;
+    if (keysJson === undefined) throw new Error(`SQLite store ${this.filename}: no shape ${key}`);
+    const shape = shapeOfKeysJson(keysJson);
+    this.shapeKeys.set(keysJson, key);
+    this.shapes[key] = shape;
+    return shape;
   }
 
   streamHead(streamId: string): StreamHead {
@@ -120,9 +145,11 @@ export class SqliteStorage implements LocalStorage {
     const stream = this.streamKey(streamId) ?? this.intern(streamId, this.statements.newStream, this.streamKeys, this.streamIds);
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
-      const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion);
+      // Encoded here, inside the transaction: a new key list gets its shape key in it.
+      const data = JSON.stringify(compact(JSON.parse(event.data), this));
+      const metadata = encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion, this);
       const { lastInsertRowid } = this.statements.insert.run(
-        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, event.data, metadata, event.schemaVersion,
+        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, data, metadata, event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
     });
@@ -207,8 +234,8 @@ export class SqliteStorage implements LocalStorage {
       revision: row[1],
       position: BigInt(row[0]),
       type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
-      data: row[7],
-      metadata: decodeMetadata(row[6], schemaVersion),
+      data: expand(row[7], this),
+      metadata: decodeMetadata(row[6], schemaVersion, this),
       schemaVersion,
     };
   }
@@ -255,6 +282,8 @@ export class SqliteStorage implements LocalStorage {
       this.streamIds.clear();
       this.typeKeys.clear();
       this.typeNames.clear();
+      this.shapeKeys.clear();
+      this.shapes.length = 0;
       throw error;
     }
   }

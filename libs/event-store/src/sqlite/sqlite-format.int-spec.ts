@@ -5,10 +5,13 @@ import Database from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store.port';
 import { describeEventStoreContract } from '../testing/event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
-import { DDL_V1 } from './sqlite-schema';
+import { encodeEventId, encodeMetadataV2 } from './sqlite-row-codec';
+import { DDL_V1, DDL_V2 } from './sqlite-schema';
+
+type Row = [streamId: string, revision: number, id: string, type: string, data: string, metadata: string, schemaVersion: number];
 
 /** A file exactly as Logbook before schema v2 made it, with the rows given. */
-function writeV1File(filename: string, rows: [string, number, string, string, string, string, number][]): void {
+function writeV1File(filename: string, rows: Row[]): void {
   const db = new Database(filename);
   db.pragma('journal_mode = WAL');
   db.exec(DDL_V1);
@@ -24,6 +27,33 @@ function writeV1File(filename: string, rows: [string, number, string, string, st
   db.close();
 }
 
+/** A file exactly as Logbook v2 made it (schema v2), with the rows given (a v1 metadata text that is not JSON kept as is). */
+function writeV2File(filename: string, rows: Row[]): void {
+  const db = new Database(filename);
+  db.pragma('journal_mode = WAL');
+  db.exec(DDL_V2);
+  db.pragma('user_version = 2');
+  const key = (table: string, column: string, name: string) => {
+    const existing = db.prepare(`SELECT rowid FROM ${table} WHERE ${column} = ?`).pluck().get(name) as number | undefined;
+    return existing ?? Number(db.prepare(`INSERT INTO ${table} (${column}${table === 'streams' ? ', last_revision' : ''}) VALUES (?${table === 'streams' ? ', -1' : ''})`).run(name).lastInsertRowid);
+  };
+  const insert = db.prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const [streamId, revision, id, type, data, metadata, schemaVersion] of rows) {
+      const stream = key('streams', 'stream_id', streamId);
+      let stored = metadata;
+      try {
+        stored = encodeMetadataV2(JSON.parse(metadata) as Record<string, unknown>, schemaVersion);
+      } catch {
+        // kept as given: a broken row
+      }
+      insert.run(stream, revision, encodeEventId(id), key('event_types', 'type', type), data, stored, schemaVersion);
+      db.prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?').run(revision, stream);
+    }
+  })();
+  db.close();
+}
+
 /** What a v1 store read back for each row: the columns, JSON parsed. */
 function readAsV1(filename: string): RecordedEvent[] {
   const db = new Database(filename, { readonly: true });
@@ -34,7 +64,7 @@ function readAsV1(filename: string): RecordedEvent[] {
   }));
 }
 
-const V1_ROWS: [string, number, string, string, string, string, number][] = [
+const V1_ROWS: Row[] = [
   ['game-a', 0, '3a5cab02-4bfe-5181-99bb-35224305368d', 'GameCreated', '{"data":{"scenario":"s"},"secret":{"stack":[3,1,2]}}',
     '{"commandId":"create-a","seat":null,"recordedAt":"2026-01-01T00:00:00.000Z","command":{"type":"CreateGame"},"commandFingerprint":"f","draws":[4,2],"commandSecret":{"scenario":{"stack":[3,1,2]}},"seatTokens":[{"seat":1,"sha256":"ab"}],"schemaVersion":1}', 1],
   ['game-a', 1, '5bcd315f-faea-5c07-b0d3-a7b0665ed30e', 'BlessingAdvanced', '{"data":{"deck":999}}', '{"commandId":"create-a","schemaVersion":1}', 1],
@@ -43,9 +73,13 @@ const V1_ROWS: [string, number, string, string, string, string, number][] = [
     '{"commandId":"c-1","correlationId":"c-1","causationId":"c-1","seat":1,"recordedAt":"2025-06-01T10:00:00.5Z","commandFingerprint":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef","schemaVersion":1}', 1],
   ['game-a', 2, 'E1C7A2F0-0000-4000-8000-000000000000', 'ShipTurned', '{"data":{}}', '{}', 2],
   ['analytics-x', 0, 'x-0', 'Anything', '[1,2,3]', '{"schemaVersion":7,"seat":3}', 7],
+  ['analytics-x', 1, 'x-1', 'Anything', '{"__proto__":{"a":[0,{}]},"1":[[1],[]],"s":"\\u0000 ü"}', '{"commandId":"x","command":{"type":"T","n":-0.5,"e":1e21},"__proto__":{"k":[]}}', 1],
 ];
 
-describe('SQLite schema v1 -> v2 migration on open', () => {
+describe.each([
+  ['v1', writeV1File],
+  ['v2', writeV2File],
+])('SQLite schema %s -> v3 migration on open', (from, writeFile) => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'logbook-migrate-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,6 +88,7 @@ describe('SQLite schema v1 -> v2 migration on open', () => {
     const filename = join(dir, 'v1.db');
     writeV1File(filename, V1_ROWS);
     const before = readAsV1(filename);
+    if (from === 'v2') writeV2File((rmSync(filename), filename), V1_ROWS);
     const store = new SqliteEventStore({ filename });
     try {
       expect(await store.readAll()).toStrictEqual(before);
@@ -63,35 +98,48 @@ describe('SQLite schema v1 -> v2 migration on open', () => {
       expect(backwards.status === 'ok' && backwards.events.map((e) => e.revision)).toEqual([2, 1]);
       expect(await store.readAll({ filter: { eventTypes: ['ShipMoved'] } })).toStrictEqual(before.filter((e) => e.type === 'ShipMoved'));
       expect(await store.readAll({ filter: { streamPrefixes: ['game-'] } })).toStrictEqual(before.filter((e) => e.streamId.startsWith('game-')));
-      expect(await store.lastPosition()).toBe(5n);
+      expect(await store.lastPosition()).toBe(6n);
       // A retry of an append made before the migration is still recognised by its ids.
       const retry = await store.append('game-b', [{ id: 'e-1', type: 'ShipMoved', data: {} }], 'no_stream');
       expect(retry).toMatchObject({ nextExpectedRevision: 0, position: 3n });
       const appended = await store.append('game-a', [{ id: 'e-new', type: 'ShipMoved', data: { n: 1 } }], 2);
-      expect(appended).toMatchObject({ nextExpectedRevision: 3, position: 6n });
+      expect(appended).toMatchObject({ nextExpectedRevision: 3, position: 7n });
     } finally {
       await store.close();
     }
     const db = new Database(filename, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
-    // The view shows the rows with v1's columns to SQL tools.
-    expect(db.prepare('SELECT stream_id, revision, event_id, type FROM events WHERE position = 1').raw().get()).toEqual(['game-a', 0, '3a5cab02-4bfe-5181-99bb-35224305368d', 'GameCreated']);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    // The view shows the rows with v1's columns to SQL tools; data and metadata in their stored form.
+    expect(db.prepare('SELECT stream_id, revision, event_id, type, data, metadata FROM events WHERE position = 2').raw().get()).toEqual([
+      'game-a', 1, '5bcd315f-faea-5c07-b0d3-a7b0665ed30e', 'BlessingAdvanced', '[7,[8,999]]', '[33,"create-a"]',
+    ]);
+    // Key lists numbered in order of first use, row by row: the first row's data, then its metadata.
+    expect(db.prepare('SELECT keys FROM shapes ORDER BY shape_key LIMIT 8').pluck().all()).toEqual([
+      '["data","secret"]', '["scenario"]', '["stack"]', '["type"]', '["draws","commandSecret","seatTokens"]', '["seat","sha256"]', '["data"]', '["deck"]',
+    ]);
     db.close();
   });
 
   it('leaves the file untouched when the migration fails midway (one transaction)', () => {
-    const filename = join(dir, 'v1.db');
-    writeV1File(filename, [...V1_ROWS, ['game-c', 0, 'e-9', 'Broken', '{}', 'not json', 1]]);
-    expect(() => new SqliteEventStore({ filename })).toThrow(/SQLite store .*v1\.db/);
-    const db = new Database(filename, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
-    expect(db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(V1_ROWS.length + 1);
-    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('log', 'event_types', 'events_v1')").pluck().get()).toBe(0);
-    db.close();
+    const filename = join(dir, 'old.db');
+    // The broken row comes last: every row before it has been rewritten when the migration fails.
+    writeFile(filename, [...V1_ROWS, ['game-c', 0, 'e-9', 'Broken', '{"data":{}}', 'not json', 1]]);
+    const dump = () => {
+      const db = new Database(filename, { readonly: true });
+      const schema = db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').raw().all();
+      const rows = db.prepare(`SELECT * FROM ${from === 'v1' ? 'events' : 'log'} ORDER BY position`).raw().all();
+      const version = db.pragma('user_version', { simple: true });
+      db.close();
+      return { schema, rows, version };
+    };
+    const before = dump();
+    expect(() => new SqliteEventStore({ filename })).toThrow(/SQLite store .*old\.db/);
+    expect(dump()).toEqual(before);
+    expect(before.version).toBe(from === 'v1' ? 1 : 2);
   });
 });
 
-describe('SQLite v2 ids and names', () => {
+describe('SQLite v3 ids and names', () => {
   it('gives back any id, stream and type exactly as appended (quotes, backslashes, non-ASCII, hex that looks like a UUID)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'logbook-ids-'));
     const store = new SqliteEventStore({ filename: join(dir, 'ids.db') });
@@ -113,7 +161,7 @@ describe('SQLite v2 ids and names', () => {
   });
 });
 
-describe('SQLite v2 reads across pages (2,000 rows a page)', () => {
+describe('SQLite v3 reads across pages (2,000 rows a page)', () => {
   it('reads forwards, backwards and $all over several pages exactly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'logbook-pages-'));
     const store = new SqliteEventStore({ filename: join(dir, 'pages.db') });
@@ -147,7 +195,7 @@ describe('SQLite v2 reads across pages (2,000 rows a page)', () => {
   });
 });
 
-// The whole contract again, on files that began as empty v1 files.
+// The whole contract again, on files that began as empty v1 and v2 files.
 const contractDir = mkdtempSync(join(tmpdir(), 'logbook-contract-v1-'));
 let files = 0;
 afterAll(() => rmSync(contractDir, { recursive: true, force: true }));
@@ -155,5 +203,11 @@ describeEventStoreContract('SQLite (a file migrated from v1)', ({ upcasters }) =
   files += 1;
   const filename = join(contractDir, `events-${files}.db`);
   writeV1File(filename, []);
+  return new SqliteEventStore({ filename, upcasters, pageSize: 7 });
+});
+describeEventStoreContract('SQLite (a file migrated from v2)', ({ upcasters }) => {
+  files += 1;
+  const filename = join(contractDir, `events-${files}.db`);
+  writeV2File(filename, []);
   return new SqliteEventStore({ filename, upcasters, pageSize: 7 });
 });

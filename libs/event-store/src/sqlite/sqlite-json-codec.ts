@@ -1,0 +1,122 @@
+// The compact form of a JSON value in a v3 file (docs/event-log-format.md): an object is stored
+// as an array `[shape, ...values]`, its key list (the shape) interned once in the file's
+// `shapes` table, so a row holds no key names. Generic: nothing here knows Logbook's events;
+// any file decodes with its own table alone.
+//
+//   object              -> [shape, ...values in key order]     (shape >= 1)
+//   array, first item   -> [0, ...items]                        (0 marks a real array)
+//     a number
+//   any other array     -> [...items]   (empty, or its first item is not a number)
+//   string, number, true, false, null -> itself
+//
+// Decoding reads the first item of an array: a number >= 1 is an object's shape, 0 a real
+// array's mark, anything else (or nothing) the array's first item.
+
+/** A shape's keys, as decoding needs them. */
+export interface Shape {
+  readonly keys: readonly string[];
+  /** No `__proto__` among the keys: plain assignment builds the object. */
+  readonly plain: boolean;
+}
+
+/** The shapes of one file. Key 0 is never a shape (it marks real arrays). */
+export interface ShapeTable {
+  /** The key of this key list (`keysJson` is `JSON.stringify(keys)`), interned if new. */
+  keyOf(keysJson: string): number;
+  /** The keys of a shape; throws for a key the file does not have. */
+  shape(key: number): Shape;
+}
+
+export const shapeOfKeysJson = (keysJson: string): Shape => {
+  const keys = JSON.parse(keysJson) as unknown;
+  if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) throw new Error(`not a key list: ${keysJson}`);
+  return { keys, plain: !keys.includes('__proto__') };
+};
+
+/** The compact form of a JSON value (as JSON.parse gives it: no undefined, functions or toJSON). */
+export function compact(value: unknown, shapes: ShapeTable): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const marked = n > 0 && typeof value[0] === 'number';
+    const out = new Array<unknown>(marked ? n + 1 : n);
+    let at = 0;
+    if (marked) out[at++] = 0;
+    for (let i = 0; i < n; i++) out[at++] = compact(value[i], shapes);
+    return out;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  const out = new Array<unknown>(keys.length + 1);
+  out[0] = shapes.keyOf(JSON.stringify(keys));
+  for (let i = 0; i < keys.length; i++) out[i + 1] = compact(object[keys[i] as string], shapes);
+  return out;
+}
+
+/** Sets an own property, also one named `__proto__` (which plain assignment would not). */
+export const defineKey = (object: Record<string, unknown>, key: string, value: unknown): void => {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+};
+
+/**
+ * The JSON value back from its compact form (already parsed from JSON). The parsed arrays are
+ * reused where they can be: the caller hands over what JSON.parse gave it.
+ */
+export function expand(stored: unknown, shapes: ShapeTable): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const items = stored as unknown[];
+  const n = items.length;
+  if (n === 0) return items;
+  const head = items[0];
+  if (typeof head !== 'number') {
+    for (let i = 0; i < n; i++) {
+      const item = items[i];
+      if (typeof item === 'object' && item !== null) items[i] = expand(item, shapes);
+    }
+    return items;
+  }
+  if (head === 0) {
+    const array = items.slice(1);
+    for (let i = 0; i < n - 1; i++) {
+      const item = array[i];
+      if (typeof item === 'object' && item !== null) array[i] = expand(item, shapes);
+    }
+    return array;
+  }
+  const { keys, plain } = shapes.shape(head);
+  if (keys.length !== n - 1) throw new Error(`a stored object of shape ${head} has ${n - 1} values for ${keys.length} keys`);
+  const object: Record<string, unknown> = {};
+  if (plain) {
+    for (let i = 1; i < n; i++) {
+      const item = items[i];
+      object[keys[i - 1] as string] = typeof item === 'object' && item !== null ? expand(item, shapes) : item;
+    }
+  } else {
+    for (let i = 1; i < n; i++) defineKey(object, keys[i - 1] as string, expand(items[i], shapes));
+  }
+  return object;
+}
+
+/** Shapes numbered from 1 in order of first use, in memory (a migration's, and the tests'). */
+export class InMemoryShapes implements ShapeTable {
+  readonly list: string[] = [];
+  private readonly keys = new Map<string, number>();
+  private readonly shapes: Shape[] = [];
+
+  keyOf(keysJson: string): number {
+    let key = this.keys.get(keysJson);
+    if (key === undefined) {
+      this.list.push(keysJson);
+      this.shapes.push(shapeOfKeysJson(keysJson));
+      key = this.list.length;
+      this.keys.set(keysJson, key);
+    }
+    return key;
+  }
+
+  shape(key: number): Shape {
+    const shape = this.shapes[key - 1];
+    if (shape === undefined) throw new Error(`no shape ${key}`);
+    return shape;
+  }
+}
