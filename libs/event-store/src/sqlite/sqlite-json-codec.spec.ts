@@ -18,8 +18,12 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 const roundTrip = (value: unknown, shapes = new InMemoryShapes()) => expand(JSON.parse(JSON.stringify(compact(value, shapes))), shapes);
 
-/** Objects with awkward keys: `__proto__`, integer-like keys (which JavaScript puts first), '', '0'. */
-const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', '0', '1', '10', '-1', '01', 'type', 'constructor', 'toString', ''));
+/**
+ * Objects with awkward keys: `__proto__`, integer-like keys (which JavaScript puts first), '',
+ * quotes, backslashes, line separators, a lone surrogate, and text that would be code if a key
+ * were not quoted (decoding builds objects with one literal per shape).
+ */
+const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', '0', '1', '10', '-1', '01', 'type', 'constructor', 'toString', '', 'v', 'items', '"', '\\', '\u2028', '"}; throw 1; ({"', '${v}', '\ud800'));
 const json = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
