@@ -5,7 +5,7 @@ import type { StoredEventRef } from '../core/idempotent-retry';
 import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
-import { compact, expand, shapeOfKeysJson, type Shape, type ShapeTable } from './sqlite-json-codec';
+import { compact, expand, KeyListIndex, shapeOfKeysJson, type Shape, type ShapeTable } from './sqlite-json-codec';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { openSchema } from './sqlite-schema';
 
@@ -46,7 +46,7 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
-  private readonly shapeKeys = new Map<string, number>();
+  private readonly shapeKeys = new KeyListIndex();
   private readonly shapes: Shape[] = [];
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
@@ -107,11 +107,12 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
   }
 
   /** ShapeTable: the key of a key list, interned inside the append's transaction if new. */
-  keyOf(keysJson: string): number {
-    let key = this.shapeKeys.get(keysJson);
+  keyOf(keys: readonly string[]): number {
+    let key = this.shapeKeys.get(keys);
     if (key === undefined) {
+      const keysJson = JSON.stringify(keys);
       key = (this.statements.shapeKey.get(keysJson) as number | undefined) ?? (this.statements.newShape.get(keysJson) as number);
-      this.shapeKeys.set(keysJson, key);
+      this.shapeKeys.set(keys, key);
       this.shapes[key] = shapeOfKeysJson(keysJson);
     }
     return key;
@@ -124,7 +125,7 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
     const keysJson = Number.isSafeInteger(key) ? (this.statements.shapeKeys.get(key) as string | undefined) : undefined;
     if (keysJson === undefined) throw new Error(`SQLite store ${this.filename}: no shape ${key}`);
     const shape = shapeOfKeysJson(keysJson);
-    this.shapeKeys.set(keysJson, key);
+    this.shapeKeys.set(shape.keys, key);
     this.shapes[key] = shape;
     return shape;
   }
