@@ -73,14 +73,15 @@ async function main(): Promise<void> {
   }
   await durable.close();
 
-  // Column bytes of the v2 rows (docs/event-log-format.md) plus 16 a row for the record header,
+  // Column bytes of the v3 rows (docs/event-log-format.md) plus 16 a row for the record header,
   // the integer columns (position, stream, revision, type, schema_version) and the cell pointer,
-  // plus the interned stream and type names once each.
+  // plus the interned stream and type names and key lists once each.
   const db = new Database(filename);
   const sizes = db
     .prepare(
       `SELECT count(*) events, sum(length(CAST(data AS BLOB))) data, sum(length(CAST(metadata AS BLOB))) metadata,
-        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types) other FROM log`,
+        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types)
+          + (SELECT coalesce(sum(length(keys) + 8), 0) FROM shapes) other FROM log`,
     )
     .get() as { events: number; data: number; metadata: number; other: number };
   // The file itself, index and free space included, once the WAL is folded in and it is vacuumed.

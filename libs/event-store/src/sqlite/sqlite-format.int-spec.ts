@@ -7,6 +7,7 @@ import { describeEventStoreContract } from '../testing/event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
 import { encodeEventId, encodeMetadataV2 } from './sqlite-row-codec';
 import { DDL_V1, DDL_V2 } from './sqlite-schema';
+import { SqliteStorage } from './sqlite-storage';
 
 type Row = [streamId: string, revision: number, id: string, type: string, data: string, metadata: string, schemaVersion: number];
 
@@ -158,6 +159,60 @@ describe('SQLite v3 ids and names', () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SQLite v3 key lists (shapes)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'logbook-shapes-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dataOf = async (store: SqliteEventStore, streamId: string) => {
+    const read = await store.readStream(streamId);
+    return read.status === 'ok' ? read.events.map((e) => e.data) : [];
+  };
+
+  it('are shared by two connections to one file: each reads what the other wrote, and a key list is stored once', async () => {
+    const filename = join(dir, 'shared.db');
+    const here = new SqliteEventStore({ filename });
+    const other = new SqliteEventStore({ filename });
+    try {
+      await here.append('s', [{ id: 'a', type: 'T', data: { a: { b: 1 } } }], 'no_stream');
+      expect(await dataOf(other, 's')).toEqual([{ a: { b: 1 } }]);
+      await other.append('s', [{ id: 'b', type: 'T', data: { c: [{ b: 2 }] }, metadata: { commandId: 'x', command: { a: 0 } } }], 0);
+      await here.append('s', [{ id: 'c', type: 'T', data: { c: 3 } }], 1);
+      expect(await dataOf(here, 's')).toEqual([{ a: { b: 1 } }, { c: [{ b: 2 }] }, { c: 3 }]);
+      expect(await dataOf(other, 's')).toEqual([{ a: { b: 1 } }, { c: [{ b: 2 }] }, { c: 3 }]);
+      const read = await here.readStream('s');
+      expect(read.status === 'ok' && read.events[1]?.metadata).toEqual({ commandId: 'x', command: { a: 0 } });
+    } finally {
+      await here.close();
+      await other.close();
+    }
+    const db = new Database(filename, { readonly: true });
+    expect(db.prepare('SELECT keys FROM shapes ORDER BY shape_key').pluck().all()).toEqual(['["a"]', '["b"]', '["c"]']);
+    db.close();
+  });
+
+  it('interned by an append that rolled back are forgotten, and interned again by the next', async () => {
+    const filename = join(dir, 'rollback.db');
+    const storage = new SqliteStorage(filename);
+    const row = (id: string, data: unknown) => ({ id, type: 'T', data: JSON.stringify(data), metadata: '{}', schemaVersion: 1 });
+    try {
+      expect(() =>
+        storage.transaction(() => {
+          storage.insert('s', 0, [row('a', { gone: { deep: 1 } })]);
+          throw new Error('fails after the insert');
+        }),
+      ).toThrow('fails after the insert');
+      storage.transaction(() => storage.insert('s', 0, [row('b', { kept: 1 }), row('c', { gone: { deep: 2 } })]));
+      const read = storage.readStream({ streamId: 's', direction: 'forwards', maxCount: 10 });
+      expect(read?.map((e) => e.data)).toEqual([{ kept: 1 }, { gone: { deep: 2 } }]);
+    } finally {
+      storage.close();
+    }
+    const db = new Database(filename, { readonly: true });
+    expect(db.prepare('SELECT keys FROM shapes ORDER BY shape_key').pluck().all()).toEqual(['["kept"]', '["gone"]', '["deep"]']);
+    db.close();
   });
 });
 
