@@ -118,6 +118,11 @@ describe.each([
     expect(db.prepare('SELECT keys FROM shapes ORDER BY shape_key LIMIT 8').pluck().all()).toEqual([
       '["data","secret"]', '["scenario"]', '["stack"]', '["type"]', '["draws","commandSecret","seatTokens"]', '["seat","sha256"]', '["data"]', '["deck"]',
     ]);
+    // Each stream's time base: its first recorded time that reads back exactly as ms (game-b's does not).
+    expect(db.prepare('SELECT stream_id, time_base FROM streams ORDER BY stream_key').raw().all()).toEqual([
+      ['game-a', Date.parse('2026-01-01T00:00:00.000Z')], ['game-b', null], ['analytics-x', null],
+    ]);
+    expect(db.prepare('SELECT metadata FROM log WHERE position = 1').pluck().get()).toMatch(/^\[255,"create-a",null,0,/);
     db.close();
   });
 
@@ -176,31 +181,39 @@ describe('SQLite v3 key lists (shapes)', () => {
     const here = new SqliteEventStore({ filename });
     const other = new SqliteEventStore({ filename });
     try {
-      await here.append('s', [{ id: 'a', type: 'T', data: { a: { b: 1 } } }], 'no_stream');
+      // The stream's time base is set by `here`'s first append, and found in the file by `other`.
+      const at = (iso: string) => ({ recordedAt: iso });
+      await here.append('s', [{ id: 'a', type: 'T', data: { a: { b: 1 } }, metadata: at('2026-11-30T19:09:03.203Z') }], 'no_stream');
       expect(await dataOf(other, 's')).toEqual([{ a: { b: 1 } }]);
-      await other.append('s', [{ id: 'b', type: 'T', data: { c: [{ b: 2 }] }, metadata: { commandId: 'x', command: { a: 0 } } }], 0);
-      await here.append('s', [{ id: 'c', type: 'T', data: { c: 3 } }], 1);
+      await other.append('s', [{ id: 'b', type: 'T', data: { c: [{ b: 2 }] }, metadata: { commandId: 'x', recordedAt: '2026-11-30T20:00:00.000Z', command: { a: 0 } } }], 0);
+      await here.append('s', [{ id: 'c', type: 'T', data: { c: 3 }, metadata: at('2026-11-29T00:00:00.001Z') }], 1);
       expect(await dataOf(here, 's')).toEqual([{ a: { b: 1 } }, { c: [{ b: 2 }] }, { c: 3 }]);
       expect(await dataOf(other, 's')).toEqual([{ a: { b: 1 } }, { c: [{ b: 2 }] }, { c: 3 }]);
-      const read = await here.readStream('s');
-      expect(read.status === 'ok' && read.events[1]?.metadata).toEqual({ commandId: 'x', command: { a: 0 } });
+      for (const store of [here, other]) {
+        const read = await store.readStream('s');
+        expect(read.status === 'ok' && read.events.map((e) => e.metadata)).toEqual([
+          at('2026-11-30T19:09:03.203Z'), { commandId: 'x', recordedAt: '2026-11-30T20:00:00.000Z', command: { a: 0 } }, at('2026-11-29T00:00:00.001Z'),
+        ]);
+      }
     } finally {
       await here.close();
       await other.close();
     }
     const db = new Database(filename, { readonly: true });
     expect(db.prepare('SELECT keys FROM shapes ORDER BY shape_key').pluck().all()).toEqual(['["a"]', '["b"]', '["c"]']);
+    expect(db.prepare('SELECT time_base FROM streams').pluck().all()).toEqual([Date.parse('2026-11-30T19:09:03.203Z')]);
+    expect(db.prepare('SELECT metadata FROM log ORDER BY position').pluck().all()).toEqual(['[132,0]', '[141,"x",3056797,[1,0]]', '[132,-155343202]']);
     db.close();
   });
 
   it('interned by an append that rolled back are forgotten, and interned again by the next', async () => {
     const filename = join(dir, 'rollback.db');
     const storage = new SqliteStorage(filename);
-    const row = (id: string, data: unknown) => ({ id, type: 'T', data: JSON.stringify(data), metadata: '{}', schemaVersion: 1 });
+    const row = (id: string, data: unknown, recordedAt = '2026-11-30T19:09:03.203Z') => ({ id, type: 'T', data: JSON.stringify(data), metadata: JSON.stringify({ recordedAt }), schemaVersion: 1 });
     try {
       expect(() =>
         storage.transaction(() => {
-          storage.insert('s', 0, [row('a', { gone: { deep: 1 } })]);
+          storage.insert('s', 0, [row('a', { gone: { deep: 1 } }, '2020-01-01T00:00:00.000Z')]);
           throw new Error('fails after the insert');
         }),
       ).toThrow('fails after the insert');
@@ -210,6 +223,13 @@ describe('SQLite v3 key lists (shapes)', () => {
     } finally {
       storage.close();
     }
+    // Read by a connection of its own, which knows only what the file holds (the stream's time base too).
+    const fresh = new SqliteStorage(filename);
+    const read = fresh.readStream({ streamId: 's', direction: 'forwards', maxCount: 10 });
+    expect(read?.map((e) => [e.data, e.metadata])).toEqual([
+      [{ kept: 1 }, { recordedAt: '2026-11-30T19:09:03.203Z' }], [{ gone: { deep: 2 } }, { recordedAt: '2026-11-30T19:09:03.203Z' }],
+    ]);
+    fresh.close();
     const db = new Database(filename, { readonly: true });
     expect(db.prepare('SELECT keys FROM shapes ORDER BY shape_key').pluck().all()).toEqual(['["kept"]', '["gone"]', '["deep"]']);
     db.close();

@@ -82,18 +82,28 @@ export function isoTime(ms: number): string {
  * The stored form: `[mask, ...values, rest?]`. Leading keys of POSITIONAL_KEYS, in that order,
  * are values (bit i of the mask says key i is there); every key after the first one that is not
  * goes into `rest` in its order, except a last `schemaVersion` equal to the row's (a mask bit).
- * A `recordedAt` that round-trips is a number (ms, a mask bit), any other stays as it was.
+ * A `recordedAt` that round-trips is a number (ms, after the stream's time base in v3; a mask
+ * bit), any other stays as it was.
  */
-export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number, shapes: ShapeTable): string {
-  return encodeMetadataWith(metadata, schemaVersion, (value) => compact(value, shapes));
+export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number, shapes: ShapeTable, timeBase: TimeBase): string {
+  return encodeMetadataWith(metadata, schemaVersion, (value) => compact(value, shapes), timeBase);
 }
 
-/** v2's form: the same layout with every value as JSON gives it (kept to migrate v2 files, and for their tests). */
+/**
+ * A stream's time base (v3): recorded times are stored as milliseconds after it, which keeps them
+ * short (and small integers in V8). Unset until a stream's first event with a time sets it to
+ * that time; any value would read back right, the first keeps the numbers small.
+ */
+export interface TimeBase {
+  ms: number | undefined;
+}
+
+/** v2's form: the same layout with every value as JSON gives it, times from 1970 (kept to migrate v2 files, and for their tests). */
 export function encodeMetadataV2(metadata: EventMetadata | undefined, schemaVersion: number): string {
-  return encodeMetadataWith(metadata, schemaVersion, (value) => value);
+  return encodeMetadataWith(metadata, schemaVersion, (value) => value, { ms: 0 });
 }
 
-function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: number, store: (value: unknown) => unknown): string {
+function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: number, store: (value: unknown) => unknown, timeBase: TimeBase): string {
   if (!metadata) return '[0]';
   const values: unknown[] = [0];
   let mask = 0;
@@ -116,8 +126,15 @@ function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: 
         mask |= 1 << at;
         next = at + 1;
         const ms = at === RECORDED_AT ? compactTime(value) : undefined;
-        if (ms !== undefined) mask |= TIME_BIT;
-        values.push(ms ?? store(value));
+        if (ms !== undefined) timeBase.ms ??= ms;
+        // A time far from the base (more than 2^53 ms either way) keeps its text.
+        const after = ms === undefined ? undefined : ms - (timeBase.ms as number);
+        if (after !== undefined && Number.isSafeInteger(after)) {
+          mask |= TIME_BIT;
+          values.push(after);
+        } else {
+          values.push(store(value));
+        }
         continue;
       }
       rest = Object.create(null) as Record<string, unknown>; // a "__proto__" key stays a key
@@ -132,8 +149,13 @@ function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: 
   return JSON.stringify(values);
 }
 
-/** The metadata object back from its v3 stored form (already parsed from JSON). */
-export function decodeMetadata(stored: unknown, schemaVersion: number, shapes: ShapeTable): EventMetadata {
+/** The time bases of a file's streams, by stream key (asked only for a row that stores a time). */
+export interface TimeBases {
+  timeBase(stream: number): number;
+}
+
+/** The metadata object back from its v3 stored form (already parsed from JSON), of a row of `stream`. */
+export function decodeMetadata(stored: unknown, schemaVersion: number, shapes: ShapeTable, times: TimeBases, stream: number): EventMetadata {
   if (!Array.isArray(stored)) throw new Error(`stored metadata is not an array: ${JSON.stringify(stored)}`);
   const mask = stored[0] as number;
   const metadata: EventMetadata = {};
@@ -141,7 +163,7 @@ export function decodeMetadata(stored: unknown, schemaVersion: number, shapes: S
   for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
     if ((mask & (1 << i)) === 0) continue;
     const value = stored[at++];
-    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime(value as number) : expand(value, shapes);
+    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime((value as number) + times.timeBase(stream)) : expand(value, shapes);
   }
   if (mask & REST_BIT) {
     const rest = stored[at] as unknown[];

@@ -1,17 +1,28 @@
 import type Database from 'better-sqlite3';
 import { compact, InMemoryShapes } from './sqlite-json-codec';
-import { decodeMetadataV2, encodeEventId, encodeMetadata } from './sqlite-row-codec';
+import { decodeMetadataV2, encodeEventId, encodeMetadata, type TimeBase } from './sqlite-row-codec';
 
 /** Bumped with every change below; a file written by a newer Logbook is refused, not guessed at. */
 export const SCHEMA_VERSION = 3;
 
-/** The tables v2 and v3 share: see DDL_V3. */
-const TABLES = `
+const STREAMS_V2 = `
   CREATE TABLE IF NOT EXISTS streams (
     stream_key    INTEGER PRIMARY KEY,
     stream_id     TEXT    NOT NULL UNIQUE,
     last_revision INTEGER NOT NULL
-  );
+  );`;
+
+/** v3 adds each stream's time base (sqlite-row-codec.ts: recorded times are stored after it). */
+const STREAMS_V3 = `
+  CREATE TABLE IF NOT EXISTS streams (
+    stream_key    INTEGER PRIMARY KEY,
+    stream_id     TEXT    NOT NULL UNIQUE,
+    last_revision INTEGER NOT NULL,
+    time_base     INTEGER
+  );`;
+
+/** The other tables v2 and v3 share: see DDL_V3. */
+const TABLES = `
   CREATE TABLE IF NOT EXISTS event_types (
     type_key INTEGER PRIMARY KEY,
     type     TEXT    NOT NULL UNIQUE
@@ -49,7 +60,8 @@ const SHAPES = `
 /**
  * Schema v3 (docs/event-log-format.md). `log` holds one row per event; streams and event types
  * are interned (an integer key per row instead of the text), ids that are UUIDs are 16-byte
- * blobs, metadata is stored by the row codec (sqlite-row-codec.ts), and `data` and the
+ * blobs, metadata is stored by the row codec (sqlite-row-codec.ts: recorded times after the
+ * stream's `time_base`), and `data` and the
  * metadata's values in the compact form of sqlite-json-codec.ts: every object an array
  * `[shape, ...values]`, its key list interned in `shapes` (the file holds every key list it
  * uses, so any file decodes with nothing but itself).
@@ -65,10 +77,10 @@ const SHAPES = `
  * The view `events` shows the rows with v1's columns (text stream, type and id; data and
  * metadata in their stored forms), for SQL tools and ad-hoc queries.
  */
-const DDL_V3 = TABLES + SHAPES + EVENTS_VIEW;
+const DDL_V3 = STREAMS_V3 + TABLES + SHAPES + EVENTS_VIEW;
 
 /** Schema v2, as Logbook before v3 created it (kept for the migration's tests). */
-export const DDL_V2 = TABLES + EVENTS_VIEW;
+export const DDL_V2 = STREAMS_V2 + TABLES + EVENTS_VIEW;
 
 /** Schema v1, as Logbook before v2 created it (kept to migrate, and for the migration's tests). */
 export const DDL_V1 = `
@@ -96,14 +108,21 @@ export const DDL_V1 = `
  */
 function migrate(db: Database.Database): void {
   const shapes = new InMemoryShapes();
+  // Each stream's time base, by its id (v1) or key (v2): the first time met in it.
+  const timeBases = new Map<unknown, TimeBase>();
+  const timeBase = (stream: unknown) => {
+    let base = timeBases.get(stream);
+    if (!base) timeBases.set(stream, (base = { ms: undefined }));
+    return base;
+  };
   const data = (text: unknown) => JSON.stringify(compact(JSON.parse(String(text)), shapes));
   db.function('logbook_event_id', { deterministic: true }, (id: unknown) => encodeEventId(String(id)));
   db.function('logbook_v3_data', data);
-  db.function('logbook_v3_metadata_of_v1', (metadata: unknown, schemaVersion: unknown) =>
-    encodeMetadata(JSON.parse(String(metadata)) as Record<string, unknown>, Number(schemaVersion), shapes),
+  db.function('logbook_v3_metadata_of_v1', (metadata: unknown, schemaVersion: unknown, stream: unknown) =>
+    encodeMetadata(JSON.parse(String(metadata)) as Record<string, unknown>, Number(schemaVersion), shapes, timeBase(stream)),
   );
-  db.function('logbook_v3_metadata_of_v2', (metadata: unknown, schemaVersion: unknown) =>
-    encodeMetadata(decodeMetadataV2(JSON.parse(String(metadata)), Number(schemaVersion)), Number(schemaVersion), shapes),
+  db.function('logbook_v3_metadata_of_v2', (metadata: unknown, schemaVersion: unknown, stream: unknown) =>
+    encodeMetadata(decodeMetadataV2(JSON.parse(String(metadata)), Number(schemaVersion)), Number(schemaVersion), shapes, timeBase(stream)),
   );
   db.transaction(() => {
     // Another process may have migrated the file while this one waited for the write lock.
@@ -119,7 +138,7 @@ function migrate(db: Database.Database): void {
         INSERT INTO event_types (type) SELECT type FROM events_v1 GROUP BY type ORDER BY min(position);
         INSERT INTO log (position, stream, revision, id, type, data, metadata, schema_version)
           SELECT e.position, s.stream_key, e.revision, logbook_event_id(e.event_id), t.type_key, logbook_v3_data(e.data),
-            logbook_v3_metadata_of_v1(e.metadata, e.schema_version), e.schema_version
+            logbook_v3_metadata_of_v1(e.metadata, e.schema_version, e.stream_id), e.schema_version
           FROM events_v1 e JOIN streams s ON s.stream_id = e.stream_id JOIN event_types t ON t.type = e.type
           ORDER BY e.position;
         DROP TABLE events_v1;
@@ -129,7 +148,8 @@ function migrate(db: Database.Database): void {
       // Rows keep their place; the view is made again since it may change with the format.
       db.exec(`
         DROP VIEW IF EXISTS events;
-        UPDATE log SET data = logbook_v3_data(data), metadata = logbook_v3_metadata_of_v2(metadata, schema_version);
+        UPDATE log SET data = logbook_v3_data(data), metadata = logbook_v3_metadata_of_v2(metadata, schema_version, stream);
+        ALTER TABLE streams ADD COLUMN time_base INTEGER;
         ${DDL_V3}
       `);
     } else {
@@ -137,6 +157,8 @@ function migrate(db: Database.Database): void {
     }
     const insert = db.prepare('INSERT INTO shapes (shape_key, keys) VALUES (?, ?)');
     shapes.list.forEach((keys, i) => insert.run(i + 1, keys));
+    const setTimeBase = db.prepare(`UPDATE streams SET time_base = ? WHERE ${format === 1 ? 'stream_id' : 'stream_key'} = ?`);
+    for (const [stream, base] of timeBases) if (base.ms !== undefined) setTimeBase.run(base.ms, stream);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -6,7 +6,7 @@ import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
 import { compact, expand, KeyListIndex, shapeOfKeysJson, type Shape, type ShapeTable } from './sqlite-json-codec';
-import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
+import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata, type TimeBase, type TimeBases } from './sqlite-row-codec';
 import { openSchema } from './sqlite-schema';
 
 /** SQLite's "no limit". */
@@ -34,7 +34,7 @@ const page = (where: string, orderBy: string) =>
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
 type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data: unknown];
 
-export class SqliteStorage implements LocalStorage, ShapeTable {
+export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
   private readonly db: Database.Database;
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
   private readonly allQueries = new Map<string, Database.Statement>();
@@ -48,6 +48,8 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
   private readonly typeNames = new Map<number, string>();
   private readonly shapeKeys = new KeyListIndex();
   private readonly shapes: Shape[] = [];
+  /** Streams' time bases once set (they never change then). */
+  private readonly timeBases = new Map<number, number>();
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
 
@@ -73,6 +75,8 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
       shapeKey: prepare('SELECT shape_key FROM shapes WHERE keys = ?').pluck(),
       shapeKeys: prepare('SELECT keys FROM shapes WHERE shape_key = ?').pluck(),
       newShape: prepare('INSERT INTO shapes (keys) VALUES (?) RETURNING shape_key').pluck(),
+      timeBase: prepare('SELECT time_base FROM streams WHERE stream_key = ?').pluck(),
+      setTimeBase: prepare('UPDATE streams SET time_base = ? WHERE stream_key = ?'),
       refsForwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
       insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -130,6 +134,16 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
     return shape;
   }
 
+  /** TimeBases: a stream's time base; 0 while it has none (no row of it stores a time then). */
+  timeBase(stream: number): number {
+    const cached = this.timeBases.get(stream);
+    if (cached !== undefined) return cached;
+    const base = this.statements.timeBase.get(stream) as number | null | undefined;
+    if (typeof base !== 'number') return 0;
+    this.timeBases.set(stream, base);
+    return base;
+  }
+
   streamHead(streamId: string): StreamHead {
     return this.statements.head.get(streamId) as number | undefined;
   }
@@ -144,17 +158,21 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
 
   insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[] {
     const stream = this.streamKey(streamId) ?? this.intern(streamId, this.statements.newStream, this.streamKeys, this.streamIds);
+    const timeBase: TimeBase = { ms: this.timeBases.get(stream) ?? (this.statements.timeBase.get(stream) as number | null) ?? undefined };
+    const unset = timeBase.ms === undefined;
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
       // Encoded here, inside the transaction: a new key list gets its shape key in it.
       const data = JSON.stringify(compact(JSON.parse(event.data), this));
-      const metadata = encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion, this);
+      const metadata = encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion, this, timeBase);
       const { lastInsertRowid } = this.statements.insert.run(
         stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, data, metadata, event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
     });
     this.statements.setHead.run(firstRevision + events.length - 1, stream);
+    if (unset && timeBase.ms !== undefined) this.statements.setTimeBase.run(timeBase.ms, stream);
+    if (timeBase.ms !== undefined) this.timeBases.set(stream, timeBase.ms);
     return positions;
   }
 
@@ -236,7 +254,7 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
       position: BigInt(row[0]),
       type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
       data: expand(row[7], this),
-      metadata: decodeMetadata(row[6], schemaVersion, this),
+      metadata: decodeMetadata(row[6], schemaVersion, this, this, row[2]),
       schemaVersion,
     };
   }
@@ -285,6 +303,7 @@ export class SqliteStorage implements LocalStorage, ShapeTable {
       this.typeNames.clear();
       this.shapeKeys.clear();
       this.shapes.length = 0;
+      this.timeBases.clear();
       throw error;
     }
   }
