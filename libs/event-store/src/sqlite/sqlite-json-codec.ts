@@ -33,8 +33,16 @@ export interface ShapeTable {
 export const shapeOfKeysJson = (keysJson: string): Shape => {
   const keys = JSON.parse(keysJson) as unknown;
   if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) throw new Error(`not a key list: ${keysJson}`);
-  return { keys, build: keys.includes('__proto__') ? undefined : literalBuilder(keys) };
+  return { keys, build: keys.includes('__proto__') ? undefined : literalBuilder(keysJson, keys) };
 }
+
+/**
+ * Builders by key list, shared by every store of the process: a builder is a function of its own,
+ * which V8 compiles and optimizes afresh, so a store opened again (a CLI, a test, a bench opening
+ * the file per run) reuses the warm ones. Bounded: past that many key lists, builders are made per store.
+ */
+const builders = new Map<string, Build>();
+const MAX_SHARED_BUILDERS = 10_000;
 
 /**
  * A function returning `{ "k1": value 1, "k2": value 2, … }`: one object literal per shape. It
@@ -44,9 +52,13 @@ export const shapeOfKeysJson = (keysJson: string): Shape => {
  * literals too, so no key can be anything but a key; `__proto__` is left to the generic path,
  * since `"__proto__": v` in a literal sets the prototype instead.
  */
-function literalBuilder(keys: readonly string[]): Build {
+function literalBuilder(keysJson: string, keys: readonly string[]): Build {
+  const shared = builders.get(keysJson);
+  if (shared) return shared;
   const values = keys.map((key, i) => `${JSON.stringify(key)}: typeof (v = items[${i + 1}]) === 'object' && v !== null ? expand(v, shapes) : v`);
-  return new Function('items', 'expand', 'shapes', `let v; return { ${values.join(', ')} };`) as Build;
+  const build = new Function('items', 'expand', 'shapes', `let v; return { ${values.join(', ')} };`) as Build;
+  if (builders.size < MAX_SHARED_BUILDERS) builders.set(keysJson, build);
+  return build;
 }
 
 /** The compact form of a JSON value (as JSON.parse gives it: no undefined, functions or toJSON). */
