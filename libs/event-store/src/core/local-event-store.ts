@@ -18,9 +18,11 @@ import { abortableIterable, toObservable } from './async-iterables';
 import { catchUp, type CatchUpTuning } from './catch-up';
 import { assertValidExpectedRevision } from './expected-revision';
 import { LiveFeed } from './live-feed';
-import { commitGroup } from './local-commit';
+import { InThreadCommitter, type GroupCommitter, type PublishGroup } from './group-committer';
+import type { AppendRequest } from './append-batcher';
+import type { CommitOutcome } from './local-commit';
 import type { LocalStorage } from './local-storage';
-import { decodeRow, serializeEvents, type StoredRow } from './serialized-event';
+import { committedEvent, serializeEvents } from './serialized-event';
 
 export interface LocalStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -30,6 +32,11 @@ export interface LocalStoreOptions {
   pageSize?: number;
   /** Live events one subscription buffers for a slow consumer before re-reading history. */
   liveCapacity?: number;
+}
+
+/** How a subclass wires the store: the storage reads; the committer writes (default: in this thread, on the same storage). */
+export interface LocalStoreWiring {
+  committer?: GroupCommitter;
 }
 
 const ALL = Number.MAX_SAFE_INTEGER;
@@ -45,6 +52,9 @@ export class LocalEventStore implements EventStore {
   private readonly tuning: CatchUpTuning;
   private closed = false;
   private readonly encodeMetadata: LocalStorage['encodeMetadata'];
+  private readonly decodeMetadata: LocalStorage['decodeMetadata'];
+  private readonly committer: GroupCommitter;
+  private readonly publishGroup: PublishGroup = (batch, outcomes) => this.feed.publish(this.upcast(committedEvents(batch, outcomes, this.decodeMetadata)));
   /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
   readonly commitStats = { transactions: 0, appends: 0 };
 
@@ -55,12 +65,15 @@ export class LocalEventStore implements EventStore {
     readonly name: string,
     private readonly storage: LocalStorage,
     options: LocalStoreOptions = {},
+    wiring: LocalStoreWiring = {},
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? 500);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
-    const writesElsewhere = storage.writesElsewhere?.bind(storage);
+    this.decodeMetadata = storage.decodeMetadata?.bind(storage);
+    this.committer = wiring.committer ?? new InThreadCommitter(storage);
+    const writesElsewhere = this.committer.writesElsewhere?.bind(this.committer) ?? storage.writesElsewhere?.bind(storage);
     if (writesElsewhere) this.writesElsewhere = writesElsewhere;
   }
 
@@ -110,28 +123,31 @@ export class LocalEventStore implements EventStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
+    this.committer.assertHealthy?.();
     this.storage.lastPosition();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.batcher.flush();
     this.closed = true;
-    this.feed.close();
-    this.storage.close();
+    try {
+      await this.batcher.drain();
+      await this.committer.close();
+    } finally {
+      this.feed.close();
+      this.storage.close();
+    }
   }
 
   private readPage(after: bigint | undefined, maxCount: number, filter?: ReadAllOptions['filter']): RecordedEvent[] {
     return this.upcast(this.storage.readAll({ after, maxCount, filter }));
   }
 
-  private commit(batch: PendingAppend[]): void {
-    const publish = this.feed.hasListeners
-      ? (rows: StoredRow[]) => this.feed.publish(this.upcast(rows.map(decodeRow)))
-      : undefined;
+  private commit(batch: PendingAppend[]): void | Promise<void> {
     this.commitStats.transactions += 1;
     this.commitStats.appends += batch.length;
-    commitGroup(this.storage, batch, publish);
+    // Asked when the group is answered, not now: a subscriber may arrive while it commits.
+    return this.committer.commit(batch, (group, outcomes) => this.feed.hasListeners && this.publishGroup(group, outcomes));
   }
 
   private upcast(events: RecordedEvent[]): RecordedEvent[] {
@@ -141,4 +157,21 @@ export class LocalEventStore implements EventStore {
   private assertOpen(): void {
     if (this.closed) throw new EventStoreClosedError(this.name);
   }
+}
+
+/** The events a group stored, in commit (global) order, as live subscribers get them. */
+function committedEvents(
+  batch: readonly AppendRequest[],
+  outcomes: readonly CommitOutcome[],
+  decodeMetadata: LocalStorage['decodeMetadata'],
+): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  outcomes.forEach((outcome, i) => {
+    if (!outcome.ok || !outcome.written) return;
+    const { streamId, events: written } = batch[i];
+    const { nextExpectedRevision, positions } = outcome.result;
+    const first = nextExpectedRevision - written.length + 1;
+    written.forEach((event, j) => events.push(committedEvent(event, streamId, first + j, positions[j], decodeMetadata)));
+  });
+  return events;
 }
