@@ -11,21 +11,27 @@ export type PublishGroup = (batch: readonly AppendRequest[], outcomes: readonly 
  * every append of `batch` is settled, after its commit is durable, and `publish` hears first.
  */
 export interface GroupCommitter {
-  /** Returns a promise when the commit finishes later (the batcher then keeps one group in flight). */
-  commit(batch: PendingAppend[], publish: PublishGroup | undefined): void | Promise<void>;
+  /** Settles every append of `batch`, now or once the writer reports the commit. */
+  commit(batch: PendingAppend[], publish: PublishGroup | undefined): void;
+  /** How many transactions committed how many appends (for tests and bench). */
+  readonly stats: { transactions: number; appends: number };
   /** See `EventStore.writesElsewhere`; absent: the storage's own answer (or none). */
   writesElsewhere?(): number;
   /** Throws when appends cannot be committed any more (a writer thread that stopped). */
   assertHealthy?(): void;
-  /** After every accepted append was committed: releases what the committer holds. */
+  /** Settles every append it was given, then releases what it holds. */
   close(): Promise<void> | void;
 }
 
 /** The group's transaction runs right here, synchronously, on the storage the store reads. */
 export class InThreadCommitter implements GroupCommitter {
+  readonly stats = { transactions: 0, appends: 0 };
+
   constructor(private readonly storage: LocalStorage) {}
 
   commit(batch: PendingAppend[], publish: PublishGroup | undefined): void {
+    this.stats.transactions += 1;
+    this.stats.appends += batch.length;
     commitGroup(this.storage, batch, publish);
   }
 

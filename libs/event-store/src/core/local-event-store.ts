@@ -40,6 +40,7 @@ export interface LocalStoreWiring {
 }
 
 const ALL = Number.MAX_SAFE_INTEGER;
+export const DEFAULT_MAX_BATCH_SIZE = 500;
 
 /**
  * The EventStore port on top of a synchronous `LocalStorage`: shared by the SQLite and
@@ -54,9 +55,10 @@ export class LocalEventStore implements EventStore {
   private readonly encodeMetadata: LocalStorage['encodeMetadata'];
   private readonly decodeMetadata: LocalStorage['decodeMetadata'];
   private readonly committer: GroupCommitter;
-  private readonly publishGroup: PublishGroup = (batch, outcomes) => this.feed.publish(this.upcast(committedEvents(batch, outcomes, this.decodeMetadata)));
-  /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
-  readonly commitStats = { transactions: 0, appends: 0 };
+  /** Asked when a group is answered, not when it is sent: a subscriber may arrive while it commits. */
+  private readonly publishGroup: PublishGroup = (batch, outcomes) => {
+    if (this.feed.hasListeners) this.feed.publish(this.upcast(committedEvents(batch, outcomes, this.decodeMetadata)));
+  };
 
   /** See the port; defined only when the storage can tell (SQLite). */
   readonly writesElsewhere?: () => number;
@@ -69,12 +71,17 @@ export class LocalEventStore implements EventStore {
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
-    this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? 500);
+    this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
     this.decodeMetadata = storage.decodeMetadata?.bind(storage);
     this.committer = wiring.committer ?? new InThreadCommitter(storage);
     const writesElsewhere = this.committer.writesElsewhere?.bind(this.committer) ?? storage.writesElsewhere?.bind(storage);
     if (writesElsewhere) this.writesElsewhere = writesElsewhere;
+  }
+
+  /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
+  get commitStats(): { transactions: number; appends: number } {
+    return { ...this.committer.stats };
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -131,7 +138,7 @@ export class LocalEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     try {
-      await this.batcher.drain();
+      this.batcher.flush();
       await this.committer.close();
     } finally {
       this.feed.close();
@@ -143,11 +150,8 @@ export class LocalEventStore implements EventStore {
     return this.upcast(this.storage.readAll({ after, maxCount, filter }));
   }
 
-  private commit(batch: PendingAppend[]): void | Promise<void> {
-    this.commitStats.transactions += 1;
-    this.commitStats.appends += batch.length;
-    // Asked when the group is answered, not now: a subscriber may arrive while it commits.
-    return this.committer.commit(batch, (group, outcomes) => this.feed.hasListeners && this.publishGroup(group, outcomes));
+  private commit(batch: PendingAppend[]): void {
+    this.committer.commit(batch, this.publishGroup);
   }
 
   private upcast(events: RecordedEvent[]): RecordedEvent[] {

@@ -1,4 +1,4 @@
-import { LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
+import { DEFAULT_MAX_BATCH_SIZE, LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
 import { SqliteStorage } from './sqlite-storage';
 import { SqliteWriterThread } from './sqlite-writer';
 
@@ -29,6 +29,6 @@ export class SqliteEventStore extends LocalEventStore {
       throw new Error(`SQLite store ${filename || '(temporary)'}: a writer thread cannot share a private database; use writer 'main'`);
     }
     const storage = new SqliteStorage(filename);
-    super('sqlite', storage, options, where === 'thread' ? { committer: new SqliteWriterThread(filename, storage) } : {});
+    super('sqlite', storage, options, where === 'thread' ? { committer: new SqliteWriterThread(filename, storage, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) } : {});
   }
 }

@@ -7,6 +7,8 @@ import type { AppendResult } from '../event-store.port';
 
 export interface WriterData {
   filename: string;
+  /** Most appends in one transaction: groups waiting for the writer are joined up to this. */
+  maxBatchSize: number;
   /** `SharedPositions`, which both threads read and the writer writes. */
   positions: SharedArrayBuffer;
 }
@@ -23,16 +25,59 @@ export const OWN = 0;
 export const FOREIGN = 1;
 export const POSITION_SLOTS = 2;
 
-export type ToWriter = { kind: 'commit'; appends: AppendRequest[] } | { kind: 'close' };
+/** `appends` as `encodeAppends` flattens them. */
+export type ToWriter = { kind: 'commit'; appends: FlatAppends } | { kind: 'close' };
+
+/**
+ * Appends as one flat array of strings and numbers: structured clone copies it in about half
+ * the time of the same data as objects (no keys, no object per event), measured on the
+ * command-path workload's appends. Per append: streamId, expected, event count; per event: id,
+ * type, data, schemaVersion, storedMetadata (or null), metadata (or null).
+ */
+export type FlatAppends = Array<string | number | null>;
+
+export function encodeAppends(appends: readonly AppendRequest[]): FlatAppends {
+  const flat: FlatAppends = [];
+  for (const { streamId, expected, events } of appends) {
+    flat.push(streamId, expected, events.length);
+    for (const event of events) flat.push(event.id, event.type, event.data, event.schemaVersion, event.storedMetadata ?? null, event.metadata ?? null);
+  }
+  return flat;
+}
+
+export function decodeAppends(flat: FlatAppends): AppendRequest[] {
+  const appends: AppendRequest[] = [];
+  for (let at = 0; at < flat.length; ) {
+    const streamId = flat[at++] as string;
+    const expected = flat[at++] as AppendRequest['expected'];
+    const count = flat[at++] as number;
+    const events: AppendRequest['events'] = [];
+    for (let i = 0; i < count; i++, at += 6) {
+      const storedMetadata = flat[at + 4];
+      const metadata = flat[at + 5];
+      events.push({
+        id: flat[at] as string,
+        type: flat[at + 1] as string,
+        data: flat[at + 2] as string,
+        metadata: metadata === null ? undefined : (metadata as string),
+        schemaVersion: flat[at + 3] as number,
+        storedMetadata: storedMetadata === null ? undefined : (storedMetadata as string),
+      });
+    }
+    appends.push({ streamId, expected, events });
+  }
+  return appends;
+}
 
 export type WireError = { name: string; message: string; stack?: string; props?: Record<string, unknown> };
 export type WireOutcome = { ok: true; result: AppendResult; written: boolean } | { ok: false; error: WireError };
 
 export type FromWriter =
   | { kind: 'ready'; synchronous: number; journalMode: string }
-  | { kind: 'committed'; outcomes: WireOutcome[] }
-  /** The transaction itself failed: nothing of the group is stored. */
-  | { kind: 'failed'; error: WireError }
+  /** One transaction: the next `groups` groups sent, their outcomes in order. */
+  | { kind: 'committed'; groups: number; outcomes: WireOutcome[] }
+  /** The transaction itself failed: nothing of those groups is stored. */
+  | { kind: 'failed'; groups: number; error: WireError }
   | { kind: 'closed' };
 
 /** Errors that cross the thread keep their class, fields and message (structured clone keeps neither class nor fields). */

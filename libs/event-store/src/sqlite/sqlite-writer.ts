@@ -2,16 +2,30 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PendingAppend } from '../core/append-batcher';
 import type { GroupCommitter, PublishGroup } from '../core/group-committer';
-import { settle } from '../core/local-commit';
+import { type CommitOutcome, settle } from '../core/local-commit';
 import { EventStoreUnavailableError } from '../errors';
-import { FOREIGN, type FromWriter, OWN, POSITION_SLOTS, type ToWriter, type WriterData, fromWire, outcomeFromWire } from './sqlite-writer-protocol';
+import { FOREIGN, type FromWriter, OWN, POSITION_SLOTS, type ToWriter, type WriterData, encodeAppends, fromWire, outcomeFromWire } from './sqlite-writer-protocol';
 import type { SqliteStorage } from './sqlite-storage';
 
 interface Group {
   batch: PendingAppend[];
   publish: PublishGroup | undefined;
-  done: () => void;
 }
+
+/** Committed appends waiting to be answered (a few at a time: see ANSWER_SLICE). */
+interface Answer {
+  append: PendingAppend;
+  outcome: CommitOutcome;
+  publish: PublishGroup | undefined;
+}
+
+/**
+ * Callers answered per turn of the event loop. Their next orders are decided in that turn and
+ * sent as one group at its end, while the writer is still committing the groups before: the
+ * main thread and the writer work at the same time instead of taking turns with all games at
+ * once. The answers wait only for the main thread, which would run their callers one by one anyway.
+ */
+const ANSWER_SLICE = 32;
 
 /** How the writer thread's connection is set up (what it reported when it opened the file). */
 export interface WriterSettings {
@@ -23,63 +37,68 @@ export interface WriterSettings {
 /**
  * Commits groups of appends in a worker thread that owns its own better-sqlite3 connection, so
  * the inserts and the COMMIT's fsync no longer block the event loop; the main thread keeps its
- * connection for reads. An append is answered when the writer reports its group committed
- * (synchronous=FULL: the fsync is done), live subscribers first. The main connection may read
- * a committed group before that report arrives: catch-up subscriptions skip by position what
- * they have already delivered, so nothing is heard twice.
+ * connection for reads. An append is answered when the writer reports its transaction committed
+ * (synchronous=FULL: the fsync is done), live subscribers first, in commit order. The main
+ * connection may read a committed group before that report arrives: catch-up subscriptions
+ * skip by position what they have already delivered, so nothing is heard twice.
  *
  * If the thread dies, every append in flight or sent later fails with EventStoreUnavailableError
  * (the outcome of a group in flight is unknown: retrying with the same event ids is safe).
  */
 export class SqliteWriterThread implements GroupCommitter {
+  readonly stats = { transactions: 0, appends: 0 };
+  readonly settings: Promise<WriterSettings>;
   private readonly worker: Worker;
   private readonly positions = new BigInt64Array(new SharedArrayBuffer(POSITION_SLOTS * 8));
-  private readonly groups: Group[] = [];
+  /** Sent, not yet reported on by the writer. */
+  private readonly sent: Group[] = [];
+  private answers: Answer[] = [];
+  private answering: NodeJS.Immediate | undefined;
   private failure: Error | undefined;
   private closing = false;
   private readonly exited: Promise<void>;
-  readonly settings: Promise<WriterSettings>;
-  /** writesElsewhere: the reader's data_version count last seen, the foreign count, the highest position counted. */
+  /** writesElsewhere: the reader's count of data_version changes last seen, the foreign count, the highest position counted. */
   private seenChanges: number;
   private foreignWrites = 0;
   private countedUpTo: bigint;
 
-  constructor(
-    private readonly filename: string,
-    private readonly reader: SqliteStorage,
-  ) {
+  constructor(filename: string, private readonly reader: SqliteStorage, maxBatchSize: number) {
     const last = reader.lastPosition() ?? 0n;
     this.countedUpTo = last;
     this.positions[OWN] = last;
     this.seenChanges = reader.writesElsewhere();
-    this.worker = startWorker({ filename, positions: this.positions.buffer as SharedArrayBuffer });
+    this.worker = startWorker({ filename, maxBatchSize, positions: this.positions.buffer as SharedArrayBuffer });
     this.worker.unref();
     let ready: (settings: WriterSettings) => void = () => undefined;
     this.settings = new Promise((resolve) => (ready = resolve));
     this.worker.on('message', (message: FromWriter) => {
       if (message.kind === 'ready') ready({ synchronous: message.synchronous, journalMode: message.journalMode });
-      else if (message.kind === 'committed') this.answer((group) => settle(group.batch, message.outcomes.map(outcomeFromWire), group.publish));
-      else if (message.kind === 'failed') this.answer((group) => group.batch.forEach((append) => append.reject(fromWire(message.error))));
+      else if (message.kind === 'committed') this.committed(message.groups, message.outcomes.map(outcomeFromWire));
+      else if (message.kind === 'failed') {
+        const error = fromWire(message.error);
+        this.committed(message.groups, undefined, error);
+      }
     });
     this.worker.on('error', (error) => (this.failure ??= error));
     this.exited = new Promise((resolve) =>
       this.worker.on('exit', (code) => {
-        if (!this.closing || this.groups.length > 0) {
+        if (!this.closing || this.sent.length > 0) {
           this.failure ??= new Error(`SQLite writer thread for ${filename} stopped (exit code ${code})`);
         }
         this.failure ??= new Error(`SQLite writer thread for ${filename} is closed`);
-        for (const group of this.groups.splice(0)) this.fail(group.batch), group.done();
+        this.answerAll();
+        for (const group of this.sent.splice(0)) this.fail(group.batch);
         resolve();
       }),
     );
   }
 
-  commit(batch: PendingAppend[], publish: PublishGroup | undefined): void | Promise<void> {
+  commit(batch: PendingAppend[], publish: PublishGroup | undefined): void {
     if (this.failure) return this.fail(batch);
-    const message: ToWriter = { kind: 'commit', appends: batch.map(({ streamId, expected, events }) => ({ streamId, expected, events })) };
+    const message: ToWriter = { kind: 'commit', appends: encodeAppends(batch) };
     this.worker.postMessage(message);
-    if (this.groups.length === 0) this.worker.ref(); // a commit in flight keeps the process alive, as a queued one does
-    return new Promise((done) => this.groups.push({ batch, publish, done }));
+    if (this.sent.length === 0) this.worker.ref(); // a commit in flight keeps the process alive, as a queued one does
+    this.sent.push({ batch, publish });
   }
 
   /**
@@ -114,15 +133,37 @@ export class SqliteWriterThread implements GroupCommitter {
     await this.exited;
   }
 
-  private answer(settleGroup: (group: Group) => void): void {
-    const group = this.groups.shift();
-    if (!group) return;
-    if (this.groups.length === 0) this.worker.unref();
-    try {
-      settleGroup(group);
-    } finally {
-      group.done();
+  /** One transaction of the writer, covering the next `groups` groups sent. */
+  private committed(groups: number, outcomes: CommitOutcome[] | undefined, error?: Error): void {
+    const covered = this.sent.splice(0, groups);
+    if (this.sent.length === 0) this.worker.unref();
+    this.stats.transactions += 1;
+    let i = 0;
+    for (const { batch, publish } of covered) {
+      this.stats.appends += batch.length;
+      for (const append of batch) this.answers.push({ append, outcome: outcomes?.[i++] ?? { ok: false, error }, publish });
     }
+    if (!this.answering) this.answerSlice();
+  }
+
+  private answerSlice(size = ANSWER_SLICE): void {
+    this.answering = undefined;
+    const slice = this.answers.length <= size ? this.answers : this.answers.slice(0, size);
+    this.answers = slice === this.answers ? [] : this.answers.slice(size);
+    settle(
+      slice.map((answer) => answer.append),
+      slice.map((answer) => answer.outcome),
+      slice[0]?.publish,
+    );
+    // Twice: the callers just answered append in this turn, and their group is sent by the
+    // batcher's setImmediate; the next slice comes after it.
+    if (this.answers.length > 0) this.answering = setImmediate(() => (this.answering = setImmediate(() => this.answerSlice())));
+  }
+
+  /** Everything reported committed, at once (the writer is gone: nothing else to wait for). */
+  private answerAll(): void {
+    if (this.answering) clearImmediate(this.answering);
+    this.answerSlice(Number.POSITIVE_INFINITY);
   }
 
   private fail(batch: readonly PendingAppend[]): void {

@@ -1,8 +1,10 @@
 // The SQLite writer thread: owns the connection that commits, and runs the same group commit as
-// the in-thread store (local-commit.ts), one group per message, in the order they come.
-import { parentPort, workerData } from 'node:worker_threads';
+// the in-thread store (local-commit.ts). Groups that arrived while it was committing are joined
+// into its next transaction (up to maxBatchSize appends): one fsync for all of them.
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import type { AppendRequest } from '../core/append-batcher';
 import { commitOutcomes } from '../core/local-commit';
-import { FOREIGN, type FromWriter, OWN, type ToWriter, type WriterData, outcomeToWire, toWire } from './sqlite-writer-protocol';
+import { FOREIGN, type FromWriter, OWN, type ToWriter, type WriterData, decodeAppends, outcomeToWire, toWire } from './sqlite-writer-protocol';
 import { SqliteStorage } from './sqlite-storage';
 
 /** The storage, publishing where its commits end and where others' rows lie (see `OWN`, `FOREIGN`). */
@@ -37,7 +39,7 @@ class WriterStorage extends SqliteStorage {
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-writer.worker runs as a worker thread');
-const { filename, positions } = workerData as WriterData;
+const { filename, positions, maxBatchSize } = workerData as WriterData;
 const storage = new WriterStorage(filename, new BigInt64Array(positions));
 const answer = (message: FromWriter) => port.postMessage(message);
 const db = (storage as unknown as { db: import('better-sqlite3').Database }).db;
@@ -47,16 +49,39 @@ answer({
   journalMode: db.pragma('journal_mode', { simple: true }) as string,
 });
 
-port.on('message', (message: ToWriter) => {
-  if (message.kind === 'close') {
-    storage.close();
-    answer({ kind: 'closed' });
-    port.close();
-    return;
+/** Messages taken from the port, not handled yet. */
+const waiting: ToWriter[] = [];
+const nextWaiting = (): ToWriter | undefined => {
+  if (waiting.length === 0) {
+    const received = receiveMessageOnPort(port);
+    if (received) waiting.push(received.message as ToWriter);
   }
-  try {
-    answer({ kind: 'committed', outcomes: commitOutcomes(storage, message.appends).map(outcomeToWire) });
-  } catch (error) {
-    answer({ kind: 'failed', error: toWire(error) });
+  return waiting[0];
+};
+
+port.on('message', (message: ToWriter) => {
+  waiting.push(message);
+  for (let first = nextWaiting(); first; first = nextWaiting()) {
+    waiting.shift();
+    if (first.kind === 'close') {
+      storage.close();
+      answer({ kind: 'closed' });
+      port.close();
+      return;
+    }
+    const appends: AppendRequest[] = decodeAppends(first.appends);
+    let groups = 1;
+    for (let next = nextWaiting(); next?.kind === 'commit'; next = nextWaiting()) {
+      const more = decodeAppends(next.appends);
+      if (appends.length + more.length > maxBatchSize) break;
+      waiting.shift();
+      appends.push(...more);
+      groups += 1;
+    }
+    try {
+      answer({ kind: 'committed', groups, outcomes: commitOutcomes(storage, appends).map(outcomeToWire) });
+    } catch (error) {
+      answer({ kind: 'failed', groups, error: toWire(error) });
+    }
   }
 });
