@@ -155,9 +155,13 @@ export class SqliteWriterThread implements GroupCommitter {
       slice.map((answer) => answer.outcome),
       slice[0]?.publish,
     );
+    if (this.answers.length === 0) return;
+    // The writer is busy with groups already sent: a group sent now would only wait, and a larger
+    // one later costs fewer commits. Answer the rest now.
+    if (this.sent.length > 0) return this.answerSlice(Number.POSITIVE_INFINITY);
     // Twice: the callers just answered append in this turn, and their group is sent by the
     // batcher's setImmediate; the next slice comes after it.
-    if (this.answers.length > 0) this.answering = setImmediate(() => (this.answering = setImmediate(() => this.answerSlice())));
+    this.answering = setImmediate(() => (this.answering = setImmediate(() => this.answerSlice())));
   }
 
   /** Everything reported committed, at once (the writer is gone: nothing else to wait for). */
