@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import type { AppendRequest } from '../core/append-batcher';
 import { WrongExpectedRevisionError } from '../errors';
-import { decodeAppends, encodeAppends, fromWire, toWire } from './sqlite-writer-protocol';
+import type { CommitOutcome } from '../core/local-commit';
+import { decodeAppends, encodeAppends, fromWire, outcomesFromWire, outcomesToWire, toWire } from './sqlite-writer-protocol';
 
 const event = fc.record({
   id: fc.string(),
@@ -23,6 +24,26 @@ describe('what the main thread and the SQLite writer thread exchange', () => {
     fc.assert(
       fc.property(fc.array(append, { maxLength: 6 }), (appends: AppendRequest[]) => {
         expect(decodeAppends(structuredClone(encodeAppends(appends)))).toEqual(appends);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('outcomes come back as the writer gave them: results, retries, refusals, in order', () => {
+    const positions = fc.array(fc.bigInt({ min: 1n, max: 2n ** 53n - 1n }), { minLength: 1, maxLength: 4 });
+    const outcome: fc.Arbitrary<CommitOutcome> = fc.oneof(
+      fc.tuple(positions, fc.nat(), fc.boolean()).map(([p, next, written]) => ({
+        ok: true as const,
+        written,
+        result: { nextExpectedRevision: next, position: p[p.length - 1], positions: p },
+      })),
+      fc.tuple(fc.string(), fc.nat()).map(([streamId, actual]) => ({ ok: false as const, error: new WrongExpectedRevisionError(streamId, 'no_stream', actual) })),
+    );
+    fc.assert(
+      fc.property(fc.array(outcome, { maxLength: 8 }), (outcomes) => {
+        const back = outcomesFromWire(structuredClone(outcomesToWire(outcomes)));
+        expect(back.map((o) => (o.ok ? o : { ok: false, error: o.error }))).toEqual(outcomes);
+        back.forEach((o, i) => !o.ok && expect(o.error).toBeInstanceOf(WrongExpectedRevisionError) && expect((o.error as Error).message).toBe((outcomes[i] as { error: Error }).error.message));
       }),
       { numRuns: 300 },
     );

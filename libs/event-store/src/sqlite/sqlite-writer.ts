@@ -4,7 +4,7 @@ import type { PendingAppend } from '../core/append-batcher';
 import type { GroupCommitter, PublishGroup } from '../core/group-committer';
 import { type CommitOutcome, settle } from '../core/local-commit';
 import { EventStoreUnavailableError } from '../errors';
-import { FOREIGN, type FromWriter, OWN, POSITION_SLOTS, type ToWriter, type WriterData, encodeAppends, fromWire, outcomeFromWire } from './sqlite-writer-protocol';
+import { FOREIGN, type FromWriter, OWN, POSITION_SLOTS, type ToWriter, type WriterData, encodeAppends, fromWire, outcomesFromWire } from './sqlite-writer-protocol';
 import type { SqliteStorage } from './sqlite-storage';
 
 interface Group {
@@ -73,7 +73,7 @@ export class SqliteWriterThread implements GroupCommitter {
     this.settings = new Promise((resolve) => (ready = resolve));
     this.worker.on('message', (message: FromWriter) => {
       if (message.kind === 'ready') ready({ synchronous: message.synchronous, journalMode: message.journalMode });
-      else if (message.kind === 'committed') this.committed(message.groups, message.outcomes.map(outcomeFromWire));
+      else if (message.kind === 'committed') this.committed(message.groups, outcomesFromWire(message.outcomes));
       else if (message.kind === 'failed') {
         const error = fromWire(message.error);
         this.committed(message.groups, undefined, error);

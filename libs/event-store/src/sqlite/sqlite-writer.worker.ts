@@ -4,7 +4,7 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { AppendRequest } from '../core/append-batcher';
 import { commitOutcomes } from '../core/local-commit';
-import { FOREIGN, type FromWriter, OWN, type ToWriter, type WriterData, decodeAppends, outcomeToWire, toWire } from './sqlite-writer-protocol';
+import { FOREIGN, type FromWriter, OWN, type ToWriter, type WriterData, decodeAppends, outcomesToWire, toWire } from './sqlite-writer-protocol';
 import { SqliteStorage } from './sqlite-storage';
 
 /** The storage, publishing where its commits end and where others' rows lie (see `OWN`, `FOREIGN`). */
@@ -79,7 +79,7 @@ port.on('message', (message: ToWriter) => {
       groups += 1;
     }
     try {
-      answer({ kind: 'committed', groups, outcomes: commitOutcomes(storage, appends).map(outcomeToWire) });
+      answer({ kind: 'committed', groups, outcomes: outcomesToWire(commitOutcomes(storage, appends)) });
     } catch (error) {
       answer({ kind: 'failed', groups, error: toWire(error) });
     }
