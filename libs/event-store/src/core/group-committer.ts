@@ -17,8 +17,8 @@ export interface GroupCommitter {
   readonly stats: { transactions: number; appends: number };
   /** See `EventStore.writesElsewhere`; absent: the storage's own answer (or none). */
   writesElsewhere?(): number;
-  /** Throws when appends cannot be committed any more (a writer thread that stopped). */
-  assertHealthy?(): void;
+  /** Rejects when appends cannot be committed (a writer thread that stopped, or never started). */
+  assertHealthy?(): Promise<void>;
   /** Settles every append it was given, then releases what it holds. */
   close(): Promise<void> | void;
 }

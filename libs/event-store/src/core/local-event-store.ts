@@ -130,7 +130,7 @@ export class LocalEventStore implements EventStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
-    this.committer.assertHealthy?.();
+    await this.committer.assertHealthy?.();
     this.storage.lastPosition();
   }
 

@@ -42,6 +42,7 @@ describe('SQLite writer thread', () => {
 
   it('is what a file store commits with; its connection fsyncs every commit (WAL, synchronous=FULL)', async () => {
     expect(committerOf(store)).toBeInstanceOf(SqliteWriterThread);
+    await expect(store.ping()).resolves.toBeUndefined(); // once the writer has the file open
     await expect(writerOf(store).settings).resolves.toEqual({ synchronous: 2, journalMode: 'wal' });
   });
 
@@ -86,6 +87,7 @@ describe('SQLite writer thread', () => {
     expect(later).toBeInstanceOf(EventStoreUnavailableError);
     expect(((later as EventStoreUnavailableError).cause as Error).message).toMatch(/SQLite writer thread for .*events\.db stopped/);
     await expect(store.ping()).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    await expect(store.ping()).rejects.toThrow(/Event store sqlite is unavailable/);
     // Reads still work: they are the main thread's own connection.
     expect((await store.readStream('game-1')).status).toBe('ok');
   });

@@ -120,7 +120,9 @@ export class SqliteWriterThread implements GroupCommitter {
     return this.foreignWrites;
   }
 
-  assertHealthy(): void {
+  /** Once the writer has opened the file (or died trying): a server that cannot write fails its start-up check. */
+  async assertHealthy(): Promise<void> {
+    await Promise.race([this.settings, this.exited]);
     if (this.failure) throw new EventStoreUnavailableError('sqlite', this.failure);
   }
 
