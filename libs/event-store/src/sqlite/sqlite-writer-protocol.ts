@@ -81,7 +81,7 @@ export interface WireOutcomes {
 export type FromWriter =
   | { kind: 'ready'; synchronous: number; journalMode: string }
   /** One transaction: the next `groups` groups sent, their outcomes in order. */
-  | { kind: 'committed'; groups: number; outcomes: WireOutcomes }
+  | { kind: 'committed'; groups: number; outcomes: WireOutcomes; /** how long the transaction took */ ms: number }
   /** The transaction itself failed: nothing of those groups is stored. */
   | { kind: 'failed'; groups: number; error: WireError }
   | { kind: 'closed' };

@@ -54,6 +54,10 @@ export class SqliteWriterThread implements GroupCommitter {
   private readonly sent: Group[] = [];
   private answers: Answer[] = [];
   private answering: NodeJS.Immediate | undefined;
+  /** For slicing answers: when the slice in progress was answered, main-thread ms per answer, the writer's last transaction. */
+  private sliceStarted: number | undefined;
+  private mainMsPerAnswer: number | undefined;
+  private lastCommitMs = 0;
   private failure: Error | undefined;
   private closing = false;
   private readonly exited: Promise<void>;
@@ -73,7 +77,10 @@ export class SqliteWriterThread implements GroupCommitter {
     this.settings = new Promise((resolve) => (ready = resolve));
     this.worker.on('message', (message: FromWriter) => {
       if (message.kind === 'ready') ready({ synchronous: message.synchronous, journalMode: message.journalMode });
-      else if (message.kind === 'committed') this.committed(message.groups, outcomesFromWire(message.outcomes));
+      else if (message.kind === 'committed') {
+        this.lastCommitMs = message.ms;
+        this.committed(message.groups, outcomesFromWire(message.outcomes));
+      }
       else if (message.kind === 'failed') {
         const error = fromWire(message.error);
         this.committed(message.groups, undefined, error);
@@ -150,6 +157,13 @@ export class SqliteWriterThread implements GroupCommitter {
 
   private answerSlice(size = ANSWER_SLICE): void {
     this.answering = undefined;
+    const started = performance.now();
+    if (this.sliceStarted !== undefined) {
+      // What the main thread spent on each caller of the previous slice (their decisions, up to their appends).
+      const perAnswer = (started - this.sliceStarted) / ANSWER_SLICE;
+      this.mainMsPerAnswer = this.mainMsPerAnswer === undefined ? perAnswer : (this.mainMsPerAnswer + perAnswer) / 2;
+      this.sliceStarted = undefined;
+    }
     const slice = this.answers.length <= size ? this.answers : this.answers.slice(0, size);
     this.answers = slice === this.answers ? [] : this.answers.slice(size);
     settle(
@@ -158,17 +172,21 @@ export class SqliteWriterThread implements GroupCommitter {
       slice[0]?.publish,
     );
     if (this.answers.length === 0) return;
-    // The writer is busy with groups already sent: a group sent now would only wait, and a larger
-    // one later costs fewer commits. Answer the rest now.
-    if (this.sent.length > 0) return this.answerSlice(Number.POSITIVE_INFINITY);
+    // Answer the rest now when the writer is busy with groups already sent (a group sent now would
+    // only wait, and a larger one later costs fewer commits), or when the callers take so little of
+    // the main thread that the writer could not start on their group before the rest is decided.
+    const restMs = this.answers.length * (this.mainMsPerAnswer ?? Number.POSITIVE_INFINITY);
+    if (this.sent.length > 0 || restMs < this.lastCommitMs) return this.answerSlice(Number.POSITIVE_INFINITY);
     // Twice: the callers just answered append in this turn, and their group is sent by the
     // batcher's setImmediate; the next slice comes after it.
+    this.sliceStarted = started;
     this.answering = setImmediate(() => (this.answering = setImmediate(() => this.answerSlice())));
   }
 
   /** Everything reported committed, at once (the writer is gone: nothing else to wait for). */
   private answerAll(): void {
     if (this.answering) clearImmediate(this.answering);
+    this.sliceStarted = undefined;
     this.answerSlice(Number.POSITIVE_INFINITY);
   }
 

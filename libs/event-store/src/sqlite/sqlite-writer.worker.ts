@@ -79,7 +79,9 @@ port.on('message', (message: ToWriter) => {
       groups += 1;
     }
     try {
-      answer({ kind: 'committed', groups, outcomes: outcomesToWire(commitOutcomes(storage, appends)) });
+      const started = performance.now();
+      const outcomes = outcomesToWire(commitOutcomes(storage, appends));
+      answer({ kind: 'committed', groups, outcomes, ms: performance.now() - started });
     } catch (error) {
       answer({ kind: 'failed', groups, error: toWire(error) });
     }
