@@ -6,7 +6,9 @@ import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
 import { compact, expand, KeyListIndex, shapeOfKeysJson, type Shape, type ShapeTable } from './sqlite-json-codec';
-import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata, type TimeBase, type TimeBases } from './sqlite-row-codec';
+import {
+  decodeEventId, decodeMetadata, decodeMetadataV2, encodeEventId, encodeMetadata, encodeMetadataOfV2, encodeMetadataV2, type TimeBase, type TimeBases,
+} from './sqlite-row-codec';
 import { openSchema } from './sqlite-schema';
 
 /** SQLite's "no limit". */
@@ -144,6 +146,20 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
     return base;
   }
 
+  /**
+   * LocalStorage: the metadata as the appending thread hands it to the writer, in v2's form
+   * (positional, times in ms from 1970, values as JSON): it needs no key list or time base, which
+   * only the writer's transaction may hand out; `insert` turns it into v3's.
+   */
+  encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
+    return encodeMetadataV2(metadata, schemaVersion);
+  }
+
+  /** LocalStorage: `encodeMetadata`'s text back (live subscribers' events, not read back). */
+  decodeMetadata(stored: string, schemaVersion: number): EventMetadata {
+    return decodeMetadataV2(JSON.parse(stored), schemaVersion);
+  }
+
   streamHead(streamId: string): StreamHead {
     return this.statements.head.get(streamId) as number | undefined;
   }
@@ -162,9 +178,14 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
     const unset = timeBase.ms === undefined;
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
-      // Encoded here, inside the transaction: a new key list gets its shape key in it.
+      // Encoded here, inside the transaction: a new key list gets its shape key in it, a new
+      // stream its time base. The metadata usually comes in v2's form (encodeMetadata, made by
+      // the appending thread); only its values are made compact here.
       const data = JSON.stringify(compact(JSON.parse(event.data), this));
-      const metadata = encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion, this, timeBase);
+      const metadata =
+        event.storedMetadata !== undefined
+          ? encodeMetadataOfV2(JSON.parse(event.storedMetadata), this, timeBase)
+          : encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion, this, timeBase);
       const { lastInsertRowid } = this.statements.insert.run(
         stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, data, metadata, event.schemaVersion,
       );
