@@ -77,7 +77,7 @@ export const toNewEvents = (
   for (let index = 0; index < events.length; index++) {
     const event = events[index];
     // `{ ...metadata, ...(first ? firstEventMetadata : {}), schemaVersion }`, built field by field.
-    const eventMetadata = assignOwn({}, metadata);
+    const eventMetadata: EventMetadata = assignOwn({}, metadata);
     if (index === 0) assignOwn(eventMetadata, firstEventMetadata);
     eventMetadata.schemaVersion = GAME_EVENT_SCHEMA_VERSION;
     out[index] = {

@@ -4,7 +4,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type RecordedCommand } from '@logbook/game-log';
+import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type ActionRecord, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
 import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
@@ -115,7 +115,7 @@ export class GameCommandsService {
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
   private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], recordedAt: string, commandSecret?: Record<string, unknown>) {
-    return actionMetadata({
+    const record: ActionRecord = {
       commandId,
       correlationId,
       seat,
@@ -123,7 +123,8 @@ export class GameCommandsService {
       command: command as unknown as RecordedCommand,
       commandFingerprint: fingerprint,
       draws,
-      ...(commandSecret ? { commandSecret } : {}),
-    });
+    };
+    if (commandSecret) record.commandSecret = commandSecret;
+    return actionMetadata(record);
   }
 }
