@@ -12,7 +12,29 @@ const sha256: (text: string) => Buffer =
  * The first 128 bits of the SHA-256 of the value's stable JSON, base64url (22 characters). Logs
  * written before held all 256 bits in hex, which `sameFingerprint` still recognises.
  */
-export const commandFingerprint = (value: unknown): string => sha256(stableStringify(value)).subarray(0, 16).toString('base64url');
+export const commandFingerprint = (value: unknown): string => {
+  const text = stableStringify(value);
+  if (text.length > MEMO_MAX_TEXT) return fingerprintOf(text);
+  let fingerprint = memo.get(text);
+  if (fingerprint === undefined) {
+    fingerprint = fingerprintOf(text);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(text, fingerprint);
+  }
+  return fingerprint;
+};
+
+const fingerprintOf = (text: string): string => sha256(text).subarray(0, 16).toString('base64url');
+
+/**
+ * Fingerprints of short command texts already seen: a game's commands are a few bodies sent over
+ * and over (`{"command":{"type":"MoveShip"},"seat":1}`), and the hash was a twentieth of an
+ * action's CPU time. Bounded by count and text length (a new game's command holds a whole
+ * scenario: never kept).
+ */
+const memo = new Map<string, string>();
+const MEMO_SIZE = 4096;
+const MEMO_MAX_TEXT = 512;
 
 /** Whether a recorded fingerprint, short or old full-length hex, is that of `value`. */
 export const sameFingerprint = (recorded: string, value: unknown): boolean =>
