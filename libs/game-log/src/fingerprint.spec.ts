@@ -20,6 +20,24 @@ describe('commandFingerprint', () => {
     expect(commandFingerprint(long)).toBe(defined(long));
   });
 
+  it('is the definition whatever the key order, and for values JSON reads through toJSON', () => {
+    const key = fc.constantFrom('a', 'b', 'type', '0', '10', '2', '__proto__', 'é');
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 5 }), (value) => {
+        const reversed = Object.fromEntries(Object.entries(value).reverse());
+        expect(commandFingerprint(value)).toBe(defined(value));
+        expect(commandFingerprint(reversed)).toBe(defined(reversed));
+        expect(commandFingerprint(reversed)).toBe(commandFingerprint(value));
+      }),
+      { numRuns: 300 },
+    );
+    for (const value of [{ at: new Date(0) }, { n: NaN, u: undefined, f: () => 1 }, { toJSON: () => ({ b: 1, a: 2 }) }, [undefined, 1], 'text', 7, null]) {
+      expect(commandFingerprint(value)).toBe(defined(value));
+      expect(commandFingerprint(value)).toBe(defined(value));
+    }
+    expect(() => commandFingerprint({ n: 1n })).toThrow();
+  });
+
   it('stays the definition once more distinct commands were seen than it remembers', () => {
     for (let i = 0; i < 10_000; i++) {
       const value = { seat: 1, command: { type: 'MoveShip', i } };
