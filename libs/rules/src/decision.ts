@@ -31,6 +31,8 @@ export function setFrozenStates(freeze: boolean): void {
   rulesImmer.setAutoFreeze(freeze);
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
  * A plain, deeply frozen copy of a value that may hold drafts (an event built from pieces of the
  * working state). Events outlive the draft and are frozen, so they must hold neither drafts nor
@@ -55,10 +57,12 @@ function frozenPlain<T>(value: T): T {
     return Object.freeze(copy ?? value) as T;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!hasOwn.call(record, key)) continue;
+    const item = record[key];
     const plain = frozenPlain(item);
-    if (plain !== item) (copy ??= copyFields(value as Record<string, unknown>))[key] = plain;
+    if (plain !== item) (copy ??= copyFields(record))[key] = plain;
   }
   return Object.freeze(copy ?? value) as T;
 }
