@@ -102,37 +102,55 @@ const MEMO_SIZE = 1024;
 const MEMO_MAX_KEY = 1024;
 
 /**
- * The body's JSON with its commandId blanked, when that text stands for exactly one body: plain
- * JSON data only (no undefined, non-finite number, toJSON or class instance, which JSON would
- * blur into another body's text); otherwise undefined, and the body is validated afresh.
+ * The body without its commandId, as JSON, with where the commandId stood: a text that stands
+ * for exactly one body when the body is plain JSON data (no undefined, non-finite number, toJSON,
+ * class instance or `__proto__` key, which JSON would blur into another body's text); otherwise
+ * undefined, and the body is validated afresh. No replacer: JSON.stringify's own fast path.
  */
 function memoKey(body: object): string | undefined {
-  try {
-    return JSON.stringify(body, function (this: Record<string, unknown>, key: string, value: unknown) {
-      if (!isPlainJson(this[key])) throw NOT_PLAIN;
-      return this === body && key === 'commandId' ? '' : value;
-    });
-  } catch {
-    return undefined;
+  if (!isPlainTree(body, 0)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const rest: Record<string, unknown> = {};
+  let at = -1;
+  let index = 0;
+  for (const key in fields) {
+    if (!hasOwn.call(fields, key)) continue;
+    if (key === '__proto__') return undefined;
+    if (key === 'commandId') at = index;
+    else rest[key] = fields[key];
+    index += 1;
   }
+  return `${at}:${JSON.stringify(rest)}`;
 }
 
-const NOT_PLAIN = new Error('not plain JSON data');
+const hasOwn = Object.prototype.hasOwnProperty;
+/** Deeper than this, the DTOs decide (the body parser already refuses past 32 levels). */
+const MAX_TREE_DEPTH = 40;
 
-function isPlainJson(value: unknown): boolean {
+function isPlainTree(value: unknown, depth: number): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return true;
     case 'number':
       return Number.isFinite(value);
-    case 'object': {
-      if (value === null) return true;
-      const proto = Object.getPrototypeOf(value) as unknown;
-      if ('toJSON' in value) return false;
-      return Array.isArray(value) ? proto === Array.prototype : proto === Object.prototype || proto === null;
-    }
+    case 'object':
+      break;
     default:
       return false;
   }
+  if (value === null) return true;
+  if (depth > MAX_TREE_DEPTH || 'toJSON' in value) return false;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let i = 0; i < value.length; i++) if (!isPlainTree(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (hasOwn.call(record, key) && !isPlainTree(record[key], depth + 1)) return false;
+  }
+  return true;
 }
