@@ -92,7 +92,7 @@ export function validateCommandBody(body: object): { commandId: string; command:
 }
 
 /**
- * Bodies accepted before, by their JSON with the commandId blanked, to the command they gave (its
+ * Bodies accepted before, by their JSON less the commandId (memoKey), to the command they gave (its
  * JSON: each caller gets its own copy). A game's orders are a few bodies sent over and over
  * (`{"commandId":…,"type":"MoveShip"}`), and no validator reads the commandId but its own, whose
  * rule (COMMAND_ID) is checked before the memo is asked. Refused bodies are never kept.
