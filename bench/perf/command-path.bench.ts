@@ -5,7 +5,7 @@
 //   node -r @swc-node/register bench/perf/command-path.bench.ts memory|sqlite
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,8 @@ export interface CommandPathResult {
   microsPerCall?: number;
   /** CPU time of this process per action, µs (less sensitive than wall time to a busy machine). */
   cpuMicrosPerAction: number;
+  /** CPU time of the main (event loop) thread alone per action, µs (Linux; without worker threads). */
+  mainThreadCpuMicrosPerAction?: number;
   rssMiB: number;
   /** RSS once the application context is up, before any game: what the workload added is the rest. */
   rssAtStartMiB: number;
@@ -89,9 +91,11 @@ async function main(): Promise<void> {
   const heapProfile = process.env.BENCH_HEAP_PROFILE ? await startProfile('heap') : undefined;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const mainCpu = mainThreadCpuNanos();
   await Promise.all(games.map((g) => play(g, ACTIONS_PER_GAME)));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const mainCpuUsed = mainCpu === undefined ? undefined : mainThreadCpuNanos()! - mainCpu;
   const actions = GAMES * ACTIONS_PER_GAME - failures;
   if (profile) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profile()));
   if (heapProfile) writeFileSync(process.env.BENCH_HEAP_PROFILE!, JSON.stringify(await heapProfile()));
@@ -105,6 +109,7 @@ async function main(): Promise<void> {
     actionsPerSecond: actions / seconds,
     microsPerCall,
     cpuMicrosPerAction: (used.user + used.system) / actions,
+    mainThreadCpuMicrosPerAction: mainCpuUsed === undefined ? undefined : mainCpuUsed / 1000 / actions,
     rssMiB: memory.rss / 2 ** 20,
     rssAtStartMiB,
     heapUsedMiB: memory.heapUsed / 2 ** 20,
@@ -112,6 +117,18 @@ async function main(): Promise<void> {
   await app.close();
   rmSync(dir, { recursive: true, force: true });
   console.log(JSON.stringify(result));
+}
+
+/**
+ * CPU time of the main thread so far, ns: `process.cpuUsage()` counts every thread (a store's
+ * writer thread, libuv's pool), this only the one that runs the event loop. Linux only.
+ */
+function mainThreadCpuNanos(): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts V8's CPU (or sampling heap) profiler in this process; the function returned stops it and gives the profile. */

@@ -19,3 +19,14 @@ describe('LOGBOOK_FREEZE_STATES', () => {
     expect(() => config({ LOGBOOK_FREEZE_STATES: 'yes' })).toThrow(/LOGBOOK_FREEZE_STATES/);
   });
 });
+
+describe('LOGBOOK_SQLITE_WRITER', () => {
+  it('commits in a writer thread by default, on the event loop with main', () => {
+    expect(config({}).store).toMatchObject({ kind: 'sqlite', writer: 'thread' });
+    expect(config({ LOGBOOK_SQLITE_WRITER: 'main' }).store).toMatchObject({ kind: 'sqlite', writer: 'main' });
+  });
+
+  it('refuses any other value at start-up', () => {
+    expect(() => config({ LOGBOOK_SQLITE_WRITER: 'worker' })).toThrow(/LOGBOOK_SQLITE_WRITER/);
+  });
+});

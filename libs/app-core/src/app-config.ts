@@ -33,6 +33,10 @@ export class Environment {
   @IsOptional() @IsIn(['sqlite', 'eventstoredb', 'memory'])
   LOGBOOK_STORE?: 'sqlite' | 'eventstoredb' | 'memory';
 
+  /** 'thread' (default): the SQLite store commits in a writer thread; 'main': on the event loop's thread. */
+  @IsOptional() @IsIn(['thread', 'main'])
+  LOGBOOK_SQLITE_WRITER?: 'thread' | 'main';
+
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional() @IsString() @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
@@ -96,7 +100,7 @@ export function toAppConfig(env: Environment): AppConfig {
       ? { kind, connectionString: requireConnectionString(env) }
       : kind === 'memory'
         ? { kind }
-        : { kind, filename: join(dataDir, 'logbook.sqlite') };
+        : { kind, filename: join(dataDir, 'logbook.sqlite'), writer: env.LOGBOOK_SQLITE_WRITER ?? 'thread' };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   return {

@@ -1,10 +1,14 @@
 import type { AppendResult, ExpectedRevision } from '../event-store.port';
 import type { SerializedEvent } from './serialized-event';
 
-export interface PendingAppend {
+/** One append as the commit sees it: what to write, and the check it must pass. */
+export interface AppendRequest {
   streamId: string;
   expected: ExpectedRevision;
   events: SerializedEvent[];
+}
+
+export interface PendingAppend extends AppendRequest {
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
@@ -13,7 +17,7 @@ export interface PendingAppend {
  * Group commit: appends arriving in the same turn of the event loop (typically one per game
  * with an order in flight) wait for `setImmediate` and are committed together, so one fsync
  * covers the whole group. `commit` receives at most `maxBatchSize` appends at a time and must
- * settle every one of them.
+ * settle every one of them, at once (in-thread) or once its writer thread reports the commit.
  */
 export class AppendBatcher {
   private queue: PendingAppend[] = [];

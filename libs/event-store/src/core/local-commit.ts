@@ -1,11 +1,11 @@
 import type { AppendResult } from '../event-store.port';
-import type { PendingAppend } from './append-batcher';
+import type { AppendRequest, PendingAppend } from './append-batcher';
 import { satisfiesExpectedRevision, wrongExpectedRevision } from './expected-revision';
 import { detectIdempotentRetry } from './idempotent-retry';
 import type { LocalStorage } from './local-storage';
-import { rowOf, type StoredRow } from './serialized-event';
 
-type Outcome = { ok: true; result: AppendResult; written?: StoredRow[] } | { ok: false; error: unknown };
+/** How one append of a group ended; `written` is false for an idempotent retry (nothing new stored). */
+export type CommitOutcome = { ok: true; result: AppendResult; written: boolean } | { ok: false; error: unknown };
 type Checked = { retryOf: AppendResult } | { firstRevision: number };
 
 /** A write failed midway, so this transaction holds part of one append: it must not commit. */
@@ -24,27 +24,44 @@ class PartialWrite {
 export function commitGroup(
   storage: LocalStorage,
   batch: readonly PendingAppend[],
-  publish: ((written: StoredRow[]) => void) | undefined,
+  publish: ((batch: readonly AppendRequest[], outcomes: readonly CommitOutcome[]) => void) | undefined,
 ): void {
-  let outcomes: Outcome[];
+  let outcomes: CommitOutcome[];
   try {
-    try {
-      outcomes = runGroup(storage, batch, false, publish !== undefined);
-    } catch (error) {
-      if (!(error instanceof PartialWrite)) throw error;
-      outcomes = runGroup(storage, batch, true, publish !== undefined);
-    }
+    outcomes = commitOutcomes(storage, batch);
   } catch (error) {
     // The commit itself failed (disk full, I/O error): nothing of this group is stored.
     for (const append of batch) append.reject(error);
     return;
   }
-  if (publish) publish(outcomes.flatMap((outcome) => (outcome.ok && outcome.written) || []));
+  settle(batch, outcomes, publish);
+}
+
+/**
+ * The group's transaction alone, answering nothing: what `commitGroup` and the SQLite writer
+ * thread share. Throws when the commit itself fails (then nothing of the group is stored).
+ */
+export function commitOutcomes(storage: LocalStorage, batch: readonly AppendRequest[]): CommitOutcome[] {
+  try {
+    return runGroup(storage, batch, false);
+  } catch (error) {
+    if (!(error instanceof PartialWrite)) throw error;
+    return runGroup(storage, batch, true);
+  }
+}
+
+/** Live subscribers first (in global order), then each caller. */
+export function settle(
+  batch: readonly PendingAppend[],
+  outcomes: readonly CommitOutcome[],
+  publish: ((batch: readonly AppendRequest[], outcomes: readonly CommitOutcome[]) => void) | undefined,
+): void {
+  publish?.(batch, outcomes);
   outcomes.forEach((outcome, i) => (outcome.ok ? batch[i].resolve(outcome.result) : batch[i].reject(outcome.error)));
 }
 
-function runGroup(storage: LocalStorage, batch: readonly PendingAppend[], isolateWrites: boolean, keepRows: boolean): Outcome[] {
-  const outcomes: Outcome[] = [];
+function runGroup(storage: LocalStorage, batch: readonly AppendRequest[], isolateWrites: boolean): CommitOutcome[] {
+  const outcomes: CommitOutcome[] = [];
   storage.transaction(() => {
     for (const append of batch) {
       let checked: Checked;
@@ -55,12 +72,12 @@ function runGroup(storage: LocalStorage, batch: readonly PendingAppend[], isolat
         continue;
       }
       if ('retryOf' in checked) {
-        outcomes.push({ ok: true, result: checked.retryOf });
+        outcomes.push({ ok: true, result: checked.retryOf, written: false });
         continue;
       }
       const { firstRevision } = checked;
       try {
-        const write = () => writeAppend(storage, append, firstRevision, keepRows);
+        const write = () => writeAppend(storage, append, firstRevision);
         outcomes.push(isolateWrites ? storage.isolated(write) : write());
       } catch (error) {
         if (!isolateWrites) throw new PartialWrite(error);
@@ -71,7 +88,7 @@ function runGroup(storage: LocalStorage, batch: readonly PendingAppend[], isolat
   return outcomes;
 }
 
-function check(storage: LocalStorage, { streamId, expected, events }: PendingAppend): Checked {
+function check(storage: LocalStorage, { streamId, expected, events }: AppendRequest): Checked {
   const head = storage.streamHead(streamId);
   const satisfied = satisfiesExpectedRevision(expected, head);
   // With an exact revision or 'no_stream' that holds, a retry is impossible (the stream has not
@@ -85,11 +102,8 @@ function check(storage: LocalStorage, { streamId, expected, events }: PendingApp
   return { firstRevision: head === undefined ? 0 : head + 1 };
 }
 
-function writeAppend(storage: LocalStorage, append: PendingAppend, firstRevision: number, keepRows: boolean): Outcome {
-  const { streamId, events } = append;
+function writeAppend(storage: LocalStorage, { streamId, events }: AppendRequest, firstRevision: number): CommitOutcome {
   const positions = storage.insert(streamId, firstRevision, events);
   const result = { nextExpectedRevision: firstRevision + events.length - 1, position: positions[positions.length - 1], positions };
-  if (!keepRows) return { ok: true, result };
-  const written = events.map((event, i) => rowOf(event, streamId, firstRevision + i, positions[i]));
-  return { ok: true, result, written };
+  return { ok: true, result, written: true };
 }

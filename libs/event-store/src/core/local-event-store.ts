@@ -18,9 +18,11 @@ import { abortableIterable, toObservable } from './async-iterables';
 import { catchUp, type CatchUpTuning } from './catch-up';
 import { assertValidExpectedRevision } from './expected-revision';
 import { LiveFeed } from './live-feed';
-import { commitGroup } from './local-commit';
+import { InThreadCommitter, type GroupCommitter, type PublishGroup } from './group-committer';
+import type { AppendRequest } from './append-batcher';
+import type { CommitOutcome } from './local-commit';
 import type { LocalStorage } from './local-storage';
-import { decodeRow, serializeEvents, type StoredRow } from './serialized-event';
+import { committedEvent, serializeEvents } from './serialized-event';
 
 export interface LocalStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -32,7 +34,13 @@ export interface LocalStoreOptions {
   liveCapacity?: number;
 }
 
+/** How a subclass wires the store: the storage reads; the committer writes (default: in this thread, on the same storage). */
+export interface LocalStoreWiring {
+  committer?: GroupCommitter;
+}
+
 const ALL = Number.MAX_SAFE_INTEGER;
+export const DEFAULT_MAX_BATCH_SIZE = 500;
 
 /**
  * The EventStore port on top of a synchronous `LocalStorage`: shared by the SQLite and
@@ -45,8 +53,12 @@ export class LocalEventStore implements EventStore {
   private readonly tuning: CatchUpTuning;
   private closed = false;
   private readonly encodeMetadata: LocalStorage['encodeMetadata'];
-  /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
-  readonly commitStats = { transactions: 0, appends: 0 };
+  private readonly decodeMetadata: LocalStorage['decodeMetadata'];
+  private readonly committer: GroupCommitter;
+  /** Asked when a group is answered, not when it is sent: a subscriber may arrive while it commits. */
+  private readonly publishGroup: PublishGroup = (batch, outcomes) => {
+    if (this.feed.hasListeners) this.feed.publish(this.upcast(committedEvents(batch, outcomes, this.decodeMetadata)));
+  };
 
   /** See the port; defined only when the storage can tell (SQLite). */
   readonly writesElsewhere?: () => number;
@@ -55,13 +67,21 @@ export class LocalEventStore implements EventStore {
     readonly name: string,
     private readonly storage: LocalStorage,
     options: LocalStoreOptions = {},
+    wiring: LocalStoreWiring = {},
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
-    this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? 500);
+    this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
-    const writesElsewhere = storage.writesElsewhere?.bind(storage);
+    this.decodeMetadata = storage.decodeMetadata?.bind(storage);
+    this.committer = wiring.committer ?? new InThreadCommitter(storage);
+    const writesElsewhere = this.committer.writesElsewhere?.bind(this.committer) ?? storage.writesElsewhere?.bind(storage);
     if (writesElsewhere) this.writesElsewhere = writesElsewhere;
+  }
+
+  /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
+  get commitStats(): { transactions: number; appends: number } {
+    return { ...this.committer.stats };
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -110,15 +130,20 @@ export class LocalEventStore implements EventStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
+    await this.committer.assertHealthy?.();
     this.storage.lastPosition();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.batcher.flush();
     this.closed = true;
-    this.feed.close();
-    this.storage.close();
+    try {
+      this.batcher.flush();
+      await this.committer.close();
+    } finally {
+      this.feed.close();
+      this.storage.close();
+    }
   }
 
   private readPage(after: bigint | undefined, maxCount: number, filter?: ReadAllOptions['filter']): RecordedEvent[] {
@@ -126,12 +151,7 @@ export class LocalEventStore implements EventStore {
   }
 
   private commit(batch: PendingAppend[]): void {
-    const publish = this.feed.hasListeners
-      ? (rows: StoredRow[]) => this.feed.publish(this.upcast(rows.map(decodeRow)))
-      : undefined;
-    this.commitStats.transactions += 1;
-    this.commitStats.appends += batch.length;
-    commitGroup(this.storage, batch, publish);
+    this.committer.commit(batch, this.publishGroup);
   }
 
   private upcast(events: RecordedEvent[]): RecordedEvent[] {
@@ -141,4 +161,21 @@ export class LocalEventStore implements EventStore {
   private assertOpen(): void {
     if (this.closed) throw new EventStoreClosedError(this.name);
   }
+}
+
+/** The events a group stored, in commit (global) order, as live subscribers get them. */
+function committedEvents(
+  batch: readonly AppendRequest[],
+  outcomes: readonly CommitOutcome[],
+  decodeMetadata: LocalStorage['decodeMetadata'],
+): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  outcomes.forEach((outcome, i) => {
+    if (!outcome.ok || !outcome.written) return;
+    const { streamId, events: written } = batch[i];
+    const { nextExpectedRevision, positions } = outcome.result;
+    const first = nextExpectedRevision - written.length + 1;
+    written.forEach((event, j) => events.push(committedEvent(event, streamId, first + j, positions[j], decodeMetadata)));
+  });
+  return events;
 }

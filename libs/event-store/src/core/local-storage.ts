@@ -19,6 +19,8 @@ export interface LocalStorage {
   isolated<T>(work: () => T): T;
   /** The metadata in the storage's own form (SerializedEvent.storedMetadata); absent: JSON text. */
   encodeMetadata?(metadata: EventMetadata | undefined, schemaVersion: number): string;
+  /** The metadata back from `encodeMetadata`'s text (for live subscribers, without a read). */
+  decodeMetadata?(stored: string, schemaVersion: number): EventMetadata;
   streamHead(streamId: string): StreamHead;
   /** Ids, revisions and positions only: what the idempotence check compares. */
   eventRefs(query: StreamQuery): StoredEventRef[];

@@ -1,17 +1,34 @@
-import { LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
+import { DEFAULT_MAX_BATCH_SIZE, LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
 import { SqliteStorage } from './sqlite-storage';
+import { SqliteWriterThread } from './sqlite-writer';
 
 export interface SqliteEventStoreOptions extends LocalStoreOptions {
   /** A file path, or ':memory:' for tests. */
   filename: string;
+  /**
+   * Where the write transactions run. 'thread' (the default for a file): a worker thread with a
+   * connection of its own, so inserts and the commit's fsync never block the event loop.
+   * 'main' (the only choice for ':memory:', which a second connection cannot share): in the
+   * calling thread, on the connection that also reads. Both commit the same way (group commit,
+   * one fsync per group, an append answered once its group is durable).
+   */
+  writer?: 'thread' | 'main';
 }
+
+/** A database only one connection can see: SQLite's private in-memory and temporary ones. */
+const isPrivateDatabase = (filename: string): boolean => filename === ':memory:' || filename === '';
 
 /**
  * The embedded default: one SQLite file, WAL, fsync on every commit, group commit.
  * One process writes a file; live notifications are in-process only.
  */
 export class SqliteEventStore extends LocalEventStore {
-  constructor({ filename, ...options }: SqliteEventStoreOptions) {
-    super('sqlite', new SqliteStorage(filename), options);
+  constructor({ filename, writer, ...options }: SqliteEventStoreOptions) {
+    const where = writer ?? (isPrivateDatabase(filename) ? 'main' : 'thread');
+    if (where === 'thread' && isPrivateDatabase(filename)) {
+      throw new Error(`SQLite store ${filename || '(temporary)'}: a writer thread cannot share a private database; use writer 'main'`);
+    }
+    const storage = new SqliteStorage(filename);
+    super('sqlite', storage, options, where === 'thread' ? { committer: new SqliteWriterThread(filename, storage, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) } : {});
   }
 }

@@ -104,6 +104,10 @@ export class SqliteStorage implements LocalStorage {
     return encodeMetadata(metadata, schemaVersion);
   }
 
+  decodeMetadata(stored: string, schemaVersion: number): EventMetadata {
+    return decodeMetadata(JSON.parse(stored), schemaVersion);
+  }
+
   streamHead(streamId: string): StreamHead {
     return this.statements.head.get(streamId) as number | undefined;
   }
@@ -120,7 +124,7 @@ export class SqliteStorage implements LocalStorage {
     const stream = this.streamKey(streamId) ?? this.intern(streamId, this.statements.newStream, this.streamKeys, this.streamIds);
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
-      const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata) as EventMetadata, event.schemaVersion);
+      const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion);
       const { lastInsertRowid } = this.statements.insert.run(
         stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, event.data, metadata, event.schemaVersion,
       );
