@@ -1,5 +1,20 @@
+import fc from 'fast-check';
 import type { RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, groupActions } from './action-metadata';
+import { actionMetadata, groupActions, type ActionRecord } from './action-metadata';
+
+/** The definition the field-by-field code replaced: the log's metadata keeps its key order. */
+function definedActionMetadata(record: ActionRecord) {
+  const { draws, correlationId, commandSecret, ...rest } = record;
+  return {
+    first: {
+      ...rest,
+      ...(correlationId !== undefined && correlationId !== record.commandId ? { correlationId } : {}),
+      ...(draws && draws.length > 0 ? { draws: [...draws] } : {}),
+      ...(commandSecret ? { commandSecret } : {}),
+    },
+    rest: { commandId: record.commandId },
+  };
+}
 
 const event = (revision: number, metadata: Record<string, unknown>): RecordedEvent => ({
   id: `e${revision}`, streamId: 'game-g', revision, position: BigInt(revision), type: 'X', data: {}, metadata, schemaVersion: 1,
@@ -11,6 +26,34 @@ describe('what an action records', () => {
     expect(first).toEqual({ commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f', draws: [3, 1] });
     expect(rest).toEqual({ commandId: 'c1' });
     expect(actionMetadata({ commandId: 'c2', seat: 1, recordedAt: 't', command: { type: 'EndTurn' }, commandFingerprint: 'f', draws: [] }).first).not.toHaveProperty('draws');
+  });
+
+  it('records exactly what the definition records, in the same key order, for any record', () => {
+    const record = fc.record(
+      {
+        correlationId: fc.constantFrom('c1', 'trace-9'),
+        commandId: fc.constantFrom('c1', 'c2'),
+        seat: fc.option(fc.nat(4)),
+        recordedAt: fc.string(),
+        command: fc.record({ type: fc.string(), n: fc.nat() }),
+        commandFingerprint: fc.string(),
+        draws: fc.array(fc.nat(6), { maxLength: 3 }),
+        commandSecret: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 2 }),
+      },
+      { requiredKeys: ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint'] },
+    );
+    fc.assert(
+      fc.property(record, fc.boolean(), (r, reversed) => {
+        // Key order as the caller wrote it: both orders come out as the definition gives them.
+        const input = (reversed ? Object.fromEntries(Object.entries(r).reverse()) : r) as ActionRecord;
+        const made = actionMetadata(input);
+        const defined = definedActionMetadata(input);
+        expect(JSON.stringify(made)).toBe(JSON.stringify(defined));
+        expect(made).toEqual(defined);
+        if (input.draws && input.draws.length > 0) expect(made.first.draws).not.toBe(input.draws);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('writes a correlation id only when the client sent one other than the commandId, and never a causation id (both are the commandId)', () => {

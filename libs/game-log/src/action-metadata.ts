@@ -43,18 +43,22 @@ export function recordedCreateGame(command: CreateGame): { command: RecordedComm
 
 /** The metadata of an action's events: everything on the first, only the commandId on the others. */
 export function actionMetadata(record: ActionRecord): { first: EventMetadata; rest: EventMetadata } {
-  const { draws, correlationId, commandSecret, ...rest } = record;
-  return {
-    // The causation id is always the commandId and the correlation id is it too unless the
-    // client sent another (X-Correlation-Id): only that is written. Older events carry both.
-    first: {
-      ...rest,
-      ...(correlationId !== undefined && correlationId !== record.commandId ? { correlationId } : {}),
-      ...(draws && draws.length > 0 ? { draws: [...draws] } : {}),
-      ...(commandSecret ? { commandSecret } : {}),
-    },
-    rest: { commandId: record.commandId },
-  };
+  // Every field but draws, correlationId and commandSecret, in the record's order, then those
+  // three when they say something. Built field by field: V8's spreads that follow other fields
+  // take a slow path (a few µs per action on the command path).
+  const first: EventMetadata = {};
+  const fields = record as unknown as Record<string, unknown>;
+  for (const key in fields) {
+    if (key === 'draws' || key === 'correlationId' || key === 'commandSecret' || !Object.prototype.hasOwnProperty.call(fields, key)) continue;
+    first[key] = fields[key];
+  }
+  // The causation id is always the commandId and the correlation id is it too unless the
+  // client sent another (X-Correlation-Id): only that is written. Older events carry both.
+  const { draws, correlationId, commandSecret } = record;
+  if (correlationId !== undefined && correlationId !== record.commandId) first.correlationId = correlationId;
+  if (draws && draws.length > 0) first.draws = draws.slice();
+  if (commandSecret) first.commandSecret = commandSecret;
+  return { first, rest: { commandId: record.commandId } };
 }
 
 /** The events of one action as read back from a stream. */

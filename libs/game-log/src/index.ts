@@ -9,3 +9,9 @@ export * from './stable-json';
 export * from './effective-fold';
 export * from './redecide';
 export * from './export-format';
+// Named again, though `export *` above exports them: called on every action (see the same note
+// in libs/rules/src/index.ts: a named re-export compiles to a getter V8 inlines).
+export { gameIdOf, gameStreamId } from './game-stream';
+export { recordedGameEvents, toDomainEvent, toNewEvents } from './game-events';
+export { actionMetadata } from './action-metadata';
+export { commandFingerprint } from './fingerprint';

@@ -60,7 +60,15 @@ export const coverTile = (state: GameState, tile: TileDefinition, anchor: Hex, r
  * [D §2] a tile has an unpurged altar while it holds an `altar` hex that has not been purged.
  * `state.purgedAltars` holds the hex keys ("q,r") of purged altar hexes.
  */
-export const tileHasUnpurgedAltar = (state: GameState, tileId: string): boolean =>
-  Object.values(forReading(state.hexes)).some(
-    (h) => h.tileId === tileId && h.terrain === 'altar' && !state.purgedAltars.includes(hexKey(h)),
-  );
+export const tileHasUnpurgedAltar = (state: GameState, tileId: string): boolean => {
+  // Every Move asks: a scan of the board without a copy of it (Object.values) or a closure.
+  const hexes = forReading(state.hexes);
+  for (const key in hexes) {
+    if (!hasOwn.call(hexes, key)) continue;
+    const h = hexes[key];
+    if (h.terrain === 'altar' && h.tileId === tileId && !state.purgedAltars.includes(hexKey(h))) return true;
+  }
+  return false;
+};
+
+const hasOwn = Object.prototype.hasOwnProperty;

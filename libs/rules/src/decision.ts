@@ -31,34 +31,40 @@ export function setFrozenStates(freeze: boolean): void {
   rulesImmer.setAutoFreeze(freeze);
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
- * A plain copy of a value that may hold drafts (an event built from pieces of the working state).
- * Events outlive the draft and get frozen, so they must hold neither drafts nor objects of the
- * state itself.
+ * A plain, deeply frozen copy of a value that may hold drafts (an event built from pieces of the
+ * working state). Events outlive the draft and are frozen, so they must hold neither drafts nor
+ * objects of the state itself. One walk does both: what is already frozen is taken as is (as
+ * `deepFreeze` does), an object is copied only when a part of it had to be.
  */
-function undraft<T>(value: T): T {
+function frozenPlain<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (isDraft(value)) {
     // An untouched part of a frozen state is immutable already: the event may share it.
     const now = current(value as object) as T;
-    return Object.isFrozen(now) ? now : structuredClone(now);
+    return Object.isFrozen(now) ? now : deepFreeze(structuredClone(now));
   }
   if (Object.isFrozen(value)) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const plain = undraft(item);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const plain = frozenPlain(item);
       if (plain !== item) (copy ??= [...value])[i] = plain;
-    });
-    return (copy ?? value) as T;
+    }
+    return Object.freeze(copy ?? value) as T;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    const plain = undraft(item);
-    if (plain !== item) (copy ??= copyFields(value as Record<string, unknown>))[key] = plain;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!hasOwn.call(record, key)) continue;
+    const item = record[key];
+    const plain = frozenPlain(item);
+    if (plain !== item) (copy ??= copyFields(record))[key] = plain;
   }
-  return (copy ?? value) as T;
+  return Object.freeze(copy ?? value) as T;
 }
 
 /**
@@ -113,10 +119,9 @@ export class Decision {
 
   emit(...events: GameEvent[]): void {
     for (const emitted of events) {
-      const event = undraft(emitted);
       // Frozen, so an applier that keeps a piece of an event in the state and changes it
       // later fails at once instead of quietly rewriting the log.
-      deepFreeze(event);
+      const event = frozenPlain(emitted);
       this.events.push(event);
       applyEvent(this.state, event);
     }

@@ -23,3 +23,12 @@ export type { NavigationStep } from './navigation/navigation.commands';
 export type { CreateGame } from './setup/setup.commands';
 export * from './history';
 export * from './options';
+// Named again, though `export *` above exports them: what the command path and the game-states
+// projection call on every action. Compiled to CommonJS, `export *` reads each name through one
+// getter shared by the whole module (a megamorphic load per call, two through history/index);
+// a named re-export gets a getter of its own, which V8 inlines.
+export { applyEvent } from './evolve';
+export { decideWithHistory } from './history/decide-with-history';
+export { HISTORY_EVENT_TYPES } from './history/history.events';
+export { recordingRng } from './random';
+export { maySeeSecret } from './view';

@@ -4,7 +4,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type RecordedCommand } from '@logbook/game-log';
+import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type ActionRecord, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
 import type { PlayCommand } from './dto/command-dtos';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
@@ -24,6 +24,18 @@ export interface CreatedGame {
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
+
+let isoMs = Number.NaN;
+let iso = '';
+/** `new Date().toISOString()`, made once per millisecond (a busy server records many actions in one). */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    iso = new Date(ms).toISOString();
+  }
+  return iso;
+}
 
 @Injectable()
 export class GameCommandsService {
@@ -69,7 +81,7 @@ export class GameCommandsService {
         // The first attempt may decide on the cached game unchecked (the seat guard has just
         // loaded it): the append's expected revision refuses a stale one, and after a lost race
         // the next attempt reads what the other writer appended.
-        const game = await this.games.load(gameId, attempt === 1 ? { trustCache: true } : { catchUp: true });
+        const game = (attempt === 1 ? this.games.trusted(gameId) : undefined) ?? (await this.games.load(gameId, attempt === 1 ? { trustCache: true } : { catchUp: true }));
         const known = game.commands.get(commandId);
         if (known) {
           if (known.fingerprint !== fingerprint && !sameFingerprint(known.fingerprint, { seat, command })) {
@@ -92,7 +104,7 @@ export class GameCommandsService {
           if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
           throw error;
         }
-        const recordedAt = new Date().toISOString();
+        const recordedAt = isoNow();
         const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws, recordedAt);
         const appended = toNewEvents(gameId, commandId, decided.events, rest, first);
         let recorded: RecordedEvent[];
@@ -115,7 +127,7 @@ export class GameCommandsService {
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
   private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], recordedAt: string, commandSecret?: Record<string, unknown>) {
-    return actionMetadata({
+    const record: ActionRecord = {
       commandId,
       correlationId,
       seat,
@@ -123,7 +135,8 @@ export class GameCommandsService {
       command: command as unknown as RecordedCommand,
       commandFingerprint: fingerprint,
       draws,
-      ...(commandSecret ? { commandSecret } : {}),
-    });
+    };
+    if (commandSecret) record.commandSecret = commandSecret;
+    return actionMetadata(record);
   }
 }

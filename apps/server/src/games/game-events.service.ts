@@ -2,9 +2,9 @@
 // board view now. The command path, the events endpoint and the live feed all show events through here.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId, toDomainEvent } from '@logbook/game-log';
+import { gameStreamId } from '@logbook/game-log';
 import { ActionMetaReader, boardView, type ActionMeta } from '@logbook/projections';
-import { redactEvent, type GameState } from '@logbook/rules';
+import { maySeeSecret, type GameState, type Secret } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 import { SerializedViewCache } from './view-cache';
@@ -27,14 +27,17 @@ export interface CommandResult {
 
 /** A recorded event as `seat` may see it while the game has `status` (with its action's who and when). */
 export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status'], action?: ActionMeta): EventView => {
-  const event = redactEvent(toDomainEvent(recorded), seat, status);
-  return {
-    revision: recorded.revision,
-    type: event.type,
-    data: event.data,
-    ...(event.secret ? { secret: event.secret.data } : {}),
-    ...(action ? { commandId: action.commandId, seat: action.seat, recordedAt: action.recordedAt } : {}),
-  };
+  // The stored payload is `{ data, secret? }` (game-log's codec); redacted by redactEvent's rule.
+  const payload = (recorded.data ?? {}) as { data?: unknown; secret?: Secret<unknown> };
+  const view: EventView = { revision: recorded.revision, type: recorded.type, data: payload.data };
+  const secret = payload.secret;
+  if (secret && maySeeSecret(secret, seat, status)) view.secret = secret.data;
+  if (action) {
+    view.commandId = action.commandId;
+    view.seat = action.seat;
+    view.recordedAt = action.recordedAt;
+  }
+  return view;
 };
 
 /**

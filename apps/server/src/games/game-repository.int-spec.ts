@@ -27,6 +27,16 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), store, seededRng(3)) };
   };
 
+  it('answers `trusted` from the cache only: nothing for a game it has not loaded, the loaded game after', async () => {
+    const east = server();
+    const west = server();
+    const created = await west.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    expect(east.games.trusted(created.gameId)).toBeUndefined();
+    const loaded = await east.games.load(created.gameId);
+    expect(east.games.trusted(created.gameId)).toBe(loaded);
+    expect(east.games.trusted('no-such-game')).toBeUndefined();
+  });
+
   it("loads the other process's events without being told, and decides on them", async () => {
     const east = server();
     const west = server();

@@ -71,6 +71,19 @@ export class GameRepository {
       this.remember(cached);
       return cached;
     }
+    return this.read(gameId, cached, catchUp);
+  }
+
+  /**
+   * `load(gameId, { trustCache: true })` when the game is cached, without a promise: the
+   * command path's first attempt, on every command. Undefined when it must be read.
+   */
+  trusted(gameId: string): LoadedGame | undefined {
+    const cached = this.cache.get(gameId); // most recently used
+    return cached && this.caughtUpAt.has(cached) ? cached : undefined;
+  }
+
+  private async read(gameId: string, cached: LoadedGame | undefined, catchUp: boolean): Promise<LoadedGame> {
     // Asked before reading, so a write that lands during the read is caught by the next load.
     const elsewhere = this.store.writesElsewhere?.();
     if (cached && !catchUp && elsewhere !== undefined && this.caughtUpAt.get(cached) === elsewhere) {

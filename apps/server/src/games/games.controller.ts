@@ -10,7 +10,7 @@ import { GameEventsService, type CommandResult } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
-import { Game, Seat, SeatGuard } from './seat.guard';
+import { CommandSeatGuard, Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
@@ -134,7 +134,7 @@ export class GamesController {
 
   @Post(':gameId/commands')
   @HttpCode(200)
-  @UseGuards(SeatGuard)
+  @UseGuards(CommandSeatGuard)
   @RateLimited('commands')
   async command(
     @Game() game: LoadedGame,

@@ -12,13 +12,13 @@ import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
-import { SeatGuard } from './seat.guard';
+import { CommandSeatGuard, SeatGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
 
 @Module({
   imports: [HistoryModule],
   controllers: [GamesController, PortabilityController, ScenariosController],
-  providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, CommandSeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
 })
 export class GamesModule implements OnModuleInit {
   constructor(private readonly config: ConfigService) {}

@@ -1,7 +1,7 @@
 // Seat tokens are bearer secrets handed out once, when a game is created. Only their SHA-256
 // digests are stored (in the metadata of the game's first event), so a log, a backup or an
 // export never holds a usable token.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface SeatTokenDigest {
   seat: number;
@@ -12,6 +12,10 @@ export const newSeatToken = (): string => randomBytes(32).toString('base64url');
 
 export const digestToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** SHA-256 in one call where Node has `crypto.hash` (20.12+): every request of a seat digests its token. */
+const sha256: (text: string) => Buffer =
+  typeof hash === 'function' ? (text) => hash('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
+
 /** A game's stored digests as bytes, decoded once per game (every request of a seat compares them). */
 const digestBytes = new WeakMap<readonly SeatTokenDigest[], Array<{ seat: number; bytes: Buffer }>>();
 
@@ -19,7 +23,7 @@ const digestBytes = new WeakMap<readonly SeatTokenDigest[], Array<{ seat: number
 export const seatForToken = (digests: readonly SeatTokenDigest[], token: string): number | undefined => {
   let known = digestBytes.get(digests);
   if (!known) digestBytes.set(digests, (known = digests.map((d) => ({ seat: d.seat, bytes: Buffer.from(d.sha256, 'hex') }))));
-  const candidate = createHash('sha256').update(token).digest();
+  const candidate = sha256(token);
   return known.find((d) => d.bytes.length === candidate.length && timingSafeEqual(d.bytes, candidate))?.seat;
 };
 

@@ -37,11 +37,33 @@ export class SeatGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<SeatedRequest>();
-    const gameId = request.params['gameId'];
-    const game = await this.games.load(checkGameId(typeof gameId === 'string' ? gameId : undefined));
+    const gameId = checkGameId(typeof request.params['gameId'] === 'string' ? request.params['gameId'] : undefined);
+    const game = this.cached(gameId) ?? (await this.games.load(gameId));
     request.logbookGame = game;
     request.logbookSeat = seatOf(game, request.headers.authorization);
     return true;
+  }
+
+  /** A cached game that will do for this route without asking the store; none here: `@Game()` is current. */
+  protected cached(_gameId: string): LoadedGame | undefined {
+    return undefined;
+  }
+}
+
+/**
+ * The seat guard of the command route, whose handler reads only the seat and the game's id: a
+ * game's seat tokens never change once it is created, so a cached game (current or not) says who
+ * is asking, without the store's "did anyone else write?" query on every order. The command path
+ * then catches up itself (its append refuses a decision made on a stale game).
+ */
+@Injectable()
+export class CommandSeatGuard extends SeatGuard {
+  constructor(private readonly repository: GameRepository) {
+    super(repository);
+  }
+
+  protected override cached(gameId: string): LoadedGame | undefined {
+    return this.repository.trusted(gameId);
   }
 }
 

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { parseCommandBody } from './command-dtos';
+import fc from 'fast-check';
+import { parseCommandBody, validateCommandBody } from './command-dtos';
 
 const reasons = (body: unknown): string[] => {
   try {
@@ -56,5 +57,63 @@ describe('check options at the edge', () => {
     for (const option of [-1, 10, 1.5, 'a', [0, 'b'], Array(11).fill(0)]) {
       expect(reasons({ commandId: 'c1', type: 'AttemptRepair', option }).join()).toContain('option');
     }
+  });
+});
+
+describe('bodies seen before', () => {
+  /** What a call gives: the result as JSON text (key order included) or the 400's reasons. */
+  const outcome = (parse: () => unknown): string => {
+    try {
+      return `ok ${JSON.stringify(parse())}`;
+    } catch (error) {
+      if (!(error instanceof BadRequestException)) throw error;
+      return `400 ${JSON.stringify(error.getResponse())}`;
+    }
+  };
+  const same = (body: object) => {
+    const defined = outcome(() => validateCommandBody(body));
+    // Twice: the first call may fill the memo, the second may answer from it.
+    expect(outcome(() => parseCommandBody(body))).toBe(defined);
+    expect(outcome(() => parseCommandBody(body))).toBe(defined);
+  };
+
+  it('pass or fail exactly as the DTOs decide, whatever the commandId, fields and their order', () => {
+    const commandId = fc.oneof(fc.constantFrom('c-1', 'c-2', 'x'.repeat(100), 'x'.repeat(101), '', 'c 1', 'ç'), fc.string(), fc.integer());
+    const value = fc.oneof(fc.constantFrom(0, -0, 1, 5, 6, 1.5, -1, 'cw', 'ccw', 'left', 'move', 'turn', null, true), fc.jsonValue());
+    const fields = fc.dictionary(fc.constantFrom('direction', 'rotation', 'shipId', 'steps', 'option', 'speed', 'hex', '__proto__'), value, { maxKeys: 3 });
+    const steps = fc.array(fc.record({ action: fc.constantFrom('move', 'turn', 'explore', 'fly'), direction: fc.constantFrom('cw', 'ccw', 'up') }, { requiredKeys: ['action'] }), { maxLength: 3 });
+    const type = fc.constantFrom('MoveShip', 'TurnShip', 'StartNavigation', 'ExploreTile', 'Navigate', 'EndTurn', 'AttemptRepair', 'Teleport');
+    fc.assert(
+      fc.property(commandId, type, fields, steps, fc.boolean(), (id, t, extra, plan, idLast) => {
+        const body: Record<string, unknown> = idLast ? { type: t, ...extra, commandId: id } : { commandId: id, type: t, ...extra };
+        if (t === 'Navigate' && !('steps' in extra)) body.steps = plan;
+        same(body);
+        // The same body under another valid commandId: the memo's case.
+        same({ ...body, commandId: 'another-1' });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never take a value JSON cannot tell apart for the one it was seen with', () => {
+    same({ commandId: 'c1', type: 'ExploreTile', rotation: null });
+    same({ commandId: 'c1', type: 'Navigate', steps: [null, { action: 'move' }] });
+    // eslint-disable-next-line no-sparse-arrays
+    same({ commandId: 'c1', type: 'Navigate', steps: [, { action: 'move' }] });
+    same({ commandId: 'c1', type: 'Navigate', steps: [{ action: 'move', toJSON: () => ({ action: 'move' }) }] });
+    same(Object.assign(Object.create(null) as object, { commandId: 'c3', type: 'MoveShip' }));
+    same(JSON.parse('{"commandId":"c4","type":"MoveShip","__proto__":{"x":1}}') as object);
+    for (const rotation of [Infinity, NaN, undefined, new Date(0), { toJSON: () => null }]) {
+      expect(outcome(() => parseCommandBody({ commandId: 'c2', type: 'ExploreTile', rotation }))).toBe(
+        outcome(() => validateCommandBody({ commandId: 'c2', type: 'ExploreTile', rotation })),
+      );
+    }
+  });
+
+  it('give each caller its own command', () => {
+    const first = parseCommandBody({ commandId: 'a', type: 'Navigate', steps: [{ action: 'move' }] });
+    const second = parseCommandBody({ commandId: 'b', type: 'Navigate', steps: [{ action: 'move' }] });
+    expect(second).toEqual({ commandId: 'b', command: first.command });
+    expect(second.command).not.toBe(first.command);
   });
 });
