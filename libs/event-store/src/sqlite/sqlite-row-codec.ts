@@ -211,17 +211,27 @@ export interface TimeBases {
   timeBase(stream: number): number;
 }
 
+/**
+ * The positional values of a stored metadata array (v2 or v3: the mask and the keys' order are the
+ * same) into `metadata`, each through `value` (told whether it is a time in ms); returns the index
+ * of what follows them (the rest object, when the mask says there is one).
+ */
+function decodePositional(stored: unknown[], metadata: EventMetadata, value: (stored: unknown, isTime: boolean) => unknown): number {
+  const mask = stored[0] as number;
+  let at = 1;
+  for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
+    if ((mask & (1 << i)) === 0) continue;
+    metadata[POSITIONAL_KEYS[i] as string] = value(stored[at++], i === RECORDED_AT && (mask & TIME_BIT) !== 0);
+  }
+  return at;
+}
+
 /** The metadata object back from its v3 stored form (already parsed from JSON), of a row of `stream`. */
 export function decodeMetadata(stored: unknown, schemaVersion: number, shapes: ShapeTable, times: TimeBases, stream: number): EventMetadata {
   if (!Array.isArray(stored)) throw new Error(`stored metadata is not an array: ${JSON.stringify(stored)}`);
   const mask = stored[0] as number;
   const metadata: EventMetadata = {};
-  let at = 1;
-  for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
-    if ((mask & (1 << i)) === 0) continue;
-    const value = stored[at++];
-    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime((value as number) + times.timeBase(stream)) : expand(value, shapes);
-  }
+  const at = decodePositional(stored, metadata, (value, isTime) => (isTime ? isoTime((value as number) + times.timeBase(stream)) : expand(value, shapes)));
   if (mask & REST_BIT) {
     const rest = stored[at] as unknown[];
     const { keys } = shapes.shape(rest[0] as number);
@@ -242,12 +252,7 @@ export function decodeMetadataV2(stored: unknown, schemaVersion: number): EventM
   if (!Array.isArray(stored)) return stored as EventMetadata; // not written by encodeMetadata
   const mask = stored[0] as number;
   const metadata: EventMetadata = {};
-  let at = 1;
-  for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
-    if ((mask & (1 << i)) === 0) continue;
-    const value = stored[at++];
-    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime(value as number) : value;
-  }
+  const at = decodePositional(stored, metadata, (value, isTime) => (isTime ? isoTime(value as number) : value));
   if (mask & REST_BIT) {
     const rest = stored[at] as Record<string, unknown>;
     for (const key of Object.keys(rest)) {
