@@ -3,12 +3,11 @@
 // its events are appended as they were recorded to a durable SQLite file, whose rows are
 // measured and read back the way the server loads a game. Prints one JSON line.
 //   node -r @swc-node/register bench/perf/log-size.bench.ts
-// BENCH_LOG_FILE=<path> keeps a copy of the match's SQLite file there (to profile a read of it).
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
 import { NestFactory } from '@nestjs/core';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
@@ -73,15 +72,14 @@ async function main(): Promise<void> {
   }
   await durable.close();
 
-  // Column bytes of the v3 rows (docs/event-log-format.md) plus 16 a row for the record header,
+  // Column bytes of the v2 rows (docs/event-log-format.md) plus 16 a row for the record header,
   // the integer columns (position, stream, revision, type, schema_version) and the cell pointer,
-  // plus the interned stream and type names and key lists once each.
+  // plus the interned stream and type names once each.
   const db = new Database(filename);
   const sizes = db
     .prepare(
       `SELECT count(*) events, sum(length(CAST(data AS BLOB))) data, sum(length(CAST(metadata AS BLOB))) metadata,
-        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types)
-          + (SELECT coalesce(sum(length(keys) + 8), 0) FROM shapes) other FROM log`,
+        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types) other FROM log`,
     )
     .get() as { events: number; data: number; metadata: number; other: number };
   // The file itself, index and free space included, once the WAL is folded in and it is vacuumed.
@@ -89,7 +87,6 @@ async function main(): Promise<void> {
   db.exec('VACUUM');
   db.close();
   const fileBytes = statSync(filename).size;
-  if (process.env.BENCH_LOG_FILE) copyFileSync(filename, process.env.BENCH_LOG_FILE);
 
   // Measured in a process of its own, as a server starting up loads the game: not in this one,
   // whose heap still holds the match as played (that made every collection slower).
@@ -121,10 +118,7 @@ async function measureLoad(filename: string, gameId: string): Promise<LoadTimes>
   const foldCpus: number[] = [];
   const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
   for (let run = 0; run < 6; run++) {
-    // writer 'main': a load only reads, and a writer thread started for each of these stores would
-    // count its start-up (a second JavaScript context compiling the store) in this process's CPU
-    // time; a server starts its writer once.
-    const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters(), writer: 'main' });
+    const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters() });
     const started = performance.now();
     const cpu = process.cpuUsage();
     await new GameRepository(store).load(gameId);

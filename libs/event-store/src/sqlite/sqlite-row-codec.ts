@@ -1,11 +1,9 @@
-// How a SQLite row holds what the port's RecordedEvent says, in fewer bytes (docs/event-log-format.md):
+// How a v2 SQLite row holds what the port's RecordedEvent says, in fewer bytes (docs/event-log-format.md):
 // - event ids that are lowercase RFC 4122 UUIDs (every id Logbook makes) as 16-byte blobs;
 // - metadata as a JSON array of values in a fixed key order instead of an object of key/value
 //   pairs, `recordedAt` as epoch milliseconds, and `schemaVersion` left out when it equals the
-//   row's own schema_version; in v3 each value in its compact form (sqlite-json-codec.ts).
-//   Decoding gives back the same object, keys in the same order.
+//   row's own schema_version. Decoding gives back the same object, keys in the same order.
 import type { EventMetadata } from '../event-store.port';
-import { compact, defineKey, expand, type ShapeTable } from './sqlite-json-codec';
 
 /** The value of a lowercase hex digit's char code, or -1. */
 const hexDigit = (code: number): number => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1);
@@ -43,7 +41,7 @@ export function decodeEventId(stored: Buffer | string): string {
 }
 
 /**
- * The keys a v2 or v3 file stores by position, in the order Logbook writes them. Part of the file
+ * The keys a v2 file stores by position, in the order Logbook writes them. Part of the file
  * format: changing this list needs a new schema version.
  */
 export const POSITIONAL_KEYS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint'] as const;
@@ -108,28 +106,9 @@ function timeInCachedMinute(value: string): number | undefined {
  * The stored form: `[mask, ...values, rest?]`. Leading keys of POSITIONAL_KEYS, in that order,
  * are values (bit i of the mask says key i is there); every key after the first one that is not
  * goes into `rest` in its order, except a last `schemaVersion` equal to the row's (a mask bit).
- * A `recordedAt` that round-trips is a number (ms, after the stream's time base in v3; a mask
- * bit), any other stays as it was.
+ * A `recordedAt` that round-trips is a number (ms, a mask bit), any other stays as it was.
  */
-export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number, shapes: ShapeTable, timeBase: TimeBase): string {
-  return encodeMetadataWith(metadata, schemaVersion, (value) => compact(value, shapes), timeBase);
-}
-
-/**
- * A stream's time base (v3): recorded times are stored as milliseconds after it, which keeps them
- * short (and small integers in V8). Unset until a stream's first event with a time sets it to
- * that time; any value would read back right, the first keeps the numbers small.
- */
-export interface TimeBase {
-  ms: number | undefined;
-}
-
-/** v2's form: the same layout with every value as JSON gives it, times from 1970 (kept to migrate v2 files, and for their tests). */
-export function encodeMetadataV2(metadata: EventMetadata | undefined, schemaVersion: number): string {
-  return encodeMetadataWith(metadata, schemaVersion, (value) => value, { ms: 0 });
-}
-
-function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: number, store: (value: unknown) => unknown, timeBase: TimeBase): string {
+export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
   if (!metadata) return '[0]';
   const values: unknown[] = [0];
   let mask = 0;
@@ -152,15 +131,8 @@ function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: 
         mask |= 1 << at;
         next = at + 1;
         const ms = at === RECORDED_AT ? compactTime(value) : undefined;
-        if (ms !== undefined) timeBase.ms ??= ms;
-        // A time far from the base (more than 2^53 ms either way) keeps its text.
-        const after = ms === undefined ? undefined : ms - (timeBase.ms as number);
-        if (after !== undefined && Number.isSafeInteger(after)) {
-          mask |= TIME_BIT;
-          values.push(after);
-        } else {
-          values.push(store(value));
-        }
+        if (ms !== undefined) mask |= TIME_BIT;
+        values.push(ms ?? value);
         continue;
       }
       rest = Object.create(null) as Record<string, unknown>; // a "__proto__" key stays a key
@@ -169,94 +141,27 @@ function encodeMetadataWith(metadata: EventMetadata | undefined, schemaVersion: 
   }
   if (rest) {
     mask |= REST_BIT;
-    values.push(store(rest));
+    values.push(rest);
   }
   values[0] = mask;
   return JSON.stringify(values);
 }
 
-/**
- * v3's stored form from v2's (already parsed from JSON): the same mask and layout, each value made
- * compact, a time in ms after the stream's time base (the text again if too far from it).
- */
-export function encodeMetadataOfV2(stored: unknown, shapes: ShapeTable, timeBase: TimeBase): string {
-  if (!Array.isArray(stored)) throw new Error(`stored metadata is not an array: ${JSON.stringify(stored)}`);
-  let mask = stored[0] as number;
-  const values: unknown[] = [mask];
+/** The metadata object back from its stored form (already parsed from JSON). */
+export function decodeMetadata(stored: unknown, schemaVersion: number): EventMetadata {
+  if (!Array.isArray(stored)) return stored as EventMetadata; // not written by encodeMetadata
+  const mask = stored[0] as number;
+  const metadata: EventMetadata = {};
   let at = 1;
   for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
     if ((mask & (1 << i)) === 0) continue;
     const value = stored[at++];
-    if (i === RECORDED_AT && mask & TIME_BIT) {
-      const ms = value as number;
-      timeBase.ms ??= ms;
-      const after = ms - timeBase.ms;
-      if (Number.isSafeInteger(after)) {
-        values.push(after);
-      } else {
-        mask &= ~TIME_BIT;
-        values.push(isoTime(ms));
-      }
-    } else {
-      values.push(compact(value, shapes));
-    }
+    metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime(value as number) : value;
   }
-  if (mask & REST_BIT) values.push(compact(stored[at], shapes));
-  values[0] = mask;
-  return JSON.stringify(values);
-}
-
-/** The time bases of a file's streams, by stream key (asked only for a row that stores a time). */
-export interface TimeBases {
-  timeBase(stream: number): number;
-}
-
-/**
- * The positional values of a stored metadata array (v2 or v3: the mask and the keys' order are the
- * same) into `metadata`, each through `value` (told whether it is a time in ms); returns the index
- * of what follows them (the rest object, when the mask says there is one).
- */
-function decodePositional(stored: unknown[], metadata: EventMetadata, value: (stored: unknown, isTime: boolean) => unknown): number {
-  const mask = stored[0] as number;
-  let at = 1;
-  for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
-    if ((mask & (1 << i)) === 0) continue;
-    metadata[POSITIONAL_KEYS[i] as string] = value(stored[at++], i === RECORDED_AT && (mask & TIME_BIT) !== 0);
-  }
-  return at;
-}
-
-/** The metadata object back from its v3 stored form (already parsed from JSON), of a row of `stream`. */
-export function decodeMetadata(stored: unknown, schemaVersion: number, shapes: ShapeTable, times: TimeBases, stream: number): EventMetadata {
-  if (!Array.isArray(stored)) throw new Error(`stored metadata is not an array: ${JSON.stringify(stored)}`);
-  const mask = stored[0] as number;
-  const metadata: EventMetadata = {};
-  const at = decodePositional(stored, metadata, (value, isTime) => (isTime ? isoTime((value as number) + times.timeBase(stream)) : expand(value, shapes)));
-  if (mask & REST_BIT) {
-    const rest = stored[at] as unknown[];
-    const { keys } = shapes.shape(rest[0] as number);
-    if (keys.length !== rest.length - 1) throw new Error(`stored metadata has ${rest.length - 1} values for ${keys.length} keys`);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const value = expand(rest[i + 1], shapes);
-      if (key === '__proto__') defineKey(metadata, key, value);
-      else metadata[key] = value;
-    }
-  }
-  if (mask & SCHEMA_VERSION_BIT) metadata.schemaVersion = schemaVersion;
-  return metadata;
-}
-
-/** The metadata object back from its v2 stored form (already parsed from JSON). */
-export function decodeMetadataV2(stored: unknown, schemaVersion: number): EventMetadata {
-  if (!Array.isArray(stored)) return stored as EventMetadata; // not written by encodeMetadata
-  const mask = stored[0] as number;
-  const metadata: EventMetadata = {};
-  const at = decodePositional(stored, metadata, (value, isTime) => (isTime ? isoTime(value as number) : value));
   if (mask & REST_BIT) {
     const rest = stored[at] as Record<string, unknown>;
     for (const key of Object.keys(rest)) {
-      if (key === '__proto__') defineKey(metadata, key, rest[key]);
+      if (key === '__proto__') Object.defineProperty(metadata, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
       else metadata[key] = rest[key];
     }
   }

@@ -5,10 +5,7 @@ import type { StoredEventRef } from '../core/idempotent-retry';
 import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
-import { compact, expand, KeyListIndex, shapeOfKeysJson, type Shape, type ShapeTable } from './sqlite-json-codec';
-import {
-  decodeEventId, decodeMetadata, decodeMetadataV2, encodeEventId, encodeMetadata, encodeMetadataOfV2, encodeMetadataV2, type TimeBase, type TimeBases,
-} from './sqlite-row-codec';
+import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { openSchema } from './sqlite-schema';
 
 /** SQLite's "no limit". */
@@ -36,7 +33,7 @@ const page = (where: string, orderBy: string) =>
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
 type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data: unknown];
 
-export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
+export class SqliteStorage implements LocalStorage {
   private readonly db: Database.Database;
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
   private readonly allQueries = new Map<string, Database.Statement>();
@@ -48,10 +45,6 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
-  private readonly shapeKeys = new KeyListIndex();
-  private readonly shapes: Shape[] = [];
-  /** Streams' time bases once set (they never change then). */
-  private readonly timeBases = new Map<number, number>();
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
 
@@ -74,11 +67,6 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
       typeKey: prepare('SELECT type_key FROM event_types WHERE type = ?').pluck(),
       typeName: prepare('SELECT type FROM event_types WHERE type_key = ?').pluck(),
       newType: prepare('INSERT INTO event_types (type) VALUES (?) RETURNING type_key').pluck(),
-      shapeKey: prepare('SELECT shape_key FROM shapes WHERE keys = ?').pluck(),
-      shapeKeys: prepare('SELECT keys FROM shapes WHERE shape_key = ?').pluck(),
-      newShape: prepare('INSERT INTO shapes (keys) VALUES (?) RETURNING shape_key').pluck(),
-      timeBase: prepare('SELECT time_base FROM streams WHERE stream_key = ?').pluck(),
-      setTimeBase: prepare('UPDATE streams SET time_base = ? WHERE stream_key = ?'),
       refsForwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
       insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -112,52 +100,12 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
     return this.forgettingOnRollback(() => this.inTransaction(work) as T);
   }
 
-  /** ShapeTable: the key of a key list, interned inside the append's transaction if new. */
-  keyOf(keys: readonly string[]): number {
-    let key = this.shapeKeys.get(keys);
-    if (key === undefined) {
-      const keysJson = JSON.stringify(keys);
-      key = (this.statements.shapeKey.get(keysJson) as number | undefined) ?? (this.statements.newShape.get(keysJson) as number);
-      this.shapeKeys.set(keys, key);
-      this.shapes[key] = shapeOfKeysJson(keysJson);
-    }
-    return key;
-  }
-
-  /** ShapeTable: the keys of a shape (another process may have added it since this one looked). */
-  shape(key: number): Shape {
-    const cached = this.shapes[key];
-    if (cached !== undefined) return cached;
-    const keysJson = Number.isSafeInteger(key) ? (this.statements.shapeKeys.get(key) as string | undefined) : undefined;
-    if (keysJson === undefined) throw new Error(`SQLite store ${this.filename}: no shape ${key}`);
-    const shape = shapeOfKeysJson(keysJson);
-    this.shapeKeys.set(shape.keys, key);
-    this.shapes[key] = shape;
-    return shape;
-  }
-
-  /** TimeBases: a stream's time base; 0 while it has none (no row of it stores a time then). */
-  timeBase(stream: number): number {
-    const cached = this.timeBases.get(stream);
-    if (cached !== undefined) return cached;
-    const base = this.statements.timeBase.get(stream) as number | null | undefined;
-    if (typeof base !== 'number') return 0;
-    this.timeBases.set(stream, base);
-    return base;
-  }
-
-  /**
-   * LocalStorage: the metadata as the appending thread hands it to the writer, in v2's form
-   * (positional, times in ms from 1970, values as JSON): it needs no key list or time base, which
-   * only the writer's transaction may hand out; `insert` turns it into v3's.
-   */
   encodeMetadata(metadata: EventMetadata | undefined, schemaVersion: number): string {
-    return encodeMetadataV2(metadata, schemaVersion);
+    return encodeMetadata(metadata, schemaVersion);
   }
 
-  /** LocalStorage: `encodeMetadata`'s text back (live subscribers' events, not read back). */
   decodeMetadata(stored: string, schemaVersion: number): EventMetadata {
-    return decodeMetadataV2(JSON.parse(stored), schemaVersion);
+    return decodeMetadata(JSON.parse(stored), schemaVersion);
   }
 
   streamHead(streamId: string): StreamHead {
@@ -174,26 +122,15 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
 
   insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[] {
     const stream = this.streamKey(streamId) ?? this.intern(streamId, this.statements.newStream, this.streamKeys, this.streamIds);
-    const timeBase: TimeBase = { ms: this.timeBases.get(stream) ?? (this.statements.timeBase.get(stream) as number | null) ?? undefined };
-    const unset = timeBase.ms === undefined;
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
-      // Encoded here, inside the transaction: a new key list gets its shape key in it, a new
-      // stream its time base. The metadata usually comes in v2's form (encodeMetadata, made by
-      // the appending thread); only its values are made compact here.
-      const data = JSON.stringify(compact(JSON.parse(event.data), this));
-      const metadata =
-        event.storedMetadata !== undefined
-          ? encodeMetadataOfV2(JSON.parse(event.storedMetadata), this, timeBase)
-          : encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion, this, timeBase);
+      const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion);
       const { lastInsertRowid } = this.statements.insert.run(
-        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, data, metadata, event.schemaVersion,
+        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, event.data, metadata, event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
     });
     this.statements.setHead.run(firstRevision + events.length - 1, stream);
-    if (unset && timeBase.ms !== undefined) this.statements.setTimeBase.run(timeBase.ms, stream);
-    if (timeBase.ms !== undefined) this.timeBases.set(stream, timeBase.ms);
     return positions;
   }
 
@@ -274,8 +211,8 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
       revision: row[1],
       position: BigInt(row[0]),
       type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
-      data: expand(row[7], this),
-      metadata: decodeMetadata(row[6], schemaVersion, this, this, row[2]),
+      data: row[7],
+      metadata: decodeMetadata(row[6], schemaVersion),
       schemaVersion,
     };
   }
@@ -322,9 +259,6 @@ export class SqliteStorage implements LocalStorage, ShapeTable, TimeBases {
       this.streamIds.clear();
       this.typeKeys.clear();
       this.typeNames.clear();
-      this.shapeKeys.clear();
-      this.shapes.length = 0;
-      this.timeBases.clear();
       throw error;
     }
   }
