@@ -21,9 +21,9 @@ describe('LOGBOOK_FREEZE_STATES', () => {
 });
 
 describe('LOGBOOK_SQLITE_WRITER', () => {
-  it('commits in a writer thread by default, on the event loop with main', () => {
-    expect(config({}).store).toMatchObject({ kind: 'sqlite', writer: 'thread' });
-    expect(config({ LOGBOOK_SQLITE_WRITER: 'main' }).store).toMatchObject({ kind: 'sqlite', writer: 'main' });
+  it('commits on the event loop by default, in a writer thread with thread', () => {
+    expect(config({}).store).toMatchObject({ kind: 'sqlite', writer: 'main' });
+    expect(config({ LOGBOOK_SQLITE_WRITER: 'thread' }).store).toMatchObject({ kind: 'sqlite', writer: 'thread' });
   });
 
   it('refuses any other value at start-up', () => {

@@ -100,7 +100,7 @@ export function toAppConfig(env: Environment): AppConfig {
       ? { kind, connectionString: requireConnectionString(env) }
       : kind === 'memory'
         ? { kind }
-        : { kind, filename: join(dataDir, 'logbook.sqlite'), writer: env.LOGBOOK_SQLITE_WRITER ?? 'thread' };
+        : { kind, filename: join(dataDir, 'logbook.sqlite'), writer: env.LOGBOOK_SQLITE_WRITER ?? 'main' };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   return {

@@ -11,7 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'logbook-contract-'));
 let files = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describeEventStoreContract('SQLite', ({ upcasters }) => {
-  files += 1;
-  return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7 });
-});
+// Both places a commit can run: the calling thread (the default) and a writer thread.
+for (const writer of ['main', 'thread'] as const) {
+  describeEventStoreContract(`SQLite (writer ${writer})`, ({ upcasters }) => {
+    files += 1;
+    return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, writer });
+  });
+}

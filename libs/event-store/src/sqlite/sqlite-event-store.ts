@@ -6,11 +6,12 @@ export interface SqliteEventStoreOptions extends LocalStoreOptions {
   /** A file path, or ':memory:' for tests. */
   filename: string;
   /**
-   * Where the write transactions run. 'thread' (the default for a file): a worker thread with a
-   * connection of its own, so inserts and the commit's fsync never block the event loop.
-   * 'main' (the only choice for ':memory:', which a second connection cannot share): in the
-   * calling thread, on the connection that also reads. Both commit the same way (group commit,
-   * one fsync per group, an append answered once its group is durable).
+   * Where the write transactions run. 'main' (the default; the only choice for ':memory:', which a
+   * second connection cannot share): in the calling thread, on the connection that also reads.
+   * 'thread': a worker thread with a connection of its own, so inserts and the commit's fsync never
+   * block the event loop; it pays a copy of every append between threads and needs a core of its
+   * own to gain (on a 2-core machine shared with the load it measured slower). Both commit the same
+   * way (group commit, one fsync per group, an append answered once its group is durable).
    */
   writer?: 'thread' | 'main';
 }
@@ -24,7 +25,7 @@ const isPrivateDatabase = (filename: string): boolean => filename === ':memory:'
  */
 export class SqliteEventStore extends LocalEventStore {
   constructor({ filename, writer, ...options }: SqliteEventStoreOptions) {
-    const where = writer ?? (isPrivateDatabase(filename) ? 'main' : 'thread');
+    const where = writer ?? 'main';
     if (where === 'thread' && isPrivateDatabase(filename)) {
       throw new Error(`SQLite store ${filename || '(temporary)'}: a writer thread cannot share a private database; use writer 'main'`);
     }

@@ -20,7 +20,7 @@ const workerOf = (store: SqliteEventStore) => (writerOf(store) as unknown as { w
 async function appendFromAnotherProcess(filename: string, streamId: string): Promise<void> {
   const script = `
     const { SqliteEventStore } = require('./libs/event-store/src/sqlite/sqlite-event-store');
-    const store = new SqliteEventStore({ filename: process.argv[1] });
+    const store = new SqliteEventStore({ filename: process.argv[1], writer: 'thread' });
     store.append(process.argv[2], [{ id: require('node:crypto').randomUUID(), type: 'FromElsewhere', data: {} }], 'any')
       .then(() => store.close(), (error) => { console.error(error); process.exit(1); });`;
   await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', '-e', script, filename, streamId], { cwd: REPO_ROOT });
@@ -33,14 +33,14 @@ describe('SQLite writer thread', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'logbook-writer-'));
     filename = join(dir, 'events.db');
-    store = new SqliteEventStore({ filename });
+    store = new SqliteEventStore({ filename, writer: 'thread' });
   });
   afterEach(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is what a file store commits with; its connection fsyncs every commit (WAL, synchronous=FULL)', async () => {
+  it("is what writer 'thread' commits with; its connection fsyncs every commit (WAL, synchronous=FULL)", async () => {
     expect(committerOf(store)).toBeInstanceOf(SqliteWriterThread);
     await expect(store.ping()).resolves.toBeUndefined(); // once the writer has the file open
     await expect(writerOf(store).settings).resolves.toEqual({ synchronous: 2, journalMode: 'wal' });
@@ -53,7 +53,10 @@ describe('SQLite writer thread', () => {
     expect(() => new SqliteEventStore({ filename: ':memory:', writer: 'thread' })).toThrow(/cannot share a private database/);
   });
 
-  it("writer 'main' on a file commits in the calling thread", async () => {
+  it("writer 'main', the default, on a file commits in the calling thread", async () => {
+    const byDefault = new SqliteEventStore({ filename: join(dir, 'default.db') });
+    expect(committerOf(byDefault)).toBeInstanceOf(InThreadCommitter);
+    await byDefault.close();
     const inThread = new SqliteEventStore({ filename: join(dir, 'main.db'), writer: 'main' });
     expect(committerOf(inThread)).toBeInstanceOf(InThreadCommitter);
     await inThread.append('game-1', events(2), 'no_stream');
