@@ -66,7 +66,7 @@ export const tileHasUnpurgedAltar = (state: GameState, tileId: string): boolean 
   for (const key in hexes) {
     if (!hasOwn.call(hexes, key)) continue;
     const h = hexes[key];
-    if (h.terrain === 'altar' && h.tileId === tileId && !state.purgedAltars.includes(hexKey(h))) return true;
+    if (h !== undefined && h.terrain === 'altar' && h.tileId === tileId && !state.purgedAltars.includes(hexKey(h))) return true;
   }
   return false;
 };
