@@ -1,10 +1,10 @@
 // How a game's domain events sit in the store, both ways: the store's `type` is the event type
 // and its payload is `{ data, secret? }`, so the public part is readable by any store tool and
 // the secret part stays separable. The write side (apps/server) and every read model use this.
-import { createHash, hash } from 'node:crypto';
 import { UpcasterRegistry, type AppendResult, type EventMetadata, type NewEvent, type RecordedEvent } from '@logbook/event-store';
 import type { GameEvent } from '@logbook/rules';
 import { gameStreamId } from './game-stream';
+import { sha256Hex } from './sha256';
 
 export const GAME_EVENT_SCHEMA_VERSION = 1;
 
@@ -56,10 +56,6 @@ export const deterministicEventId = (gameId: string, commandId: string, index: n
   const variant = VARIANT_DIGIT[hex.charCodeAt(16)];
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
-
-/** SHA-256 in hex in one call where Node has `crypto.hash` (20.12+; the engines field allows 20.11). */
-const sha256Hex: (text: string) => string =
-  typeof hash === 'function' ? (text) => hash('sha256', text, 'hex') : (text) => createHash('sha256').update(text).digest('hex');
 
 /** By a lowercase hex digit's char code: the UUID variant digit, `(digit & 0x3) | 0x8` in hex. */
 const VARIANT_DIGIT: string[] = [];

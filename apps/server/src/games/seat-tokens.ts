@@ -1,7 +1,8 @@
 // Seat tokens are bearer secrets handed out once, when a game is created. Only their SHA-256
 // digests are stored (in the metadata of the game's first event), so a log, a backup or an
 // export never holds a usable token.
-import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256, sha256Hex } from '@logbook/game-log';
 
 export interface SeatTokenDigest {
   seat: number;
@@ -10,11 +11,7 @@ export interface SeatTokenDigest {
 
 export const newSeatToken = (): string => randomBytes(32).toString('base64url');
 
-export const digestToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-/** SHA-256 in one call where Node has `crypto.hash` (20.12+): every request of a seat digests its token. */
-const sha256: (text: string) => Buffer =
-  typeof hash === 'function' ? (text) => hash('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
+export const digestToken = (token: string): string => sha256Hex(token);
 
 /** A game's stored digests as bytes, decoded once per game (every request of a seat compares them). */
 const digestBytes = new WeakMap<readonly SeatTokenDigest[], Array<{ seat: number; bytes: Buffer }>>();
