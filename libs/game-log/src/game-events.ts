@@ -22,14 +22,15 @@ export const toDomainEvent = (recorded: RecordedEvent): GameEvent =>
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
- * `Object.assign(target, source)` for plain JSON objects, field by field: what `{ ...a, ...b }`
- * gives, in the same key order, without V8's slow path for a spread that follows other fields
- * (about 10 µs for one event's metadata on Node 20, a tenth of an action's CPU time).
+ * `Object.assign(target, source)` for plain JSON objects, field by field, leaving out `except`:
+ * what `{ ...a, ...b }` gives, in the same key order, without V8's slow path for a spread that
+ * follows other fields (about 10 µs for one event's metadata on Node 20, a tenth of an action's
+ * CPU time).
  */
-function assignOwn<T extends Record<string, unknown>>(target: T, source: Record<string, unknown> | null | undefined): T {
+function assignOwn<T extends Record<string, unknown>>(target: T, source: Record<string, unknown> | null | undefined, except?: string): T {
   if (source === null || source === undefined) return target;
   for (const key in source) {
-    if (!hasOwn.call(source, key)) continue;
+    if (key === except || !hasOwn.call(source, key)) continue;
     if (key === '__proto__') Object.defineProperty(target, key, { value: source[key], enumerable: true, writable: true, configurable: true });
     else (target as Record<string, unknown>)[key] = source[key];
   }
@@ -37,16 +38,7 @@ function assignOwn<T extends Record<string, unknown>>(target: T, source: Record<
 }
 
 /** The event without its `type`: what `const { type, ...payload } = event` gives, in the same order. */
-function payloadOf(event: GameEvent): Record<string, unknown> {
-  const source = event as unknown as Record<string, unknown>;
-  const payload: Record<string, unknown> = {};
-  for (const key in source) {
-    if (key === 'type' || !hasOwn.call(source, key)) continue;
-    if (key === '__proto__') Object.defineProperty(payload, key, { value: source[key], enumerable: true, writable: true, configurable: true });
-    else payload[key] = source[key];
-  }
-  return payload;
-}
+const payloadOf = (event: GameEvent): Record<string, unknown> => assignOwn({}, event as unknown as Record<string, unknown>, 'type');
 
 /** A UUID derived from the game, command and index: a retried append carries the same ids. */
 export const deterministicEventId = (gameId: string, commandId: string, index: number): string => {
