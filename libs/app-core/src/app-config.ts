@@ -33,7 +33,7 @@ export class Environment {
   @IsOptional() @IsIn(['sqlite', 'eventstoredb', 'memory'])
   LOGBOOK_STORE?: 'sqlite' | 'eventstoredb' | 'memory';
 
-  /** 'thread' (default): the SQLite store commits in a writer thread; 'main': on the event loop's thread. */
+  /** 'main' (default): the SQLite store commits on the event loop's thread; 'thread': in a writer thread. */
   @IsOptional() @IsIn(['thread', 'main'])
   LOGBOOK_SQLITE_WRITER?: 'thread' | 'main';
 
