@@ -1,8 +1,12 @@
 // [D] Forks: a new game that starts from another game's board at a revision and plays on
-// independently. In `standard` mode a fork of a game still running deals again what is still
-// hidden, so it cannot be used to scout the source: the unplaced tiles are shuffled within each
-// act (the grouping by act is public), every character's deck is shuffled, and each plunder card
-// under a ship is drawn again from the box among the cards of its type. `sandbox` keeps it all.
+// independently. In `standard` mode a fork of a game that still hides something deals again
+// everything hidden, so it cannot be used to scout the source: the unplaced tiles are shuffled
+// within each act (the grouping by act is public), every character's hand goes back into its
+// deck and the deck is shuffled and as many cards drawn again, and each plunder card under a ship
+// is drawn again from the box among the cards of its type. [D] Hands too, because a fork's board
+// is shown whole once the fork is over, at every revision: a hand kept from the source would show
+// the source's hands to everyone then (and to the fork's seats before, through their own hands).
+// `sandbox` keeps it all.
 import { ensure } from '../errors';
 import type { GameEvent } from '../events';
 import { deepFreeze } from '../freeze';
@@ -60,7 +64,7 @@ export function publicBoard(state: GameState): ForkedBoard {
   };
 }
 
-/** Shuffles, in place, what no seat knows: the stack within each act, the decks, plunder identities. */
+/** Deals again, in place, what some seat does not know: the stack within each act, hands and decks, plunder identities. */
 function dealHiddenAgain(state: GameState, rng: Rng): void {
   // [N] the stack is grouped by act and that grouping shows on the tiles' backs: keep each place's act.
   const actOf = (tileId: string): number => state.tileLibrary[tileId]?.act ?? 0;
@@ -69,8 +73,11 @@ function dealHiddenAgain(state: GameState, rng: Rng): void {
   for (const [act, tiles] of [...byAct.entries()].sort(([a], [b]) => a - b)) byAct.set(act, shuffle(rng, tiles));
   state.stack = state.stack.map((tileId) => defined(byAct.get(actOf(tileId))?.shift(), `a tile of act ${actOf(tileId)}`));
 
+  // A hand is hidden from the other seats: back into the deck, shuffled, the same count drawn.
   for (const character of Object.keys(state.characters).sort().map((id) => known(state.characters, id))) {
-    character.deck = shuffle(rng, character.deck);
+    const cards = shuffle(rng, [...character.hand, ...character.deck]);
+    character.hand = cards.slice(0, character.hand.length);
+    character.deck = cards.slice(character.hand.length);
   }
 
   // [S] a plunder card is a random card of its type from the box, unseen: draw it again.

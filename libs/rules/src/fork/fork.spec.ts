@@ -31,9 +31,11 @@ describe('a fork', () => {
     const acts = (stack: string[]) => stack.map((id) => source.tileLibrary[id].act);
     expect(acts(fork.stack)).toEqual(acts(source.stack));
     expect(sorted(fork.stack)).toEqual(sorted(source.stack));
+    // Hands too: each went back into its deck, and as many cards were drawn again.
     for (const id of Object.keys(source.characters)) {
-      expect(sorted(fork.characters[id].deck)).toEqual(sorted(source.characters[id].deck));
-      expect(fork.characters[id].hand).toEqual(source.characters[id].hand);
+      const held = (s: typeof source) => sorted([...s.characters[id].deck, ...s.characters[id].hand]);
+      expect(held(fork)).toEqual(held(source));
+      expect(fork.characters[id].hand).toHaveLength(source.characters[id].hand.length);
     }
     for (const id of Object.keys(source.ships)) {
       expect(fork.ships[id].plunder.map((c) => source.cards[c].type)).toEqual(source.ships[id].plunder.map((c) => source.cards[c].type));
@@ -49,6 +51,21 @@ describe('a fork', () => {
   it('does not keep the stack order across seeds (a fork cannot scout the next tile)', () => {
     const orders = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => foldEvents(decideFork(source, input(true), seededRng(seed))).stack.join()));
     expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('deals every hand again, so no hand of the fork is its source\'s (a fork cannot show another seat\'s hand)', () => {
+    const characters = Object.values(source.characters);
+    expect(characters.every((c) => c.hand.length > 0 && c.deck.length > 0)).toBe(true);
+    const hands = (seed: number) => {
+      const fork = foldEvents(decideFork(source, input(true), seededRng(seed)));
+      return characters.map((c) => sorted(fork.characters[c.characterId].hand).join());
+    };
+    const sourceHands = characters.map((c) => sorted(c.hand).join());
+    // A fixed seed keeps this deterministic: with seed 2 every character is dealt a hand other than its own.
+    hands(2).forEach((hand, i) => expect(hand).not.toEqual(sourceHands[i]));
+    for (const [i] of characters.entries()) {
+      expect(new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => hands(seed)[i])).size).toBeGreaterThan(1);
+    }
   });
 
   it('renames the seats when players are given, and must name each seat', () => {
