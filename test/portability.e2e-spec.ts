@@ -257,7 +257,7 @@ describe('portability: recording, forks, export and import', () => {
   });
 
   describe('forks', () => {
-    it('start from the source board at a revision, with new seat tokens, and play on independently', async () => {
+    it('start from the source board at a revision (hands dealt again), with a new token for the seat that forked, and play on independently', async () => {
       const game = await runningGame();
       const at = (await view(app, game.gameId)).revision - 2;
       // Revisions inside an action are refused; find the last revision of an action at or before `at`.
@@ -269,9 +269,13 @@ describe('portability: recording, forks, export and import', () => {
       expect(fork.seats.map((s) => s.name)).toEqual(['Ada', 'Bo']);
       const then = (await app.http().get(`/games/${game.gameId}?at=${end}`).set(bearer(game.one)).expect(200)).body;
       const start = await view(app, fork.gameId, fork.seats[0]);
-      const { gameId: _a, revision: _b, seats: _c, ...board } = start;
-      const { gameId: _d, revision: _e, seats: _f, ...boardThen } = then;
-      expect(board).toEqual(boardThen);
+      // Hands are dealt again with the rest of what is hidden: the same board but for the cards in them.
+      const handless = ({ gameId: _a, revision: _b, seats: _c, cards: _d, ...board }: Json) => ({
+        ...board,
+        characters: board.characters.map(({ hand: _e, ...character }: Json) => character),
+      });
+      expect(handless(start)).toEqual(handless(then));
+      expect(start.characters.map((c: Json) => c.hand?.length)).toEqual(then.characters.map((c: Json) => c.hand?.length));
       // Its first event names where it came from, and hides the board it holds from everyone.
       const events = await app.http().get(`/games/${fork.gameId}/events`).set(bearer(fork.seats[0])).expect(200);
       // Events say who and when (/events carries each action's commandId, seat and recordedAt).
@@ -287,10 +291,11 @@ describe('portability: recording, forks, export and import', () => {
       ]);
       expect(events.body.events[0]).not.toHaveProperty('secret');
       expect(JSON.stringify(events.body)).not.toMatch(/"draws"|"command"/);
-      // The source's tokens are not seats of the fork; the fork plays on, the source does not move.
+      // Seat 1's source token is no seat of the fork (its maker was given a new one); the fork plays on, the source does not move.
       await send(app, fork.gameId, game.one, { type: 'EndTurn' }).expect(403);
       const sourceRevision = (await view(app, game.gameId)).revision;
-      await play(app, fork.gameId, fork.seats[(start.activeSeat ?? 1) - 1], { type: 'EndTurn' });
+      // Seat 2 is still its source player's, taken with the source token.
+      await play(app, fork.gameId, start.activeSeat === 2 ? game.two : fork.seats[0], { type: 'EndTurn' });
       expect((await view(app, game.gameId)).revision).toBe(sourceRevision);
     });
 
@@ -319,15 +324,75 @@ describe('portability: recording, forks, export and import', () => {
       expect(await stackOf(res.body.gameId)).toEqual(await stackOf(sandbox.gameId));
     });
 
+    it("made by a seat give its maker that seat only: the others stay their source players', and no view ever shows a source hand", async () => {
+      // The app's random source is seeded (test/support/app.ts): the same deal on every run.
+      const game = await runningGame();
+      const sourceHand = async (seat: Seat) => {
+        const board = await view(app, game.gameId, seat);
+        return [...board.characters.find((c: Json) => c.seat === seat.seat).hand].sort();
+      };
+      const handOfTwo = await sourceHand(game.two);
+      expect(handOfTwo.length).toBeGreaterThan(0);
+      const at = (await view(app, game.gameId)).revision;
+      const res = await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at }).expect(201);
+      expect(res.body.seats).toEqual([
+        { seat: 1, name: 'Player 1', token: expect.any(String) },
+        { seat: 2, name: 'Player 2', token: null, claim: 'source-seat-token' },
+      ]);
+      const forkId = res.body.gameId as string;
+      const one: Seat = res.body.seats[0];
+      expect(one.token).not.toBe(game.one.token);
+      // Seat 2 is taken with its source token; seat 1's tokens (the fork's and the source's) are not seat 2.
+      const two: Seat = { ...game.two };
+      const handIn = (board: Json, seat: number) => board.characters.find((c: Json) => c.seat === seat).hand as string[] | undefined;
+      expect(handIn(await view(app, forkId, two), 2)).toHaveLength(handOfTwo.length);
+      expect(handIn(await view(app, forkId, one), 2)).toBeUndefined();
+      await send(app, forkId, game.one, { type: 'EndTurn' }).expect(403);
+      const start = await view(app, forkId, one);
+      expect(start.activeSeat).toBe(1);
+      await play(app, forkId, one, { type: 'EndTurn' });
+      const refused = await send(app, forkId, one, { type: 'EndTurn' }).expect(422);
+      expect(refused.body.rule).toMatch(/seat|turn/);
+      // Both play on until the clock runs out: the fork ends and shows everything it may show.
+      for (let board = await view(app, forkId), i = 0; i < 200 && board.status === 'active'; i++, board = await view(app, forkId)) {
+        // A plunder choice is the active seat's, as is the turn.
+        const player = board.activeSeat === 1 ? one : two;
+        await play(app, forkId, player, board.pending?.kind === 'plunder-choice' ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'EndTurn' });
+      }
+      const last = await view(app, forkId);
+      expect(last.status).toBe('lost');
+      // A finished fork still hides its sealed starting board: a fork of it by anyone deals that
+      // again and leaves every seat to its players.
+      const again = await app.http().post(`/games/${forkId}/fork`).send({ at: 0 }).expect(201);
+      expect(again.body).toMatchObject({ reshuffled: true, seats: [1, 2].map((seat) => ({ seat, token: null, claim: 'source-seat-token' })) });
+      expect(handIn(await view(app, again.body.gameId, two), 2)).toHaveLength(handOfTwo.length);
+      const sourceSet = handOfTwo.join();
+      for (let revision = 0; revision <= last.revision; revision++) {
+        for (const viewer of [undefined, one, two]) {
+          const req = app.http().get(`/games/${forkId}?at=${revision}`);
+          if (viewer) req.set(bearer(viewer));
+          const board = (await req.expect(200)).body;
+          const hand = handIn(board, 2);
+          expect(hand).toBeDefined();
+          expect({ revision, hand: [...(hand ?? [])].sort().join() }).not.toEqual({ revision, hand: sourceSet });
+        }
+      }
+    });
+
     it('need a seat of a running game (401 without, 403 with another token), but anyone may fork a finished one', async () => {
       const game = await runningGame();
       const at = game.afterMove;
       await app.http().post(`/games/${game.gameId}/fork`).send({ at }).expect(401);
       await app.http().post(`/games/${game.gameId}/fork`).set({ Authorization: 'Bearer not-a-seat-of-this-game-at-all' }).send({ at }).expect(403);
-      await app.http().post(`/games/${game.gameId}/fork`).set(asOperator).send({ at }).expect(201);
+      // An operator's fork hands out every seat, with new tokens.
+      const byOperator = await app.http().post(`/games/${game.gameId}/fork`).set(asOperator).send({ at }).expect(201);
+      expect(byOperator.body.seats).toEqual([1, 2].map((seat) => ({ seat, name: `Player ${seat}`, token: expect.any(String) })));
+      expect(byOperator.body.seats.map((s: Seat) => s.token)).not.toContain(game.one.token);
+      // So does anyone's of a finished game: nothing of it is hidden any more.
       const lost = await lostGame();
       const fork = await app.http().post(`/games/${lost.gameId}/fork`).send({ at: actionEnds((await exportOf(lost.gameId)).lines)[3] }).expect(201);
       expect(fork.body.reshuffled).toBe(false);
+      expect(fork.body.seats).toEqual([{ seat: 1, name: 'Player 1', token: expect.any(String) }]);
     });
 
     it('refuse a revision inside an action (422), beyond the game (400) and a malformed body (400)', async () => {

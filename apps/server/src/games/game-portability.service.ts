@@ -31,7 +31,7 @@ import { GameRepository } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
 import { seatOf } from './seat.guard';
-import { bearerToken, digestToken, newSeatToken } from './seat-tokens';
+import { bearerToken, digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
 
 export interface NewGameSeats {
   gameId: string;
@@ -39,7 +39,16 @@ export interface NewGameSeats {
   seats: Array<{ seat: number; name: string; token: string }>;
 }
 
-export interface ForkedGame extends NewGameSeats {
+/**
+ * A seat of a fork: with a new token (shown once), or kept by the source's player, whose own
+ * source token opens it (`claim: 'source-seat-token'`) and which nobody else is told.
+ */
+export type ForkSeat = { seat: number; name: string; token: string } | { seat: number; name: string; token: null; claim: 'source-seat-token' };
+
+export interface ForkedGame {
+  gameId: string;
+  revision: number;
+  seats: ForkSeat[];
   forkedFrom: { gameId: string; revision: number };
   reshuffled: boolean;
 }
@@ -68,15 +77,21 @@ export class GamePortabilityService {
 
   /**
    * A new game from `gameId`'s effective history up to revision `at`. Who may: a seat of the game,
-   * anyone once it is over, an operator. Standard mode, source still running: hidden parts are
-   * dealt again (see decideFork), so the fork cannot scout the source.
+   * anyone once it is over, an operator. Standard mode, source still hiding something: hidden
+   * parts are dealt again (see decideFork), so the fork cannot scout the source.
+   *
+   * [D] Who gets which seat. An operator: a new token for every seat. A seat of the source: a new
+   * token for its own seat only; every other seat keeps the source's token digest, so each source
+   * player's own token takes the same seat and nobody else is handed it. Anyone else (only once
+   * the source is over): new tokens for every seat if nothing of the source is hidden any more (it
+   * is over and not itself a fork, whose sealed starting board stays hidden for good), else every
+   * seat stays its source player's.
    */
   async fork(gameId: string, authorization: string | undefined, at: number, players?: Array<{ name: string }>): Promise<ForkedGame> {
     const source = await this.games.load(gameId);
-    if (!isOperator(authorization, this.adminToken) && !isGameOver(source.state.status)) {
-      if (bearerToken(authorization) === null) throw new SeatTokenMissingError();
-      seatOf(source, authorization); // 403 unless a seat of this game
-    }
+    const operator = isOperator(authorization, this.adminToken);
+    if (!operator && !isGameOver(source.state.status) && bearerToken(authorization) === null) throw new SeatTokenMissingError();
+    const forker = operator ? null : seatOf(source, authorization); // 403 for a token that is no seat of this game
     if (at > source.revision) throw new BadRequestException(`at must be at most the game's revision ${source.revision}`);
     const read = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: at + 2 });
     if (read.status !== 'ok') throw new GameNotFoundError(gameId);
@@ -87,7 +102,9 @@ export class GamePortabilityService {
     }
     const board: GameState = effectiveState(prefix);
     const forkId = randomUUID();
-    const reshuffle = board.mode === 'standard' && !isGameOver(source.state.status);
+    // Nothing of the source is hidden any more once it is over, unless it is a fork: a sealed board.
+    const revealed = isGameOver(source.state.status) && read.events[0]?.type !== 'GameForked';
+    const reshuffle = board.mode === 'standard' && !revealed;
     const command = { type: 'ForkGame', source: { gameId, revision: at }, ...(players ? { players } : {}), reshuffle };
     const { rng, draws } = recordingRng(this.rng);
     const events = decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle }, rng);
@@ -100,8 +117,22 @@ export class GamePortabilityService {
       commandFingerprint: commandFingerprint(command),
       draws,
     });
-    const seats = board.seats.map((s, i) => ({ seat: s.seat, name: players?.[i]?.name ?? s.name, token: newSeatToken() }));
-    const seatTokens = seats.map((s) => ({ seat: s.seat, sha256: digestToken(s.token) }));
+    const allNew = operator || (forker === null && revealed);
+    const seats: ForkSeat[] = [];
+    const seatTokens: SeatTokenDigest[] = [];
+    for (const [i, s] of board.seats.entries()) {
+      const name = players?.[i]?.name ?? s.name;
+      if (!allNew && s.seat !== forker) {
+        // A seat the source recorded no token for (none is known) stays as untaken as it was there.
+        const kept = source.seatTokens.find((d) => d.seat === s.seat);
+        seats.push({ seat: s.seat, name, token: null, claim: 'source-seat-token' });
+        if (kept) seatTokens.push({ seat: s.seat, sha256: kept.sha256 });
+      } else {
+        const token = newSeatToken();
+        seats.push({ seat: s.seat, name, token });
+        seatTokens.push({ seat: s.seat, sha256: digestToken(token) });
+      }
+    }
     const result = await this.store.append(gameStreamId(forkId), toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
     return { gameId: forkId, revision: result.nextExpectedRevision, forkedFrom: { gameId, revision: at }, reshuffled: reshuffle, seats };
   }
