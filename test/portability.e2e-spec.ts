@@ -2,6 +2,7 @@
 // them: a seat's export of a running game holds no stack order, plunder identity, other hand or
 // draw; a fork in standard mode does not reproduce its source's next tile.
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { builtInScenario } from '@logbook/content';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { gameStreamId, toNewEvents } from '@logbook/game-log';
@@ -9,6 +10,7 @@ import { decide, initialState, seededRng } from '@logbook/rules';
 import { createGameCommand } from '@logbook/rules/testing/fixtures';
 import { createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { readSse } from './support/sse';
 
 const OPERATOR = 'operator-token-for-the-e2e-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
@@ -27,6 +29,7 @@ interface Line {
   command?: Json;
   draws?: number[];
   commandSecret?: Json;
+  commandFingerprint?: string;
   withheld?: string[];
 }
 
@@ -169,6 +172,33 @@ describe('portability: recording, forks, export and import', () => {
       const spectator = await exportOf(game.gameId);
       expect(spectator.header).toMatchObject({ complete: false, redactedFor: { seat: null } });
       expect(spectator.lines.some((l) => l.secret)).toBe(false);
+    });
+
+    it('redacted, and the events and live feed, hold no command fingerprint: one of a new game from a designed stack would give its order away', async () => {
+      // An inline scenario drawn as listed: its stack order is the scenario's own, and hidden.
+      const doc = { ...builtInScenario('twin-sails')!, id: 'designed-sails', name: 'Designed Sails', stackOrder: 'as-listed' };
+      const game = await createGame(app, doc, 2);
+      const [one] = game.seats;
+      await app.app.listen(0, '127.0.0.1');
+      const base = `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
+      const feed = await readSse(`${base}/games/${game.gameId}/live?from=0`, {}, (m) => m.length >= game.revision + 1);
+      const outputs = [
+        (await exportOf(game.gameId)).text,
+        (await exportOf(game.gameId, bearer(one))).text,
+        JSON.stringify((await app.http().get(`/games/${game.gameId}/events`).expect(200)).body),
+        JSON.stringify((await app.http().get(`/games/${game.gameId}/events`).set(bearer(one)).expect(200)).body),
+        JSON.stringify(feed.messages),
+      ];
+      expect(feed.messages.length).toBe(game.revision + 1);
+      for (const text of outputs) {
+        expect(text).not.toMatch(/fingerprint/i);
+        // No unplaced tile is named at all, so no order of them can be read.
+        for (const tileId of doc.stack) expect(text).not.toContain(`"${tileId}"`);
+      }
+      // The server still has it: a whole export carries it, and imports.
+      const whole = await exportOf(game.gameId, asOperator);
+      expect(whole.lines[0].commandFingerprint).toEqual(expect.any(String));
+      await importText(whole.text).expect(201);
     });
 
     it('for an operator is whole: every secret, draw and command', async () => {

@@ -33,6 +33,7 @@ export interface ExportLine {
   seat?: number | null;
   recordedAt?: string;
   command?: { type: string; [field: string]: unknown };
+  /** Only in a whole export: the server's check of a resent commandId (a hash of the command, so guessable). */
   commandFingerprint?: string;
   /** SECRET: the values the action drew; only in a whole export. */
   draws?: number[];
@@ -60,6 +61,10 @@ export function exportLine(recorded: RecordedEvent, access: ExportAccess): Expor
   }
   if (access.whole) return line;
 
+  // A fingerprint is the server's own check that a resent commandId carries the same command; an
+  // unsalted hash of the command, it would let anyone test guesses of what the command holds
+  // unseen (a new game's scenario: its stack order, its box, its decks). Only whole exports keep it.
+  delete line.commandFingerprint;
   const withheld: NonNullable<ExportLine['withheld']> = [];
   const visible = redactEvent(event, access.seat, access.status);
   if (line.secret && !visible.secret) {
