@@ -13,7 +13,7 @@ export { MAX_IMPORT_BYTES };
 export class PortabilityController {
   constructor(private readonly portability: GamePortabilityService) {}
 
-  /** A new game from this one's effective history up to `at`, with new seat tokens (shown once). */
+  /** A new game from this one's effective history up to `at`: new seat tokens (shown once) for the seats its caller may take. */
   @Post(':gameId/fork')
   fork(@Param('gameId') gameId: string, @Body() body: ForkGameDto, @Headers('authorization') authorization?: string): Promise<ForkedGame> {
     return this.portability.fork(checkGameId(gameId), authorization, body.at, body.players);
