@@ -5,7 +5,7 @@
 // deck and the deck is shuffled and as many cards drawn again, and each plunder card under a ship
 // is drawn again from the box among the cards of its type. [D] Hands too, because a fork's board
 // is shown whole once the fork is over, at every revision: a hand kept from the source would show
-// the source's hands to everyone then (and to the fork's seats before, through their own hands).
+// the source's hands to everyone then (and, while it runs, to whoever holds that seat in the fork).
 // `sandbox` keeps it all.
 import { ensure } from '../errors';
 import type { GameEvent } from '../events';
