@@ -329,7 +329,7 @@ describe('portability: recording, forks, export and import', () => {
       expect((await view(app, game.gameId)).revision).toBe(sourceRevision);
     });
 
-    it('in standard mode do not reproduce the source\'s next tile; in sandbox mode keep everything', async () => {
+    it('in standard mode do not reproduce the source\'s next tile; in sandbox mode keep everything for an operator (or its only seat)', async () => {
       const standard = await runningGame();
       const stackOf = async (gameId: string) => {
         const { lines } = await exportOf(gameId, asOperator);
@@ -349,9 +349,12 @@ describe('portability: recording, forks, export and import', () => {
 
       const sandbox = await createGame(app, 'twin-sails', 2, 'sandbox');
       const created = await exportOf(sandbox.gameId, asOperator);
-      const res = await app.http().post(`/games/${sandbox.gameId}/fork`).set(bearer(sandbox.seats[0])).send({ at: created.header.revision }).expect(201);
+      const res = await app.http().post(`/games/${sandbox.gameId}/fork`).set(asOperator).send({ at: created.header.revision }).expect(201);
       expect(res.body.reshuffled).toBe(false);
       expect(await stackOf(res.body.gameId)).toEqual(await stackOf(sandbox.gameId));
+      // A seat's copy would show the other seats' hands once it ended: it is dealt again.
+      const bySeat = await app.http().post(`/games/${sandbox.gameId}/fork`).set(bearer(sandbox.seats[0])).send({ at: created.header.revision }).expect(201);
+      expect(bySeat.body.reshuffled).toBe(true);
     });
 
     it("made by a seat give its maker that seat only: the others stay their source players', and no view ever shows a source hand", async () => {

@@ -77,8 +77,8 @@ export class GamePortabilityService {
 
   /**
    * A new game from `gameId`'s effective history up to revision `at`. Who may: a seat of the game,
-   * anyone once it is over, an operator. Standard mode, source still hiding something: hidden
-   * parts are dealt again (see decideFork), so the fork cannot scout the source.
+   * anyone once it is over, an operator. Source still hiding something: hidden parts are dealt
+   * again (see decideFork), so the fork cannot scout the source (a sandbox is copied exactly for an operator or its only seat).
    *
    * [D] Who gets which seat. An operator: a new token for every seat. A seat of the source: a new
    * token for its own seat only; every other seat keeps the source's token digest, so each source
@@ -104,7 +104,10 @@ export class GamePortabilityService {
     const forkId = randomUUID();
     // Nothing of the source is hidden any more once it is over, unless it is a fork: a sealed board.
     const revealed = isGameOver(source.state.status) && read.events[0]?.type !== 'GameForked';
-    const reshuffle = board.mode === 'standard' && !revealed;
+    // [D] A sandbox is copied exactly for an operator, or for the seat that is all of it: another
+    // seat's exact copy would show their hands to everyone once it ended (a seat alone may end a game).
+    const exactCopy = operator || board.seats.every((s) => s.seat === forker);
+    const reshuffle = !revealed && (board.mode === 'standard' || !exactCopy);
     const command = { type: 'ForkGame', source: { gameId, revision: at }, ...(players ? { players } : {}), reshuffle };
     const { rng, draws } = recordingRng(this.rng);
     const events = decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle }, rng);

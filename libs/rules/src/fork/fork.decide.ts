@@ -6,7 +6,8 @@
 // is drawn again from the box among the cards of its type. [D] Hands too, because a fork's board
 // is shown whole once the fork is over, at every revision: a hand kept from the source would show
 // the source's hands to everyone then (and, while it runs, to whoever holds that seat in the fork).
-// `sandbox` keeps it all.
+// Whether to deal again is the server's call (`ForkInput.reshuffle`): not when nothing is hidden
+// any more, nor for a sandbox game's copy made by an operator or by its only seat.
 import { ensure } from '../errors';
 import type { GameEvent } from '../events';
 import { deepFreeze } from '../freeze';
