@@ -5,8 +5,12 @@
 // The parts dealt again for a fork (stack, decks, plunder, hands) differ each time and stay inline.
 import type { ContentPath, ContentPolicy, NewEvent } from '@logbook/event-store';
 
-/** GameState fields a fork's sealed board shares with its source and its siblings. */
-const FORK_STATE_PARTS = ['tileLibrary', 'hexes', 'tiles', 'cards', 'shipCards', 'enemyPool', 'enemyShips', 'enemyShipPool', 'purgedAltars', 'lootedWrecks'];
+/**
+ * GameState fields a fork's sealed board shares with its source and its siblings at one revision.
+ * `box` and `ships` are dealt again only when ships hold plunder (a redrawn card leaves the box),
+ * so forks of a game without plunder share them too.
+ */
+const FORK_STATE_PARTS = ['tileLibrary', 'hexes', 'tiles', 'cards', 'shipCards', 'enemyPool', 'enemyShips', 'enemyShipPool', 'box', 'ships'];
 
 const FORK_PATHS: readonly ContentPath[] = [
   ['data', 'board', 'covered'],
