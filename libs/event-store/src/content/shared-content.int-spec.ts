@@ -78,6 +78,14 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
     expect(raw.status === 'ok' && raw.events.map(asAppended)).toEqual(given.map(asGiven));
   });
 
+  it('reads events recorded with their values inline (before sharing) unchanged', async () => {
+    const old = [board('g'), plain()];
+    await inner.append('game-old', old, 'no_stream');
+    const read = await store.readStream('game-old');
+    expect(read.status === 'ok' && read.events.map(asAppended)).toEqual(old.map(asGiven));
+    expect((await store.readAll({ filter: { streamPrefixes: ['game-'] } })).map(asAppended)).toEqual(old.map(asGiven));
+  });
+
   it('gives every event back whole on every read path: stream, $all, both subscriptions', async () => {
     const given = [board('c'), plain(), board('d', { note: 'x' })];
     await store.append('game-1', given.slice(0, 2), 'no_stream');
