@@ -3,7 +3,8 @@
 // content; and such a fork still reads, seeks, redacts, exports and imports as any game does.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { maximalScenario } from '@logbook/content/testing/maximal-scenario';
+import { SCENARIO_LIMITS } from '@logbook/content';
+import { bigTileHexes, maximalScenario } from '@logbook/content/testing/maximal-scenario';
 import { CONTENT_STREAM_PREFIX, EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { createGame, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
@@ -54,6 +55,15 @@ describe('forks of a game from a maximal scenario', () => {
       r.on('data', (c: Buffer) => (text += c.toString('utf8')));
       r.on('end', () => done(null, text));
     }).expect(200)).body as string;
+
+  it('a scenario one hex past the maximum is refused with a 400 naming the field, and creates no game', async () => {
+    const doc = maximalScenario();
+    (doc.tiles[10] as { hexes: unknown[] }).hexes = bigTileHexes(SCENARIO_LIMITS.hexesPerTile + 1);
+    const before = (await store.readAll({ filter: { streamPrefixes: ['game-'] } })).length;
+    const res = await app.http().post('/games').send({ scenario: doc, players: [{ name: 'Ann' }] }).expect(400);
+    expect(res.body.detail).toMatch(/tiles\[10\]\.hexes: must contain no more than 64 elements/);
+    expect((await store.readAll({ filter: { streamPrefixes: ['game-'] } })).length).toBe(before);
+  });
 
   /** The store's size once its write-ahead log is checkpointed: a restart closes the file. */
   const settledBytes = async () => {
