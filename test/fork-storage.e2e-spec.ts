@@ -111,8 +111,11 @@ describe('forks of a game from a maximal scenario', () => {
     const whole = await exportText(forked.gameId, asOperator);
     expect(whole).not.toMatch(/contentRefs/);
     expect(JSON.parse(whole.split('\n')[1]).secret.data.state.tileLibrary).toBeDefined();
+    const large = await largeContent();
     const copy = await app.http().post('/games/import').set({ 'Content-Type': 'application/x-ndjson', ...asOperator }).send(whole).expect(201);
     expect(await view(app, copy.body.gameId, copy.body.seats[0])).toEqual({ ...(await view(app, forked.gameId, forked.seats[0])), gameId: copy.body.gameId });
+    // The import stored its board by content again: the same values, no second copy.
+    expect(await largeContent()).toEqual(large);
     // Another game from the same document shares its scenario's copy with the first.
     const shared = await contentStreams();
     await createGame(app, maximalScenario(), 2);
