@@ -8,6 +8,7 @@ import request from 'supertest';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
 import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
+import { sharingGameContent } from '@logbook/app-core';
 import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng, type Rng } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
@@ -67,7 +68,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     .overrideProvider(RNG)
     .useValue(options.rng ?? seededRng(42));
   const store = options.store ?? (process.env.LOGBOOK_E2E_STORE === 'eventstoredb' ? await eventStoreDbFor(dataDir) : undefined);
-  if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(store);
+  // Each app its own view of the shared store, as each server opens its own (openEventStore).
+  if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store));
   const moduleRef = await builder.compile();
   const app = configureApp(moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false }));
   await app.init();

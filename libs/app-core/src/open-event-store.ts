@@ -1,9 +1,15 @@
 // The event store as configured, with the game's upcasters: what the server and the command
 // line both open, so both read the same log the same way.
-import { createEventStore, type EventStore } from '@logbook/event-store';
-import { gameEventUpcasters } from '@logbook/game-log';
+import { createEventStore, withSharedContent, type EventStore } from '@logbook/event-store';
+import { gameEventUpcasters, gameSharedContent } from '@logbook/game-log';
 import type { AppConfig } from './app-config';
 import { ensureDataDir, restrictToOwner } from './data-files';
+
+/**
+ * Bound of the cache of shared values (scenarios, fork boards) read back, in characters of JSON:
+ * a maximal scenario's board is about 1.5 MB, so this holds a few dozen distinct ones.
+ */
+export const SHARED_CONTENT_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function openEventStore(config: AppConfig['store']): EventStore {
   const onDisk = config.kind === 'sqlite' && config.filename !== ':memory:';
@@ -11,5 +17,13 @@ export function openEventStore(config: AppConfig['store']): EventStore {
   const store = createEventStore(config, { upcasters: gameEventUpcasters() });
   // The log holds seat-token digests and hidden information: readable by its owner only.
   if (onDisk) restrictToOwner(config.filename);
-  return store;
+  return sharingGameContent(store);
 }
+
+/**
+ * The store with the game's large values stored once and read back in place (see
+ * `gameSharedContent`). Every reader of the log gets its store through here (the server, the
+ * command line, stores that tests share between servers), so every reader sees whole events.
+ */
+export const sharingGameContent = (store: EventStore): EventStore =>
+  withSharedContent(store, { policy: gameSharedContent, cacheBytes: SHARED_CONTENT_CACHE_BYTES });

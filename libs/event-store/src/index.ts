@@ -8,3 +8,15 @@ export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';
 export { matchesFilter } from './core/all-filter';
 export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
 export { resubscribing, type ResubscribeOptions } from './core/resubscribing';
+export {
+  withSharedContent,
+  contentStreamId,
+  SharedContentMissingError,
+  CONTENT_STREAM_PREFIX,
+  CONTENT_EVENT_TYPE,
+  CONTENT_REFS,
+  type ContentPolicy,
+  type ContentPath,
+  type ContentRef,
+  type SharedContentOptions,
+} from './content/shared-content';

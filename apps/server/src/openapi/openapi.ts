@@ -7,6 +7,7 @@ import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { serverVersion } from '../health/version';
 import { FORBIDDEN_KEYS, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../http/json-body';
+import { SCENARIO_LIMITS } from '@logbook/content';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { COMMAND_RULES, PIPELINE_RULES } from './command-rules';
 import { dtoSchema, type JsonSchema } from './dto-schema';
@@ -70,8 +71,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     properties: {
       ...(dtoSchema(CreateGameDto).properties as object),
       scenario: {
-        description: 'A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md)',
-        oneOf: [{ type: 'string' }, { type: 'object' }],
+        description: 'A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description)',
+        oneOf: [{ type: 'string' }, { type: 'object', 'x-maxima': { ...SCENARIO_LIMITS } }],
       },
     },
   } as never;

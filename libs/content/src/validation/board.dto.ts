@@ -1,9 +1,10 @@
 // Scenario document classes, part 2: map tiles and their placement [D §2].
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
 import { FACINGS, TERRAINS, type PlacedTileDefinition, type Rotation, type Terrain, type TileDefinition, type TileHexDefinition } from '@logbook/rules';
 import { CheckDto, HexDto } from './check.dto';
+import { SCENARIO_LIMITS as MAX } from './scenario-limits';
 
 export const ID_LENGTH = { min: 1, max: 64 } as const;
 
@@ -48,7 +49,7 @@ export class TileDto implements TileDefinition {
   @IsId()
   tileId!: string;
 
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptional() @IsString() @Length(1, MAX.name)
   name?: string;
 
   /** [N] the act on the back of the tile. */
@@ -59,7 +60,7 @@ export class TileDto implements TileDefinition {
   @IsInt() @Min(0) @Max(100)
   clues!: number;
 
-  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileHexDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.hexesPerTile) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileHexDto)
   hexes!: TileHexDto[];
 }
 

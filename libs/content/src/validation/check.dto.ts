@@ -1,8 +1,9 @@
 // Scenario document classes, part 1: the small shapes other parts reuse (hexes, checks).
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsInt, IsObject, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import type { CheckDefinition, CheckOptionDefinition, CheckStepDefinition, Hex } from '@logbook/rules';
+import { SCENARIO_LIMITS as MAX } from './scenario-limits';
 
 /** Board coordinates are kept small: a table, not an ocean. */
 export const MAX_COORDINATE = 1000;
@@ -17,7 +18,7 @@ export class HexDto implements Hex {
 
 export class CheckOptionDto implements CheckOptionDefinition {
   /** A skill or feat name, e.g. ['Strength', 'Melee']. */
-  @IsArray() @ArrayMinSize(1) @IsString({ each: true }) @Length(1, 40, { each: true })
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.checkSkills) @IsString({ each: true }) @Length(1, MAX.label, { each: true })
   skills!: string[];
 
   @IsInt() @Min(0) @Max(100)
@@ -25,11 +26,11 @@ export class CheckOptionDto implements CheckOptionDefinition {
 }
 
 export class CheckStepDto implements CheckStepDefinition {
-  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckOptionDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.checkOptions) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckOptionDto)
   options!: CheckOptionDto[];
 }
 
 export class CheckDto implements CheckDefinition {
-  @IsArray() @ArrayMinSize(1) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckStepDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.checkSteps) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckStepDto)
   steps!: CheckStepDto[];
 }

@@ -1,7 +1,7 @@
 // Scenario document classes, part 3: ship cards, player and enemy ships, crew, enemies, cards.
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import {
   CARD_TYPES,
   DICE,
@@ -21,6 +21,7 @@ import {
 } from '@logbook/rules';
 import { IsId } from './board.dto';
 import { CheckDto, HexDto } from './check.dto';
+import { SCENARIO_LIMITS as MAX } from './scenario-limits';
 
 export class ShipPowersDto implements ShipPowers {
   @IsOptional() @IsInt() @Min(0) @Max(10) reduceStructuralDamage?: number;
@@ -37,8 +38,8 @@ export class ShipDeckDto implements ShipDeckDefinition {
 
 export class ShipCardDto implements ShipCardDefinition {
   @IsId() cardId!: string;
-  @IsString() @Length(1, 100) name!: string;
-  @IsString() @Length(1, 40) class!: string;
+  @IsString() @Length(1, MAX.name) name!: string;
+  @IsString() @Length(1, MAX.label) class!: string;
   @IsObject() @ValidateNested() @Type(() => CheckDto) defeat!: CheckDto;
   @IsObject() @ValidateNested() @Type(() => CheckDto) repair!: CheckDto;
   @IsObject() @ValidateNested() @Type(() => ShipPowersDto) powers: ShipPowersDto = {};
@@ -47,11 +48,11 @@ export class ShipCardDto implements ShipCardDefinition {
 
 export class CrewDto implements CrewDefinition {
   @IsId() crewId!: string;
-  @IsString() @Length(1, 100) name!: string;
+  @IsString() @Length(1, MAX.name) name!: string;
   /** e.g. ['WAYFINDER'] */
-  @IsArray() @IsString({ each: true }) @Length(1, 40, { each: true }) traits: string[] = [];
+  @IsArray() @ArrayMaxSize(MAX.traits) @IsString({ each: true }) @Length(1, MAX.label, { each: true }) traits: string[] = [];
   /** A node id of the ship's deck ('navigation-1', 'crows-nest', …) or null. */
-  @ValidateIf((_o, v) => v !== null) @IsString() node: string | null = null;
+  @ValidateIf((_o, v) => v !== null) @IsString() @Length(1, MAX.label) node: string | null = null;
 }
 
 export class PlayerShipDto implements PlayerShipDefinition {
@@ -61,7 +62,7 @@ export class PlayerShipDto implements PlayerShipDefinition {
   @IsObject() @ValidateNested() @Type(() => HexDto) hex!: HexDto;
   @IsIn(FACINGS) facing!: Facing;
   @IsOptional() @IsBoolean() anchored?: boolean;
-  @IsArray() @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CrewDto) crew: CrewDto[] = [];
+  @IsArray() @ArrayMaxSize(MAX.crew) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CrewDto) crew: CrewDto[] = [];
 }
 
 export class EnemyShipDto implements EnemyShipDefinition {
@@ -73,7 +74,7 @@ export class EnemyShipDto implements EnemyShipDefinition {
 
 export class EnemyDto implements EnemyDefinition {
   @IsId() enemyId!: string;
-  @IsString() @Length(1, 100) name!: string;
+  @IsString() @Length(1, MAX.name) name!: string;
   @IsObject() @ValidateNested() @Type(() => CheckDto) check!: CheckDto;
 }
 
@@ -86,7 +87,7 @@ export class CardPowersDto implements CardPowers {
 
 export class CardDto implements CardDefinition {
   @IsId() cardId!: string;
-  @IsString() @Length(1, 100) name!: string;
+  @IsString() @Length(1, MAX.name) name!: string;
   @IsIn(CARD_TYPES) type!: CardType;
   @IsObject() @ValidateNested() @Type(() => CardPowersDto) powers: CardPowersDto = {};
 }

@@ -1,0 +1,247 @@
+// Large values stored once, by content, and referenced: a decorator of the EventStore port.
+//
+// On append, a policy (given by whoever knows the events; this library knows none) names the
+// places in an event's data that may hold a large value worth sharing. Each such value of at
+// least `minBytes` of JSON is appended as the one event of its own stream `content-<sha256>`
+// with expected revision `no_stream` (an existing stream means "already stored", so several
+// servers on one store agree without talking), and the event is stored with `null` there and
+// the list of its references in metadata (`contentRefs`). Every read (streams, `$all`, both
+// subscriptions) puts the values back and drops `contentRefs` before anyone above sees the
+// event, so a reference never leaves the store and a reader cannot tell the two apart.
+//
+// Only the port's ordinary operations are used, so it works on every adapter. Events without
+// `contentRefs` (all but the few the policy names, and everything recorded before) cost one
+// property check on read and one policy call on append.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { concatMap, from, of, type Observable } from 'rxjs';
+import { WrongExpectedRevisionError } from '../errors';
+import type {
+  AllFilter,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  ReadStreamResult,
+  RecordedEvent,
+  SubscribeOptions,
+} from '../event-store.port';
+
+/** Streams holding one shared value each: `content-<sha256 of its JSON, hex>`. */
+export const CONTENT_STREAM_PREFIX = 'content-';
+/** The type of a shared value's one event. */
+export const CONTENT_EVENT_TYPE = 'ContentStored';
+/** Metadata key of an event stored with references: `[path into data, sha256 hex][]`. */
+export const CONTENT_REFS = 'contentRefs';
+
+export type ContentPath = readonly string[];
+export type ContentRef = [path: string[], sha256: string];
+
+export interface ContentPolicy {
+  /**
+   * The places in `event.data` (key paths) that may hold a large shareable value, or undefined
+   * when the event has none. Called for every appended event: keep it a cheap check.
+   */
+  shareable(event: NewEvent): readonly ContentPath[] | undefined;
+  /** Values whose JSON is shorter stay inline. */
+  minBytes: number;
+}
+
+export interface SharedContentOptions {
+  policy: ContentPolicy;
+  /** Bound of the cache of values read back or written, in characters of their JSON. */
+  cacheBytes: number;
+}
+
+/** An event refers to a value its store does not hold: the log is damaged, and reading it must not pass silently. */
+export class SharedContentMissingError extends Error {
+  override readonly name = 'SharedContentMissingError';
+  constructor(
+    readonly sha256: string,
+    readonly streamId: string,
+    readonly revision: number,
+  ) {
+    super(`Event ${revision} of ${streamId} refers to stored content ${sha256}, which the store does not hold (or holds altered)`);
+  }
+}
+
+export const contentStreamId = (sha256: string): string => `${CONTENT_STREAM_PREFIX}${sha256}`;
+
+const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A UUID made from the hash, so a retried or concurrent store of one value carries one id. */
+const contentEventId = (sha256: string): string =>
+  `${sha256.slice(0, 8)}-${sha256.slice(8, 12)}-5${sha256.slice(13, 16)}-${((parseInt(sha256[16], 16) & 3) | 8).toString(16)}${sha256.slice(17, 20)}-${sha256.slice(20, 32)}`;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value at `path`, or undefined. */
+function valueAt(data: unknown, path: ContentPath): unknown {
+  let at = data;
+  for (const key of path) {
+    if (!isObject(at) || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+    at = at[key];
+  }
+  return at;
+}
+
+/** `data` with `value` at `path`, copying only the objects along the path (the rest is shared). */
+function withValueAt(data: unknown, path: ContentPath, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [key, ...rest] = path;
+  const copy: Json = isObject(data) ? Object.assign({}, data) : {};
+  copy[key] = withValueAt(copy[key], rest, value);
+  return copy;
+}
+
+export function withSharedContent(inner: EventStore, options: SharedContentOptions): EventStore {
+  return new SharedContentEventStore(inner, options);
+}
+
+class SharedContentEventStore implements EventStore {
+  readonly name: string;
+  /** JSON texts by hash: each is parsed again per event, so no two readers share (and may change) one object. */
+  private readonly cache: LRUCache<string, string>;
+  private readonly reading = new Map<string, Promise<string | undefined>>();
+  readonly writesElsewhere?: () => number;
+  readonly integrityProblems?: () => Promise<string[]>;
+
+  constructor(
+    private readonly inner: EventStore,
+    private readonly options: SharedContentOptions,
+  ) {
+    this.name = inner.name;
+    this.cache = new LRUCache<string, string>({ maxSize: options.cacheBytes, sizeCalculation: (text) => Math.max(1, text.length) });
+    // Optional on the port: absent stays absent ("cannot tell" is an answer of its own).
+    if (inner.writesElsewhere) this.writesElsewhere = () => inner.writesElsewhere?.() ?? 0;
+    if (inner.integrityProblems) this.integrityProblems = () => inner.integrityProblems?.() ?? Promise.resolve([]);
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    let stored = events;
+    for (let i = 0; i < events.length; i++) {
+      const paths = this.options.policy.shareable(events[i]);
+      if (paths === undefined) continue;
+      const referring = await this.storeShared(events[i], paths);
+      if (referring === events[i]) continue;
+      if (stored === events) stored = events.slice();
+      stored[i] = referring;
+    }
+    return this.inner.append(streamId, stored, expected);
+  }
+
+  /** The event as it is stored: its large values stored apart (first) and referenced. */
+  private async storeShared(event: NewEvent, paths: readonly ContentPath[]): Promise<NewEvent> {
+    const refs: ContentRef[] = [];
+    let data = event.data;
+    for (const path of paths) {
+      const value = valueAt(data, path);
+      if (value === undefined || value === null) continue;
+      const text = JSON.stringify(value);
+      if (text.length < this.options.policy.minBytes) continue;
+      const sha256 = sha256Hex(text);
+      await this.storeValue(sha256, text, value);
+      refs.push([[...path], sha256]);
+      data = withValueAt(data, path, null);
+    }
+    if (refs.length === 0) return event;
+    return { ...event, data, metadata: { ...event.metadata, [CONTENT_REFS]: refs } };
+  }
+
+  private async storeValue(sha256: string, text: string, value: unknown): Promise<void> {
+    // In the cache means read from or written to the store: stored already.
+    if (this.cache.has(sha256)) return;
+    try {
+      await this.inner.append(contentStreamId(sha256), [{ id: contentEventId(sha256), type: CONTENT_EVENT_TYPE, data: value }], 'no_stream');
+    } catch (error) {
+      // Someone (this server earlier, another server now) stored the same bytes.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+    this.cache.set(sha256, text);
+  }
+
+  private async textOf(sha256: string): Promise<string | undefined> {
+    const cached = this.cache.get(sha256);
+    if (cached !== undefined) return cached;
+    let pending = this.reading.get(sha256);
+    if (!pending) {
+      pending = this.readValue(sha256).finally(() => this.reading.delete(sha256));
+      this.reading.set(sha256, pending);
+    }
+    return pending;
+  }
+
+  private async readValue(sha256: string): Promise<string | undefined> {
+    const read = await this.inner.readStream(contentStreamId(sha256), { maxCount: 1 });
+    const first = read.status === 'ok' ? read.events[0] : undefined;
+    if (!first) return undefined;
+    const text = JSON.stringify(first.data);
+    // A value altered in the store would otherwise be folded as if it were the one recorded.
+    if (sha256Hex(text) !== sha256) return undefined;
+    this.cache.set(sha256, text);
+    return text;
+  }
+
+  private async hydrate(event: RecordedEvent): Promise<RecordedEvent> {
+    const refs = event.metadata[CONTENT_REFS] as ContentRef[];
+    let data = event.data;
+    for (const [path, sha256] of refs) {
+      const text = await this.textOf(sha256);
+      if (text === undefined) throw new SharedContentMissingError(sha256, event.streamId, event.revision);
+      data = withValueAt(data, path, JSON.parse(text));
+    }
+    const metadata = Object.assign({}, event.metadata);
+    delete metadata[CONTENT_REFS];
+    return { ...event, data, metadata };
+  }
+
+  private async hydrateAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    let out = events;
+    for (let i = 0; i < events.length; i++) {
+      if (events[i].metadata[CONTENT_REFS] === undefined) continue;
+      if (out === events) out = events.slice();
+      out[i] = await this.hydrate(events[i]);
+    }
+    return out;
+  }
+
+  async readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult> {
+    const result = await this.inner.readStream(streamId, options);
+    return result.status === 'ok' ? { status: 'ok', events: await this.hydrateAll(result.events) } : result;
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.hydrateAll(await this.inner.readAll(options));
+  }
+
+  subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent> {
+    return this.inner
+      .subscribeToAll(options)
+      .pipe(concatMap((event) => (event.metadata[CONTENT_REFS] === undefined ? of(event) : from(this.hydrate(event)))));
+  }
+
+  subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent> {
+    const events = this.inner.subscribeToAllIterable(options);
+    const hydrate = (event: RecordedEvent) => this.hydrate(event);
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const event of events) yield event.metadata[CONTENT_REFS] === undefined ? event : await hydrate(event);
+      },
+    };
+  }
+
+  lastPosition(filter?: AllFilter): Promise<bigint | undefined> {
+    return this.inner.lastPosition(filter);
+  }
+
+  ping(): Promise<void> {
+    return this.inner.ping();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
