@@ -10,7 +10,6 @@ import {
   commandFingerprint,
   deterministicEventId,
   gameStreamId,
-  effectiveState,
   exportLine,
   GAME_EVENT_SCHEMA_VERSION,
   isWholeExport,
@@ -31,6 +30,7 @@ import { GameRepository } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
 import { seatOf } from './seat.guard';
+import { SeekIndexService } from '../history/seek-index.service';
 import { bearerToken, digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
 
 export interface NewGameSeats {
@@ -69,6 +69,7 @@ export class GamePortabilityService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(RNG) private readonly rng: Rng,
     private readonly config: ConfigService,
+    private readonly seek: SeekIndexService,
   ) {}
 
   private get adminToken(): string | undefined {
@@ -93,17 +94,22 @@ export class GamePortabilityService {
     if (!operator && !isGameOver(source.state.status) && bearerToken(authorization) === null) throw new SeatTokenMissingError();
     const forker = operator ? null : seatOf(source, authorization); // 403 for a token that is no seat of this game
     if (at > source.revision) throw new BadRequestException(`at must be at most the game's revision ${source.revision}`);
-    const read = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: at + 2 });
-    if (read.status !== 'ok') throw new GameNotFoundError(gameId);
-    const prefix = read.events.slice(0, at + 1);
-    const next = read.events[at + 1];
-    if (next && next.metadata.commandId !== undefined && next.metadata.commandId === prefix[at].metadata.commandId) {
+    // The event at `at` and the next say whether `at` ends an action; the first, whether the source is a fork.
+    const [around, opening] = await Promise.all([
+      this.store.readStream(gameStreamId(gameId), { fromRevision: at, maxCount: 2 }),
+      this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: 1 }),
+    ]);
+    if (around.status !== 'ok' || opening.status !== 'ok') throw new GameNotFoundError(gameId);
+    const [last, next] = around.events;
+    if (next && next.metadata.commandId !== undefined && next.metadata.commandId === last?.metadata.commandId) {
       throw new RuleViolation('fork.mid-action', `Revision ${at} is in the middle of an action: fork at the last revision of an action`);
     }
-    const board: GameState = effectiveState(prefix);
+    // The board at `at`: the loaded game's own at its last revision, else the seek index's (a
+    // snapshot and a few events, not a fold of the whole prefix per fork).
+    const board: GameState = at === source.revision ? source.state : await this.seek.stateAt(gameId, at);
     const forkId = randomUUID();
     // Nothing of the source is hidden any more once it is over, unless it is a fork: a sealed board.
-    const revealed = isGameOver(source.state.status) && read.events[0]?.type !== 'GameForked';
+    const revealed = isGameOver(source.state.status) && opening.events[0]?.type !== 'GameForked';
     // [D] A sandbox is copied exactly for an operator, or for the seat that is all of it: another
     // seat's exact copy would show their hands to everyone once it ended (a seat alone may end a game).
     const exactCopy = operator || board.seats.every((s) => s.seat === forker);
