@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 import { serverVersion } from './version';
+import { RateBudget } from '../http/edge-route';
 
 export interface ReadModelHealth {
   /** `reconnecting`: the store dropped the subscription and the runner is resubscribing from its checkpoint. */
@@ -42,6 +43,7 @@ export class HealthController {
    * resubscribing or failed); 503 (same shape) when the store does not answer or its data is damaged.
    */
   @Get()
+  @RateBudget('reads')
   async health(@Res({ passthrough: true }) res: FastifyReply): Promise<Health> {
     let up = true;
     let last: bigint | undefined;

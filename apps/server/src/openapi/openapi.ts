@@ -7,7 +7,7 @@ import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { serverVersion } from '../health/version';
 import { FORBIDDEN_KEYS, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../http/json-body';
-import { RATE_LIMITS } from '../http/rate-limits';
+import { RATE_BUDGETS } from '../http/rate-limits';
 import { COMMAND_RULES, PIPELINE_RULES } from './command-rules';
 import { dtoSchema, type JsonSchema } from './dto-schema';
 
@@ -41,7 +41,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Event-sourced server of a co-operative nautical board game. Errors are `application/problem+json`.',
         `Bodies are JSON objects (\`Content-Type: application/json\`, at most ${MAX_JSON_BYTES}, nested at most ${MAX_JSON_DEPTH} deep,`,
         `no key named ${[...FORBIDDEN_KEYS].map((k) => `\`${k}\``).join(', ')}); anything else is a 400.`,
-        `Rate limits per client address: ${RATE_LIMITS.creates.limit} games created and ${RATE_LIMITS.commands.limit} commands a minute (429 past them).`,
+        `Rate budgets per client address and minute: ${Object.entries(RATE_BUDGETS).map(([name, b]) => `${name} ${b.limit}${b.unit === 'bytes' ? ' bytes' : ''}`).join(', ')} (429 with Retry-After past them).`,
         'Seats authenticate with `Authorization: Bearer <seat token>`; without it a caller is a spectator.',
       ].join(' '),
     )
@@ -84,7 +84,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         responses['404'] ??= problem('No such game');
         responses['403'] ??= problem('The bearer token is not a seat of this game');
       }
-      if (method === 'post') responses['429'] ??= problem('Rate limit reached (see the Retry-After-* header)');
+      responses['429'] ??= problem('Rate budget spent (see the Retry-After header)');
       if (path === '/games/{gameId}/commands' && method === 'post') {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Command' } } } };
         responses['401'] ??= problem('No seat token');
@@ -99,7 +99,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } };
       }
       if (path === '/games/{gameId}/live') {
-        responses['429'] ??= problem('This client holds too many live feeds open');
+        responses['429'] = problem('Rate budget spent (see the Retry-After header), or this client holds too many live feeds open');
         operation.description ??= 'Server-sent events (text/event-stream). Resumes after Last-Event-ID; a comment line at least every 15 s; ends when the game ends.';
       }
     }
