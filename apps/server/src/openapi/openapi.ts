@@ -5,6 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
+import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { serverVersion } from '../health/version';
 import { FORBIDDEN_KEYS, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../http/json-body';
 import { RATE_BUDGETS } from '../http/rate-limits';
@@ -76,6 +77,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     },
   } as never;
 
+  schemas.ForkGame = dtoSchema(ForkGameDto) as never;
+
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; description?: string; parameters?: unknown[] }>)) {
       const responses = (operation.responses ??= {});
@@ -94,6 +97,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           ...(operation.parameters ?? []),
           { name: 'If-Match', in: 'header', required: false, description: 'The revision the command expects ("12", W/"12" or *)', schema: { type: 'string' } },
         ];
+      }
+      if (path === '/games/{gameId}/fork' && method === 'post') {
+        operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ForkGame' } } } };
       }
       if (path === '/games' && method === 'post') {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } };
