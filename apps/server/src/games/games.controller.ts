@@ -1,9 +1,10 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
+import { NewGameBudget } from '../http/storage-budget';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CreatedGame } from './game-commands.service';
@@ -52,6 +53,7 @@ export class GamesController {
   @Post()
   @RateBudget('creates')
   @JsonBody(MAX_JSON_BYTE_COUNT)
+  @UseInterceptors(NewGameBudget)
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
     const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);

@@ -1,5 +1,5 @@
 // Forks, exports and imports: thin HTTP around GamePortabilityService.
-import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import { ForkGameDto } from './dto/fork-game.dto';
@@ -9,6 +9,7 @@ import { MAX_IMPORT_BYTES } from '../http/fastify';
 import { edgeRoute, JsonBody, RateBudget } from '../http/edge-route';
 import { SMALL_BODY_BYTES } from '../http/json-body';
 import { RateBudgets } from '../http/rate-limits';
+import { NewGameBudget } from '../http/storage-budget';
 
 export { MAX_IMPORT_BYTES };
 
@@ -23,6 +24,7 @@ export class PortabilityController {
   @Post(':gameId/fork')
   @RateBudget('creates')
   @JsonBody(SMALL_BODY_BYTES)
+  @UseInterceptors(NewGameBudget)
   fork(@Param('gameId') gameId: string, @Body() body: ForkGameDto, @Headers('authorization') authorization?: string): Promise<ForkedGame> {
     return this.portability.fork(checkGameId(gameId), authorization, body.at, body.players);
   }
@@ -68,6 +70,7 @@ export class PortabilityController {
   @Post('import')
   @RateBudget('creates')
   @edgeRoute({ body: 'ndjson', bodyLimit: MAX_IMPORT_BYTES, operatorOnly: 'Importing a game' })
+  @UseInterceptors(NewGameBudget)
   async import(@Req() req: FastifyRequest, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportedGame> {
     const text = await readBody(req);
     const imported = await this.portability.import(text, authorization);

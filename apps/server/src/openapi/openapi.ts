@@ -98,6 +98,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           { name: 'If-Match', in: 'header', required: false, description: 'The revision the command expects ("12", W/"12" or *)', schema: { type: 'string' } },
         ];
       }
+      if (method === 'post' && (path === '/games' || path === '/games/{gameId}/fork' || path === '/games/import')) {
+        responses['507'] ??= problem('No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)');
+      }
       if (path === '/games/{gameId}/fork' && method === 'post') {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ForkGame' } } } };
       }
