@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registeredRoutes } from '../apps/server/src/http/fastify';
-import { RATE_BUDGETS } from '../apps/server/src/http/rate-limits';
+import { RATE_BUDGETS, RateBudgets } from '../apps/server/src/http/rate-limits';
 import { createGame } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
@@ -90,6 +90,23 @@ describe('rate limits', () => {
       const fork = () => post(`${base}/games/${game.gameId}/fork`, JSON.stringify({ at: game.revision }), { authorization: `Bearer ${game.seats[0].token}` });
       for (let i = 0; i < RATE_BUDGETS.creates.limit; i++) expect((await fork()).status).toBe(201);
       await expectRateLimited(await fork(), 'creates');
+    } finally {
+      await app.dispose();
+    }
+  });
+
+  it('charges an export to the client by the bytes it sends', async () => {
+    const app = await startApp({ rateLimits: true });
+    try {
+      const base = await listen(app);
+      const game = await createGame(app);
+      const charge = jest.spyOn(app.app.get(RateBudgets), 'charge');
+      const res = await fetch(`${base}/games/${game.gameId}/export`, { headers: { authorization: `Bearer ${game.seats[0].token}` } });
+      expect(res.status).toBe(200);
+      const bytes = Buffer.byteLength(await res.text());
+      expect(bytes).toBeGreaterThan(1000);
+      const charged = charge.mock.calls.filter(([budget, client]) => budget === 'exportBytes' && client === '127.0.0.1').reduce((sum, call) => sum + call[2], 0);
+      expect(charged).toBe(bytes);
     } finally {
       await app.dispose();
     }
