@@ -4,8 +4,6 @@
 // before anything else sees the body.
 /** Deepest nesting of arrays and objects a body may have (a scenario document needs about 12). */
 export const MAX_JSON_DEPTH = 32;
-/** Largest body accepted (an inline scenario document is the biggest legitimate one). */
-export const MAX_JSON_BYTES = '512kb';
 /** Keys refused anywhere in a body. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 

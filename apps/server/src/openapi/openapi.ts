@@ -7,7 +7,8 @@ import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { serverVersion } from '../health/version';
-import { FORBIDDEN_KEYS, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../http/json-body';
+import { MAX_IMPORT_BYTES } from '../http/fastify';
+import { COMMAND_BODY_BYTES, FORBIDDEN_KEYS, MAX_JSON_BYTE_COUNT, MAX_JSON_DEPTH, NO_BODY_BYTES, SMALL_BODY_BYTES } from '../http/json-body';
 import { RATE_BUDGETS } from '../http/rate-limits';
 import { COMMAND_RULES, PIPELINE_RULES } from './command-rules';
 import { dtoSchema, type JsonSchema } from './dto-schema';
@@ -31,6 +32,7 @@ const PROBLEM_SCHEMA: JsonSchema = {
 };
 
 const commandSchemaName = (type: string) => `${type}Command`;
+const kB = (bytes: number) => `${bytes / 1024} kB`;
 
 /** Builds the document: call after the app is created (routes are read from its modules). */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -40,8 +42,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       [
         'Event-sourced server of a co-operative nautical board game. Errors are `application/problem+json`.',
-        `Bodies are JSON objects (\`Content-Type: application/json\`, at most ${MAX_JSON_BYTES}, nested at most ${MAX_JSON_DEPTH} deep,`,
+        `Bodies are JSON objects (\`Content-Type: application/json\`, nested at most ${MAX_JSON_DEPTH} deep,`,
         `no key named ${[...FORBIDDEN_KEYS].map((k) => `\`${k}\``).join(', ')}); anything else is a 400.`,
+        `Each route reads at most its own limit (413 past it): POST /games ${kB(MAX_JSON_BYTE_COUNT)}, a command ${kB(COMMAND_BODY_BYTES)}, a fork ${kB(SMALL_BODY_BYTES)}, other routes ${kB(NO_BODY_BYTES)};`,
+        `JSON lines (application/x-ndjson) are read by POST /games/import alone (operators), up to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, and are a 415 anywhere else.`,
         `Rate budgets per client address and minute: ${Object.entries(RATE_BUDGETS).map(([name, b]) => `${name} ${b.limit}${b.unit === 'bytes' ? ' bytes' : ''}`).join(', ')} (429 with Retry-After past them).`,
         'Seats authenticate with `Authorization: Bearer <seat token>`; without it a caller is a spectator.',
       ].join(' '),
