@@ -51,6 +51,9 @@ describe('rate limits', () => {
       expect(budgetOf('GET', '/games/:gameId/events')).toBe('longReads');
       expect(budgetOf('GET', '/games/:gameId/live')).toBe('longReads');
       expect(budgetOf('GET', '/games/:gameId')).toBe('reads');
+      // The page's files are still served, from their own scope.
+      const page = await app.http().get('/').expect(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
     } finally {
       delete process.env.LOGBOOK_WEB_DIR;
       await app.dispose();

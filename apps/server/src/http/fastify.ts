@@ -2,6 +2,8 @@
 // Express's CPU per request; README, "Performance of the command path"). What Express gave for free
 // and the API relies on is set up here: JSON bodies bounded in size and depth and free of prototype
 // keys, "send JSON" for anything else, JSON lines for imports, and 304 answers to If-None-Match.
+// What each route declares (edge-route.ts: its rate budget, its body and limit, operators only) is
+// enforced here too, in onRoute and onRequest hooks, before any body is read.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ConfigService } from '@nestjs/config';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
