@@ -1,4 +1,5 @@
 // Whatever a client sends gets a clear 4xx and changes nothing; never a 500.
+import * as classTransformer from 'class-transformer';
 import { builtInScenario } from '@logbook/content';
 import { seededRng, type Rng } from '@logbook/rules';
 import { createGame, send } from './support/api';
@@ -63,6 +64,45 @@ describe('bad input', () => {
       expect(res.status).toBeLessThan(500);
       if (res.status !== 200) expect((await app.http().get(`/games/${game.gameId}`)).body.revision).toBe(before);
     }
+  });
+
+  describe('an array over its maximum', () => {
+    // class-transformer would build every element before @ArrayMaxSize is checked: it must not be asked.
+    const transformed = () => jest.spyOn(classTransformer, 'plainToInstance');
+    afterEach(() => jest.restoreAllMocks());
+
+    it('POST /games with 40,322 players is a 400 before any player is transformed or validated', async () => {
+      const players = Array.from({ length: 40_322 }, () => ({ name: 'A' }));
+      const spy = transformed();
+      const res = await app.http().post('/games').send({ scenario: 'first-voyage', players });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual(['players must contain no more than 4 elements']);
+      expect(spy).not.toHaveBeenCalled();
+    });
+
+    it('a fork naming 5 players is a 400 in the same words', async () => {
+      const game = await createGame(app, 'first-voyage');
+      const spy = transformed();
+      const res = await app
+        .http()
+        .post(`/games/${game.gameId}/fork`)
+        .set('Authorization', `Bearer ${game.seats[0].token}`)
+        .send({ at: game.revision, players: Array.from({ length: 5 }, () => ({ name: 'A' })) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual(['players must contain no more than 4 elements']);
+      expect(spy).not.toHaveBeenCalled();
+    });
+
+    it('a Navigate of 51 steps is a 400 before any step is transformed, and records nothing', async () => {
+      const game = await createGame(app, 'first-voyage');
+      const before = (await app.http().get(`/games/${game.gameId}`)).body.revision;
+      const spy = transformed();
+      const res = await send(app, game.gameId, game.seats[0], { type: 'Navigate', steps: Array.from({ length: 51 }, () => ({ action: 'move' })) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual(['steps: steps must contain no more than 50 elements']);
+      expect(spy).not.toHaveBeenCalled();
+      expect((await app.http().get(`/games/${game.gameId}`)).body.revision).toBe(before);
+    });
   });
 
   it('refuses a body that is too large with 413', async () => {

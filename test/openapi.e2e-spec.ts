@@ -26,6 +26,14 @@ describe('OpenAPI', () => {
     );
   });
 
+  it('publishes every array maximum the edge enforces as maxItems', () => {
+    const schemas = doc.components.schemas;
+    expect(schemas.CreateGame.properties.players).toMatchObject({ type: 'array', minItems: 1, maxItems: 4 });
+    expect(schemas.ForkGame.properties.players).toMatchObject({ type: 'array', maxItems: 4 });
+    expect(schemas.NavigateCommand.properties.steps).toMatchObject({ type: 'array', maxItems: 50 });
+    expect(doc.paths['/games/{gameId}/fork'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ForkGame' });
+  });
+
   it('has every command type, with its fields, allowed values and rule ids', () => {
     const types = knownCommandTypes();
     expect(types.length).toBeGreaterThan(20);

@@ -254,6 +254,18 @@ describe('portability: recording, forks, export and import', () => {
       expect(await store.readAll({ filter: { eventTypes: ['GameCreated'] } })).toHaveLength(before.length);
     });
 
+    it('refuses a file whose players have names a new game would not take (400), and writes nothing', async () => {
+      const game = await runningGame();
+      const whole = await exportOf(game.gameId, asOperator);
+      // Every mention of the name, so that the file still decides the same under today's rules.
+      const renamed = whole.text.split('"Player 1"').join('"\\u3164\\u200b"');
+      expect(renamed).not.toBe(whole.text);
+      const before = await store.readAll({ filter: { eventTypes: ['GameCreated'] } });
+      const res = await importText(renamed).expect(400);
+      expect(res.body.detail).toMatch(/seat 1's name must have a visible character/);
+      expect(await store.readAll({ filter: { eventTypes: ['GameCreated'] } })).toHaveLength(before.length);
+    });
+
     it('refuses a redacted export (422), a file that is not an export (400), and anyone but an operator (401/403)', async () => {
       const game = await runningGame();
       const redacted = await exportOf(game.gameId, bearer(game.one));

@@ -6,6 +6,7 @@ import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { RateLimitsModule } from './http/rate-limits';
 import { RequestLogModule } from './http/request-log';
+import { StorageBudgetModule } from './http/storage-budget';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
 import { WebModule } from './web/web.module';
@@ -20,6 +21,7 @@ import { WebModule } from './web/web.module';
     }),
     StoreModule,
     RateLimitsModule,
+    StorageBudgetModule,
     RequestLogModule,
     GamesModule,
     ReadModelsModule,

@@ -1,7 +1,8 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureFastify } from './http/fastify';
 import { ProblemFilter } from './http/problem.filter';
+import { BoundedValidationPipe } from './http/validation-pipe';
 import { setupOpenApi } from './openapi/openapi';
 
 export { APP_OPTIONS, httpAdapter } from './http/fastify';
@@ -13,7 +14,7 @@ export { APP_OPTIONS, httpAdapter } from './http/fastify';
 export function configureApp<T extends INestApplication>(app: T): T {
   configureFastify(app as unknown as NestFastifyApplication);
   app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
+    new BoundedValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
   );
   app.useGlobalFilters(new ProblemFilter());
   setupOpenApi(app);

@@ -30,3 +30,20 @@ describe('LOGBOOK_SQLITE_WRITER', () => {
     expect(() => config({ LOGBOOK_SQLITE_WRITER: 'worker' })).toThrow(/LOGBOOK_SQLITE_WRITER/);
   });
 });
+
+describe('the storage budget', () => {
+  it('allows 10,000 games per client address and any data folder size by default', () => {
+    expect(config({})).toMatchObject({ maxGamesPerClient: 10_000 });
+    expect(config({}).maxDataMb).toBeUndefined();
+  });
+
+  it('takes LOGBOOK_MAX_GAMES_PER_CLIENT and LOGBOOK_MAX_DATA_MB as whole numbers', () => {
+    expect(config({ LOGBOOK_MAX_GAMES_PER_CLIENT: '5', LOGBOOK_MAX_DATA_MB: '2048' })).toMatchObject({ maxGamesPerClient: 5, maxDataMb: 2048 });
+    expect(() => config({ LOGBOOK_MAX_GAMES_PER_CLIENT: '0' })).toThrow(/LOGBOOK_MAX_GAMES_PER_CLIENT/);
+    expect(() => config({ LOGBOOK_MAX_DATA_MB: '1.5' })).toThrow(/LOGBOOK_MAX_DATA_MB/);
+  });
+
+  it('refuses a data folder limit for a store that keeps no data folder', () => {
+    expect(() => config({ LOGBOOK_STORE: 'memory', LOGBOOK_MAX_DATA_MB: '10' })).toThrow(/LOGBOOK_MAX_DATA_MB: measures the SQLite store/);
+  });
+});

@@ -25,6 +25,14 @@ export class Environment {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000)
   LOGBOOK_MAX_FEEDS_PER_CLIENT?: number;
 
+  /** Games one client address may create, fork or import (counted per process); default 10000. */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000_000)
+  LOGBOOK_MAX_GAMES_PER_CLIENT?: number;
+
+  /** Megabytes the data folder may hold before new games, forks and imports are refused (SQLite); unset: no limit. */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(16_777_216)
+  LOGBOOK_MAX_DATA_MB?: number;
+
   /** Folder of the embedded SQLite store. */
   @IsOptional() @IsString() @MinLength(1)
   LOGBOOK_DATA_DIR?: string;
@@ -59,6 +67,10 @@ export interface AppConfig {
   /** Rate limits on game creation and commands (LOGBOOK_RATE_LIMITS). */
   rateLimits: boolean;
   maxFeedsPerClient: number;
+  /** Games one client address may create, fork or import in this process (LOGBOOK_MAX_GAMES_PER_CLIENT). */
+  maxGamesPerClient: number;
+  /** The data folder's size past which new games are refused, in MB (LOGBOOK_MAX_DATA_MB; SQLite only). */
+  maxDataMb?: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
@@ -82,6 +94,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
   if (env.LOGBOOK_STORE === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
     problems.push('EVENTSTORE_CONNECTION_STRING: needed when LOGBOOK_STORE=eventstoredb');
+  }
+  if (env.LOGBOOK_MAX_DATA_MB !== undefined && env.LOGBOOK_STORE !== undefined && env.LOGBOOK_STORE !== 'sqlite') {
+    problems.push(`LOGBOOK_MAX_DATA_MB: measures the SQLite store's data folder, not LOGBOOK_STORE=${env.LOGBOOK_STORE}`);
   }
   if (problems.length > 0) throw new ConfigurationError(problems);
   return env;
@@ -108,6 +123,8 @@ export function toAppConfig(env: Environment): AppConfig {
     host: env.HOST ?? '127.0.0.1',
     rateLimits: env.LOGBOOK_RATE_LIMITS !== 'off',
     maxFeedsPerClient: env.LOGBOOK_MAX_FEEDS_PER_CLIENT ?? 16,
+    maxGamesPerClient: env.LOGBOOK_MAX_GAMES_PER_CLIENT ?? 10_000,
+    ...(env.LOGBOOK_MAX_DATA_MB !== undefined ? { maxDataMb: env.LOGBOOK_MAX_DATA_MB } : {}),
     logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
     store,
     readModels,

@@ -9,6 +9,7 @@ import { publicFigures, type AnalyticsFilter, type AnalyticsSummary, type GameAn
 import { GameNotFoundError } from '../games/game.errors';
 import { AnalyticsQueryDto } from './analytics-query.dto';
 import { AnalyticsService } from './analytics.service';
+import { RateBudget } from '../http/edge-route';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 /** How long a query waits for the read model to catch up with what is already recorded. */
@@ -42,6 +43,7 @@ export class AnalyticsController {
   ) {}
 
   @Get('games/:gameId')
+  @RateBudget('longReads')
   @ApiOperation({ summary: "One game's figures: outcome, rounds, clues per act, damage by source, wrecks, encounters, plunder, undo/redo" })
   @ApiParam({ name: 'gameId' })
   @ApiOkResponse({ description: 'the figures of the game (public information only)' })
@@ -54,6 +56,7 @@ export class AnalyticsController {
   }
 
   @Get('scenarios/:scenario')
+  @RateBudget('longReads')
   @ApiOperation({ summary: 'Figures across the games of one scenario (win rate per bot, damage, encounters, plunder fit, wrecks, players)' })
   @ApiOkResponse({ description: 'the cross-game summary' })
   async scenario(@Param('scenario') scenario: string, @Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary & { scenarioId: string }> {
@@ -62,6 +65,7 @@ export class AnalyticsController {
   }
 
   @Get('summary')
+  @RateBudget('longReads')
   @ApiOperation({ summary: 'Figures across games, filtered by scenario, date range, player name, simulated or not, bot' })
   @ApiOkResponse({ description: 'the cross-game summary' })
   async summary(@Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary> {
@@ -70,6 +74,7 @@ export class AnalyticsController {
   }
 
   @Get('scenarios/:scenario/charts/:chart')
+  @RateBudget('longReads')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @ApiProduces('image/svg+xml')
   @ApiOperation({ summary: `A chart of one scenario's games as SVG: ${CHART_NAMES.map((n) => `${n}.svg`).join(', ')}` })
@@ -80,6 +85,7 @@ export class AnalyticsController {
   }
 
   @Get('charts/:chart')
+  @RateBudget('longReads')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @ApiProduces('image/svg+xml')
   @ApiOperation({ summary: `A chart across games as SVG (same filters as the summary): ${CHART_NAMES.map((n) => `${n}.svg`).join(', ')}` })

@@ -26,6 +26,7 @@ import {
 import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { GameNotFoundError, ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
+import { playerNameProblem } from './dto/player-name';
 import { GameRepository } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
@@ -195,6 +196,11 @@ export class GamePortabilityService {
     if (!checked.ok) {
       const { divergence } = checked;
       throw new ImportRefusedError('import.differs', divergence.revision + 2, `${divergence.commandType ?? 'an action'} (commandId ${divergence.actionId}): ${divergence.reason}`, divergence.actionId);
+    }
+    // A file's names enter this server as a new game's do, and answer to the same rule.
+    for (const s of checked.state.seats) {
+      const problem = playerNameProblem(s.name, `seat ${s.seat}'s name`);
+      if (problem !== undefined) throw new BadRequestException(`The export's players must have names a game accepts: ${problem}`);
     }
     const seats = checked.state.seats.map((s) => ({ seat: s.seat, name: s.name, token: newSeatToken() }));
     const seatTokens = seats.map((s) => ({ seat: s.seat, sha256: digestToken(s.token) }));

@@ -1,8 +1,10 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardView, type BoardView } from '@logbook/projections';
 import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
-import { RateLimited } from '../http/rate-limits';
+import { JsonBody, RateBudget } from '../http/edge-route';
+import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
+import { NewGameBudget } from '../http/storage-budget';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService, type CreatedGame } from './game-commands.service';
@@ -49,7 +51,9 @@ export class GamesController {
   ) {}
 
   @Post()
-  @RateLimited('creates')
+  @RateBudget('creates')
+  @JsonBody(MAX_JSON_BYTE_COUNT)
+  @UseInterceptors(NewGameBudget)
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
     const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);
@@ -58,6 +62,7 @@ export class GamesController {
 
   /** The board view now, or as it stood at `?at=<revision>` or `?round=&turn=` (replay and seek). */
   @Get(':gameId')
+  @RateBudget('reads')
   @UseGuards(SeatGuard)
   async view(
     @Game() game: LoadedGame,
@@ -89,6 +94,7 @@ export class GamesController {
    * hidden information are listed either way and marked `dependsOnHidden`. None for a spectator.
    */
   @Get(':gameId/options')
+  @RateBudget('reads')
   @UseGuards(SeatGuard)
   options(
     @Game() game: LoadedGame,
@@ -102,6 +108,7 @@ export class GamesController {
   }
 
   @Get(':gameId/events')
+  @RateBudget('longReads')
   @UseGuards(SeatGuard)
   async eventsOf(
     @Game() game: LoadedGame,
@@ -119,6 +126,7 @@ export class GamesController {
    * reconnecting browser sends), then live as they happen, until the game ends.
    */
   @Get(':gameId/live')
+  @RateBudget('longReads')
   @UseGuards(SeatGuard)
   async live(
     @Game() game: LoadedGame,
@@ -135,7 +143,8 @@ export class GamesController {
   @Post(':gameId/commands')
   @HttpCode(200)
   @UseGuards(CommandSeatGuard)
-  @RateLimited('commands')
+  @RateBudget('commands')
+  @JsonBody(COMMAND_BODY_BYTES)
   async command(
     @Game() game: LoadedGame,
     @Seat({ required: true }) seat: number,

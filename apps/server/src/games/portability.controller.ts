@@ -1,27 +1,43 @@
 // Forks, exports and imports: thin HTTP around GamePortabilityService.
-import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import { ForkGameDto } from './dto/fork-game.dto';
 import { GamePortabilityService, type ForkedGame, type ImportedGame } from './game-portability.service';
 import { checkGameId } from './seat.guard';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
+import { edgeRoute, JsonBody, RateBudget } from '../http/edge-route';
+import { SMALL_BODY_BYTES } from '../http/json-body';
+import { RateBudgets } from '../http/rate-limits';
+import { NewGameBudget } from '../http/storage-budget';
 
 export { MAX_IMPORT_BYTES };
 
 @Controller('games')
 export class PortabilityController {
-  constructor(private readonly portability: GamePortabilityService) {}
+  constructor(
+    private readonly portability: GamePortabilityService,
+    private readonly budgets: RateBudgets,
+  ) {}
 
   /** A new game from this one's effective history up to `at`: new seat tokens (shown once) for the seats its caller may take. */
   @Post(':gameId/fork')
+  @RateBudget('creates')
+  @JsonBody(SMALL_BODY_BYTES)
+  @UseInterceptors(NewGameBudget)
   fork(@Param('gameId') gameId: string, @Body() body: ForkGameDto, @Headers('authorization') authorization?: string): Promise<ForkedGame> {
     return this.portability.fork(checkGameId(gameId), authorization, body.at, body.players);
   }
 
   /** NDJSON: a header line, then one line per event; whole or redacted for the caller (see the header). */
   @Get(':gameId/export')
-  async export(@Param('gameId') gameId: string, @Headers('authorization') authorization: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  @RateBudget('exportBytes')
+  async export(
+    @Param('gameId') gameId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const { header, lines } = await this.portability.export(checkGameId(gameId), authorization);
     // Streamed by hand, with back-pressure: Fastify sends nothing more for this request.
     reply.hijack();
@@ -32,7 +48,10 @@ export class PortabilityController {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Vary', 'Authorization');
     const write = async (value: unknown) => {
-      if (!res.write(`${JSON.stringify(value)}\n`)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      const text = `${JSON.stringify(value)}\n`;
+      // An export costs what it sends: the client's next export waits once it has had its bytes.
+      this.budgets.charge('exportBytes', req.ip, Buffer.byteLength(text));
+      if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
     };
     try {
       await write(header);
@@ -49,6 +68,9 @@ export class PortabilityController {
 
   /** Recreates a game from a whole export (operators only), after deciding it again under today's rules. */
   @Post('import')
+  @RateBudget('creates')
+  @edgeRoute({ body: 'ndjson', bodyLimit: MAX_IMPORT_BYTES, operatorOnly: 'Importing a game' })
+  @UseInterceptors(NewGameBudget)
   async import(@Req() req: FastifyRequest, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportedGame> {
     const text = await readBody(req);
     const imported = await this.portability.import(text, authorization);

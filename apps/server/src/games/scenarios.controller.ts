@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { RateBudget } from '../http/edge-route';
 import { builtInScenario, builtInScenarioIds } from '@logbook/content';
 
 /** [D §1] a game has 1 to 4 seats, and no more than the scenario has characters. */
@@ -18,6 +19,7 @@ export interface ScenarioSummary {
 @Controller('scenarios')
 export class ScenariosController {
   @Get()
+  @RateBudget('reads')
   list(): { scenarios: ScenarioSummary[] } {
     return {
       scenarios: builtInScenarioIds().flatMap((id) => {

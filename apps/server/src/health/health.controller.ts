@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 import { serverVersion } from './version';
+import { RateBudget } from '../http/edge-route';
+import { StorageBudget, type StorageHealth } from '../http/storage-budget';
 
 export interface ReadModelHealth {
   /** `reconnecting`: the store dropped the subscription and the runner is resubscribing from its checkpoint. */
@@ -23,6 +25,8 @@ export interface Health {
   /** `integrity` is the last `PRAGMA quick_check` (SQLite), re-run at most once a minute. */
   store: { kind: string; status: 'up' | 'down'; integrity: 'ok' | 'unchecked' | string[] };
   readModels?: Record<string, ReadModelHealth>;
+  /** What new games may still take: the data folder against LOGBOOK_MAX_DATA_MB, games per client address. */
+  storage?: StorageHealth;
 }
 
 /** Integrity is checked at most this often (a quick_check reads the whole file). */
@@ -35,6 +39,7 @@ export class HealthController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Optional() @Inject(READ_MODELS) private readonly readModels?: ReadModels,
+    @Optional() private readonly storageBudget?: StorageBudget,
   ) {}
 
   /**
@@ -42,6 +47,7 @@ export class HealthController {
    * resubscribing or failed); 503 (same shape) when the store does not answer or its data is damaged.
    */
   @Get()
+  @RateBudget('reads')
   async health(@Res({ passthrough: true }) res: FastifyReply): Promise<Health> {
     let up = true;
     let last: bigint | undefined;
@@ -66,6 +72,7 @@ export class HealthController {
         integrity: problems === undefined ? 'unchecked' : problems.length === 0 ? 'ok' : problems,
       },
       ...(readModels ? { readModels } : {}),
+      ...(this.storageBudget ? { storage: await this.storageBudget.health() } : {}),
     };
   }
 

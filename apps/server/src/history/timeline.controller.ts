@@ -2,6 +2,7 @@ import { BadRequestException, Controller, Get, Param, Query, Res } from '@nestjs
 import type { FastifyReply } from 'fastify';
 import type { Timeline } from '@logbook/projections';
 import { SeekIndexService } from './seek-index.service';
+import { RateBudget } from '../http/edge-route';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -20,6 +21,7 @@ export class TimelineController {
    * whether it was undone or redone. Public (it holds no hidden information): no token needed.
    */
   @Get(':gameId/timeline')
+  @RateBudget('longReads')
   async timeline(
     @Param('gameId') gameId: string,
     @Res({ passthrough: true }) res: FastifyReply,

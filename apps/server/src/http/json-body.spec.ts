@@ -1,4 +1,4 @@
-import { BodyNotJsonError, BodyRefusedError, parseJsonBody, requireJson } from './json-body';
+import { BodyNotJsonError, BodyRefusedError, bodyKindProblem, parseJsonBody, requireJson } from './json-body';
 import { etagMatches } from './fastify';
 
 const parse = (text: string) => parseJsonBody(Buffer.from(text, 'utf8'));
@@ -39,6 +39,23 @@ describe('requireJson', () => {
     expect(requireJson({ method: 'POST', headers: { 'content-type': 'application/x-ndjson' } })).toBeUndefined();
     expect(requireJson({ method: 'POST', headers: { 'content-type': 'text/plain' } })?.slug).toBe('send-json');
     expect(requireJson({ method: 'PATCH', headers: {} })?.slug).toBe('send-json');
+  });
+});
+
+describe('bodyKindProblem', () => {
+  const as = (contentType?: string) => ({ headers: contentType === undefined ? {} : { 'content-type': contentType } });
+
+  it('refuses JSON lines (415) where the route reads JSON', () => {
+    for (const type of ['application/x-ndjson', 'application/ndjson; charset=utf-8', 'Application/JSONL']) {
+      expect(bodyKindProblem(as(type), 'json')).toMatchObject({ status: 415, slug: 'unsupported-media-type' });
+    }
+    expect(bodyKindProblem(as('application/json'), 'json')).toBeUndefined();
+    expect(bodyKindProblem(as(), 'json')).toBeUndefined();
+  });
+
+  it('refuses JSON (400) where the route reads JSON lines', () => {
+    expect(bodyKindProblem(as('application/json'), 'ndjson')).toMatchObject({ status: 400, message: expect.stringMatching(/x-ndjson/) });
+    expect(bodyKindProblem(as('application/x-ndjson'), 'ndjson')).toBeUndefined();
   });
 });
 

@@ -4,18 +4,16 @@
 // before anything else sees the body.
 /** Deepest nesting of arrays and objects a body may have (a scenario document needs about 12). */
 export const MAX_JSON_DEPTH = 32;
-/** Largest body accepted (an inline scenario document is the biggest legitimate one). */
-export const MAX_JSON_BYTES = '512kb';
 /** Keys refused anywhere in a body. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A body refused before parsing finished; mapped to a 400 problem by the ProblemFilter. */
 export class BodyRefusedError extends Error {
-  readonly status = 400;
   readonly expose = true;
   constructor(
     message: string,
     readonly slug: string,
+    readonly status: 400 | 415 = 400,
   ) {
     super(message);
   }
@@ -48,8 +46,14 @@ export class BodyNotJsonError extends Error {
 /** Text in which a forbidden key could hide (as itself, or spelt with a \\u escape). */
 const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
 
-/** The largest body, in bytes. */
+/** The largest body, in bytes (POST /games: an inline scenario document). */
 export const MAX_JSON_BYTE_COUNT = 512 * 1024;
+/** A command's body: ten lists of ten boon ids of 100 characters, the largest one, is about 11 kB. */
+export const COMMAND_BODY_BYTES = 32 * 1024;
+/** A small body: a fork (a revision and four names). */
+export const SMALL_BODY_BYTES = 4 * 1024;
+/** What a route that declares no body reads of one (a GET's stray body, an unknown path's). */
+export const NO_BODY_BYTES = 1024;
 
 /**
  * Parses a JSON body as the edge accepts it: an object or an array (JSON's other values are not
@@ -84,8 +88,10 @@ export function parseJsonBody(raw: Buffer): unknown {
 export const NDJSON_TYPES: readonly string[] = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
 const NDJSON = new Set(NDJSON_TYPES);
 
+const mediaType = (contentType: string | undefined): string => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
 const isJson = (contentType: string | undefined): boolean => {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = mediaType(contentType);
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json')) || NDJSON.has(type);
 };
 
@@ -98,4 +104,21 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 export function requireJson(req: { method: string; headers: { 'content-type'?: string } }): BodyRefusedError | undefined {
   if (!WRITES.has(req.method) || isJson(req.headers['content-type'])) return undefined;
   return new BodyRefusedError('Send JSON: the body must be a JSON object with Content-Type: application/json', 'send-json');
+}
+
+/**
+ * JSON lines are an import's body and nothing else's, and an import reads nothing but JSON lines:
+ * refused before a byte is read (an export is up to 64 MiB, and is read only where it is wanted).
+ */
+export function bodyKindProblem(req: { headers: { 'content-type'?: string } }, accepts: 'json' | 'ndjson'): BodyRefusedError | undefined {
+  const contentType = req.headers['content-type'];
+  if (contentType === undefined) return undefined;
+  const ndjson = NDJSON.has(mediaType(contentType));
+  if (ndjson && accepts !== 'ndjson') {
+    return new BodyRefusedError('JSON lines (an export) are read by POST /games/import only: send this request as application/json', 'unsupported-media-type', 415);
+  }
+  if (!ndjson && accepts === 'ndjson' && isJson(contentType)) {
+    return new BodyRefusedError('Send the export as Content-Type: application/x-ndjson', 'send-ndjson');
+  }
+  return undefined;
 }

@@ -2,7 +2,10 @@ import { BadRequestException } from '@nestjs/common';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
 import { GameNotFoundError, SeatTokenInvalidError, SeatTokenMissingError, StaleRevisionError } from '../games/game.errors';
+import { BodyRefusedError } from './json-body';
 import { toProblem } from './problem.filter';
+import { RateLimitedError } from './rate-limits';
+import { GameQuotaError, StorageFullError } from './storage-budget';
 
 describe('errors as problem details', () => {
   it.each([
@@ -16,6 +19,10 @@ describe('errors as problem details', () => {
     [new BadRequestException(['a: bad']), 400, 'invalid-request'],
     [new EventStoreUnavailableError('eventstoredb'), 503, 'store-unavailable'],
     [new StreamDeletedError('game-1'), 410, 'game-deleted'],
+    [new RateLimitedError('creates', 12), 429, 'rate-limited'],
+    [new StorageFullError(100), 507, 'storage-full'],
+    [new GameQuotaError(10), 507, 'game-quota'],
+    [new BodyRefusedError('JSON lines', 'unsupported-media-type', 415), 415, 'unsupported-media-type'],
     [Object.assign(new Error('request entity too large'), { status: 413, expose: true, type: 'entity.too.large' }), 413, 'payload-too-large'],
   ])('%s → %i', (error, status, slug) => {
     expect(toProblem(error)).toMatchObject({ status, type: `/problems/${slug}` });

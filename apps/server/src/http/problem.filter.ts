@@ -6,6 +6,8 @@ import type { ServerResponse } from 'node:http';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
 import { BodyRefusedError } from './json-body';
+import { RateLimitedError } from './rate-limits';
+import { GameQuotaError, StorageFullError } from './storage-budget';
 import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
@@ -84,7 +86,13 @@ export function toProblem(error: unknown): Problem | undefined {
     const slug = status === 400 ? 'invalid-request' : status === 404 ? 'not-found' : status === 429 ? 'rate-limited' : `http-${status}`;
     return problem(status, slug, HttpStatus[status]?.replace(/_/g, ' ').toLowerCase() ?? 'error', detail, list ? { errors: list } : {});
   }
-  if (error instanceof BodyRefusedError) return problem(400, error.slug === 'send-json' ? 'send-json' : 'invalid-body', 'bad request', error.message);
+  if (error instanceof BodyRefusedError) {
+    if (error.status === 415) return problem(415, error.slug, 'unsupported media type', error.message);
+    return problem(400, error.slug === 'send-json' ? 'send-json' : 'invalid-body', 'bad request', error.message);
+  }
+  if (error instanceof StorageFullError) return problem(507, 'storage-full', 'Insufficient storage', error.message);
+  if (error instanceof GameQuotaError) return problem(507, 'game-quota', 'Insufficient storage', error.message);
+  if (error instanceof RateLimitedError) return problem(429, 'rate-limited', 'too many requests', error.message, { budget: error.budget });
   if (isFastifyClientError(error)) {
     // Refused by Fastify before routing (a body too large, a bad Content-Length, a malformed URL).
     const status = error.statusCode;

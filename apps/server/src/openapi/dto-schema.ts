@@ -18,6 +18,9 @@ const CUSTOM: Record<string, JsonSchema> = {
       { type: 'array', maxItems: 10, items: { type: 'array', maxItems: 10, items: { type: 'string', minLength: 1, maxLength: 100 } } },
     ],
   },
+  isPlayerName: {
+    description: 'Well-formed Unicode with a visible character; no control or bidirectional-control characters',
+  },
   isCheckOption: {
     description: 'The option index (0-9) for every step, or one index per step',
     oneOf: [

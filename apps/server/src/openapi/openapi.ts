@@ -5,10 +5,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
+import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { serverVersion } from '../health/version';
-import { FORBIDDEN_KEYS, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../http/json-body';
 import { SCENARIO_LIMITS } from '@logbook/content';
-import { RATE_LIMITS } from '../http/rate-limits';
+import { MAX_IMPORT_BYTES } from '../http/fastify';
+import { COMMAND_BODY_BYTES, FORBIDDEN_KEYS, MAX_JSON_BYTE_COUNT, MAX_JSON_DEPTH, NO_BODY_BYTES, SMALL_BODY_BYTES } from '../http/json-body';
+import { RATE_BUDGETS } from '../http/rate-limits';
 import { COMMAND_RULES, PIPELINE_RULES } from './command-rules';
 import { dtoSchema, type JsonSchema } from './dto-schema';
 
@@ -31,6 +33,7 @@ const PROBLEM_SCHEMA: JsonSchema = {
 };
 
 const commandSchemaName = (type: string) => `${type}Command`;
+const kB = (bytes: number) => `${bytes / 1024} kB`;
 
 /** Builds the document: call after the app is created (routes are read from its modules). */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -40,9 +43,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       [
         'Event-sourced server of a co-operative nautical board game. Errors are `application/problem+json`.',
-        `Bodies are JSON objects (\`Content-Type: application/json\`, at most ${MAX_JSON_BYTES}, nested at most ${MAX_JSON_DEPTH} deep,`,
+        `Bodies are JSON objects (\`Content-Type: application/json\`, nested at most ${MAX_JSON_DEPTH} deep,`,
         `no key named ${[...FORBIDDEN_KEYS].map((k) => `\`${k}\``).join(', ')}); anything else is a 400.`,
-        `Rate limits per client address: ${RATE_LIMITS.creates.limit} games created and ${RATE_LIMITS.commands.limit} commands a minute (429 past them).`,
+        `Each route reads at most its own limit (413 past it): POST /games ${kB(MAX_JSON_BYTE_COUNT)}, a command ${kB(COMMAND_BODY_BYTES)}, a fork ${kB(SMALL_BODY_BYTES)}, other routes ${kB(NO_BODY_BYTES)};`,
+        `JSON lines (application/x-ndjson) are read by POST /games/import alone (operators), up to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, and are a 415 anywhere else.`,
+        `Rate budgets per client address and minute: ${Object.entries(RATE_BUDGETS).map(([name, b]) => `${name} ${b.limit}${b.unit === 'bytes' ? ' bytes' : ''}`).join(', ')} (429 with Retry-After past them).`,
         'Seats authenticate with `Authorization: Bearer <seat token>`; without it a caller is a spectator.',
       ].join(' '),
     )
@@ -77,6 +82,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     },
   } as never;
 
+  schemas.ForkGame = dtoSchema(ForkGameDto) as never;
+
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; description?: string; parameters?: unknown[] }>)) {
       const responses = (operation.responses ??= {});
@@ -85,7 +92,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         responses['404'] ??= problem('No such game');
         responses['403'] ??= problem('The bearer token is not a seat of this game');
       }
-      if (method === 'post') responses['429'] ??= problem('Rate limit reached (see the Retry-After-* header)');
+      responses['429'] ??= problem('Rate budget spent (see the Retry-After header)');
       if (path === '/games/{gameId}/commands' && method === 'post') {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Command' } } } };
         responses['401'] ??= problem('No seat token');
@@ -96,11 +103,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           { name: 'If-Match', in: 'header', required: false, description: 'The revision the command expects ("12", W/"12" or *)', schema: { type: 'string' } },
         ];
       }
+      if (method === 'post' && (path === '/games' || path === '/games/{gameId}/fork' || path === '/games/import')) {
+        responses['507'] ??= problem('No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)');
+      }
+      if (path === '/games/{gameId}/fork' && method === 'post') {
+        operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ForkGame' } } } };
+      }
       if (path === '/games' && method === 'post') {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } };
       }
       if (path === '/games/{gameId}/live') {
-        responses['429'] ??= problem('This client holds too many live feeds open');
+        responses['429'] = problem('Rate budget spent (see the Retry-After header), or this client holds too many live feeds open');
         operation.description ??= 'Server-sent events (text/event-stream). Resumes after Last-Event-ID; a comment line at least every 15 s; ends when the game ends.';
       }
     }

@@ -2,6 +2,7 @@ import { BadRequestException, Controller, Get, Inject, Query } from '@nestjs/com
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import type { GameListCursor, GameSummary } from '@logbook/projections';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
+import { RateBudget } from '../http/edge-route';
 
 const STATUSES = ['active', 'won', 'lost'] as const;
 /** How long a list waits for the read model to catch up with what is already recorded. */
@@ -36,6 +37,7 @@ export class GamesListController {
    * caller may list every game; seat tokens are never listed. `nextCursor` fetches the next page.
    */
   @Get()
+  @RateBudget('longReads')
   async list(
     @Query('status') status?: string,
     @Query('scenario') scenarioId?: string,

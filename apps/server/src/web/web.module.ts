@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { EdgeRouteConfig } from '../http/edge-route';
 
 /**
  * Where the built page is: `LOGBOOK_WEB_DIR` when set (the browser tests build into a temporary
@@ -36,20 +37,26 @@ class WebPage implements OnModuleInit {
       return;
     }
     const app = adapter.getInstance<FastifyInstance>();
-    void app.register(fastifyStatic, {
-      root,
-      index: 'index.html',
-      // A route per file there now (`/` for index.html): every other path stays the API's.
-      wildcard: false,
-      redirect: false,
-      serveDotFiles: false,
-      dotfiles: 'ignore',
-      decorateReply: false,
-      setHeaders: (reply: FastifyReply) => {
-        // The page keeps a seat token only in the URL fragment; send no page address anywhere.
-        reply.header('Referrer-Policy', 'no-referrer');
-        reply.header('X-Content-Type-Options', 'nosniff');
-      },
+    // In a scope of its own, so that the budget is given to the page's routes and to no other.
+    void app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as EdgeRouteConfig | undefined), rateBudget: 'reads' } satisfies EdgeRouteConfig;
+      });
+      await scope.register(fastifyStatic, {
+        root,
+        index: 'index.html',
+        // A route per file there now (`/` for index.html): every other path stays the API's.
+        wildcard: false,
+        redirect: false,
+        serveDotFiles: false,
+        dotfiles: 'ignore',
+        decorateReply: false,
+        setHeaders: (reply: FastifyReply) => {
+          // The page keeps a seat token only in the URL fragment; send no page address anywhere.
+          reply.header('Referrer-Policy', 'no-referrer');
+          reply.header('X-Content-Type-Options', 'nosniff');
+        },
+      });
     });
   }
 }

@@ -4,6 +4,7 @@ import { BadRequestException } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { GameCommand, GameCommandType, HistoryCommand } from '@logbook/rules';
+import { oversizedArrays } from '../../http/array-maxima';
 import { COMMAND_ID, type CommandDto, type CommandFields } from './command-base.dto';
 import { EmbarkDto, DisembarkDto, SetFollowShipDto } from './characters.dto';
 import { DropAnchorDto, MoveCrewDto, WeighAnchorDto } from './crew.dto';
@@ -83,6 +84,8 @@ export function validateCommandBody(body: object): { commandId: string; command:
   if (!dto) {
     throw new BadRequestException(`type must be one of: ${knownCommandTypes().join(', ')}`);
   }
+  const oversized = oversizedArrays(dto, body);
+  if (oversized.length > 0) throw new BadRequestException(oversized.map(({ path, message }) => `${path}: ${message}`));
   const instance = plainToInstance(dto, body);
   const errors = flatten(validateSync(instance, { whitelist: true, forbidNonWhitelisted: true }));
   if (errors.length > 0) throw new BadRequestException(errors);
