@@ -3,7 +3,7 @@
 // Keyed by every command and event type, so a new one without its words does not compile.
 // Only public fields are named: a command body and an event's `data` (never its `secret`).
 // Type imports only: the page bundles this file and nothing of the rules.
-import type { GameCommandType, GameEventType, HistoryCommand } from '@logbook/rules';
+import type { GameCommandType, GameEventType, GameState, HistoryCommand } from '@logbook/rules';
 
 /** Display names for ids, as each reader knows them (an unknown id shows as itself). */
 export interface NameLookup {
@@ -11,6 +11,19 @@ export interface NameLookup {
   ship(shipId: string): string;
   character(characterId: string): string;
   crew(crewId: string): string;
+}
+
+/** The names a running game's state holds (all public: the scenario's). */
+export function namesOfState(state: GameState): NameLookup {
+  return {
+    seat: (seat) => state.seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`,
+    ship: (id) => state.ships[id]?.name ?? state.enemyShips[id]?.name ?? id,
+    character: (id) => state.characters[id]?.name ?? id,
+    crew: (id) => {
+      for (const ship of Object.values(state.ships)) for (const crew of ship.crew) if (crew.crewId === id) return crew.name;
+      return id;
+    },
+  };
 }
 
 // Commands and events are read here by field name, as stored (older events included); a
@@ -77,41 +90,41 @@ export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], Com
 
 /** What an event says, in a few words; null for events that add nothing to an action's line. */
 export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup) => string) | null> = {
-  GameCreated: (d, n) => `game created: ${d.scenario?.name ?? 'a scenario'} (${d.mode}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
-  GameForked: (d, n) => `game forked from ${d.source?.gameId} at revision ${d.source?.revision} (${d.mode}${d.reshuffled ? ', hidden cards and tiles dealt again' : ''}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
+  GameCreated: (d) => `game created: ${d.scenario?.name ?? 'a scenario'} (${d.mode}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
+  GameForked: (d) => `game forked from ${d.source?.gameId} at revision ${d.source?.revision} (${d.mode}${d.reshuffled ? ', hidden cards and tiles dealt again' : ''}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
   NavigationOrderIssued: (d, n) => `Navigation order for ${n.ship(d.shipId)} (${d.points} points)`,
   ShipMoved: (d, n) => `${n.ship(d.shipId)} sails to ${hex(d.to)}`,
   ShipTurned: (d, n) => `${n.ship(d.shipId)} turned to face ${facingName(d.to)}`,
-  TileExplored: (d, n) => `explored tile ${d.tileId} at ${hex(d.hex)}${d.clues ? ` (+${d.clues} clues)` : ''}`,
+  TileExplored: (d) => `explored tile ${d.tileId} at ${hex(d.hex)}${d.clues ? ` (+${d.clues} clues)` : ''}`,
   CrewMoved: (d, n) => `${n.crew(d.crewId)} to ${d.to}`,
   AnchorDropped: (d, n) => `${n.ship(d.shipId)} dropped anchor`,
   AnchorWeighed: (d, n) => `${n.ship(d.shipId)} weighed anchor`,
-  TurnEnded: (d, n) => 'turn ended',
-  RoundEnded: (d, n) => `round ${d.round} ended`,
+  TurnEnded: () => 'turn ended',
+  RoundEnded: (d) => `round ${d.round} ended`,
   TurnStarted: (d, n) => `${n.seat(d.seat)}'s turn (round ${d.round})`,
-  ActAdvanced: (d, n) => `act ${d.to} began`,
-  ScenarioWon: (d, n) => 'the scenario is won',
-  ScenarioLost: (d, n) => `the scenario is lost (${d.reason})`,
+  ActAdvanced: (d) => `act ${d.to} began`,
+  ScenarioWon: () => 'the scenario is won',
+  ScenarioLost: (d) => `the scenario is lost (${d.reason})`,
   ShipEncountered: (d, n) => `${n.character(d.characterId)} encountered ${n.ship(d.enemyShipId)}`,
   ShipDefeated: (d, n) => `${n.ship(d.enemyShipId)} defeated${d.outcome === 'seized' ? ' and seized' : ''}`,
   ShipBanished: (d, n) => `${n.ship(d.enemyShipId)} banished`,
-  CheckAttempted: (d, n) => `${d.check} check ${d.success ? 'passed' : 'failed'} (${d.total} vs ${d.difficulty})`,
+  CheckAttempted: (d) => `${d.check} check ${d.success ? 'passed' : 'failed'} (${d.total} vs ${d.difficulty})`,
   StructuralDamageDealt: (d, n) => `${d.amount} structural damage to ${n.ship(d.shipId)}`,
-  StructuralDamageReduced: (d, n) => `damage reduced by ${d.by} (${d.amount} left)`,
-  StructuralDamageResolved: (d, n) => `damage resolved: ${d.outcome}`,
+  StructuralDamageReduced: (d) => `damage reduced by ${d.by} (${d.amount} left)`,
+  StructuralDamageResolved: (d) => `damage resolved: ${d.outcome}`,
   ShipWrecked: (d, n) => `${n.ship(d.shipId)} wrecked`,
   ShipRepaired: (d, n) => `${n.ship(d.shipId)} repaired`,
-  BlessingsDiscarded: (d, n) => `${d.count} blessings discarded`,
-  PlunderRolled: (d, n) => `plunder roll ${d.roll}`,
-  PlunderTypeChosen: (d, n) => `plunder type ${d.cardType}`,
+  BlessingsDiscarded: (d) => `${d.count} blessings discarded`,
+  PlunderRolled: (d) => `plunder roll ${d.roll}`,
+  PlunderTypeChosen: (d) => `plunder type ${d.cardType}`,
   PlunderStashed: (d, n) => `a ${d.cardType} stashed under ${n.ship(d.shipId)}`,
   PlunderAddedToHand: (d, n) => `a ${d.cardType} to ${n.character(d.characterId)}'s hand`,
-  ShipwreckLooted: (d, n) => `shipwreck at ${hex(d.hex)} looted`,
+  ShipwreckLooted: (d) => `shipwreck at ${hex(d.hex)} looted`,
   CharacterEmbarked: (d, n) => `${n.character(d.characterId)} boarded ${n.ship(d.shipId)}`,
   CharacterDisembarked: (d, n) => `${n.character(d.characterId)} went ashore at ${hex(d.hex)}`,
   FollowShipSet: (d, n) => `${n.character(d.characterId)} ${d.follow ? 'follows' : 'no longer follows'} the ship`,
   EnemySpawned: (d, n) => `${d.name} spawned on ${n.ship(d.shipId)}`,
-  EnemyRepelled: (d, n) => `${d.enemyId} repelled`,
+  EnemyRepelled: (d) => `${d.enemyId} repelled`,
   // Said by the action's other events or by the command, or secret in what matters.
   ActionUndone: null,
   ActionRedone: null,
@@ -127,7 +140,7 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   PlunderUnavailable: null,
   PlunderBecameLoot: null,
   PlunderReturnedToBox: null,
-  AltarPurged: (d, n) => `altar at ${hex(d.hex)} purged`,
+  AltarPurged: (d) => `altar at ${hex(d.hex)} purged`,
 };
 
 const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.prototype.hasOwnProperty.call(table, key);
