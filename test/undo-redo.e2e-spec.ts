@@ -152,8 +152,8 @@ describe('GET /games/:id/options', () => {
     const [one, two] = game.seats;
     const mine = (await options(game.gameId, one).expect(200)).body;
     expect(mine).toMatchObject({ revision: game.revision, seat: 1 });
-    expect(mine.options).toContainEqual({ command: { type: 'StartNavigation' }, cost: { orders: 1 } });
-    expect(mine.options).toContainEqual({ command: { type: 'EndTurn' }, cost: {} });
+    expect(mine.options).toContainEqual({ command: { type: 'StartNavigation' }, cost: { orders: 1 }, label: 'Start navigation' });
+    expect(mine.options).toContainEqual({ command: { type: 'EndTurn' }, cost: {}, label: 'End turn' });
     expect(mine.waitingFor).toEqual({ kind: 'turn', seat: 1, navigationOrderOpen: false });
     const theirs = (await options(game.gameId, two).expect(200)).body;
     expect(theirs.options.map((o: { command: { type: string } }) => o.command.type)).not.toContain('EndTurn');
@@ -165,7 +165,7 @@ describe('GET /games/:id/options', () => {
     const game = await createGame(app, rim(), 1);
     await play(app, game.gameId, game.seats[0], turnCw);
     const body = (await options(game.gameId, game.seats[0]).expect(200)).body;
-    expect(body.options).toContainEqual({ command: { type: 'Undo' }, cost: {} });
+    expect(body.options).toContainEqual({ command: { type: 'Undo' }, cost: {}, label: 'Undo' });
   });
 
   it('names no hidden information: the same options whether the next tile fits or not, and no unplaced tile, box card or other hand', async () => {
@@ -187,7 +187,7 @@ describe('GET /games/:id/options', () => {
     const a = (await options(game.gameId, game.seats[0]).expect(200)).body.options;
     const b = (await options(twin.gameId, twin.seats[0]).expect(200)).body.options;
     expect(a).toEqual(b);
-    expect(a).toContainEqual({ command: { type: 'ExploreTile' }, cost: { navigationPoints: 1 }, dependsOnHidden: true });
+    expect(a).toContainEqual({ command: { type: 'ExploreTile' }, cost: { navigationPoints: 1 }, dependsOnHidden: true, label: 'Explore ahead' });
     const text = JSON.stringify(a);
     for (const hidden of ['misty', 'dot']) expect(text).not.toContain(hidden);
     for (const cardId of builtInScenario('first-voyage')!.box) expect(text).not.toContain(`"${cardId}"`);

@@ -1,10 +1,10 @@
 // Words for what happened and for what a seat may do. Only public fields are named: a view or an
 // event as the viewer received it never holds more, and no description reaches for hidden ones.
-import type { Command, Hex, LooseJson, RecordedGameEvent, TimelineItem } from './types';
+// The words are the server's own table (a module of type imports only, bundled into the page).
+import { commandWords, eventPhrase, type NameLookup } from '@logbook/projections/history/words';
+import type { Command, LooseJson, RecordedGameEvent, TimelineItem } from './types';
 
-const at = (hex: Hex | undefined): string => (hex ? `(${hex.q}, ${hex.r})` : '');
-const FACING_NAMES = ['north', 'north-east', 'south-east', 'south', 'south-west', 'north-west'];
-export const facingName = (facing: number): string => FACING_NAMES[((facing % 6) + 6) % 6];
+export { facingName } from '@logbook/projections/history/words';
 const prettyId = (id: unknown): string =>
   String(id ?? '')
     .replace(/[-_]/g, ' ')
@@ -28,118 +28,30 @@ export function namesFrom(created: RecordedGameEvent | undefined): Names {
   return names;
 }
 
-/** One line for one event, from its public data. */
-export function describeEvent(event: RecordedGameEvent, names: Names = {}): string {
-  const d = event.data ?? {};
+/** The page's names as the shared words read them. */
+const lookup = (names: Names): NameLookup => {
   const pretty = (id: unknown): string => names[String(id)] ?? prettyId(id);
-  const seat = (n: unknown): string => names[`seat:${n}`] ?? `Seat ${n}`;
-  switch (event.type) {
-    case 'GameCreated':
-      return `Game created: ${d.scenario?.name ?? 'a scenario'}, ${d.seats?.length ?? '?'} seat(s)`;
-    case 'TurnStarted':
-      return `Round ${d.round}: ${seat(d.seat)}'s turn begins (${d.ordersLeft} orders)`;
-    case 'TurnEnded':
-      return `${seat(d.seat)} ends the turn`;
-    case 'RoundEnded':
-      return `Round ${d.round} ends`;
-    case 'BlessingAdvanced':
-      return `The blessings deck advances: ${d.deck} left`;
-    case 'NavigationOrderIssued':
-      return `Navigation order for ${pretty(d.shipId)}: ${d.points} points`;
-    case 'ShipMoved':
-      return `${pretty(d.shipId)} sails ${at(d.from)} → ${at(d.to)} (cost ${d.cost})`;
-    case 'ShipTurned':
-      return `${pretty(d.shipId)} turns to face ${facingName(d.to)}`;
-    case 'TileExplored':
-      return `A new tile is explored${d.anchor ? ` at ${at(d.anchor)}` : ''}`;
-    case 'NavigationOrderCompleted':
-      return `Navigation ends (${d.unusedPoints} point(s) unused)`;
-    case 'CardsDrawn':
-      return `${pretty(d.characterId)} draws ${d.count} card(s)`;
-    case 'PlunderRolled':
-      return `Plunder roll ${d.roll}: ${d.cardType}`;
-    case 'PlunderStashed':
-      return `A face-down ${d.cardType} is stashed under ${pretty(d.shipId)}`;
-    case 'CrewMoved':
-      return `${pretty(d.crewId)} moves to ${d.to}`;
-    case 'AnchorDropped':
-      return `${pretty(d.shipId)} drops anchor`;
-    case 'AnchorWeighed':
-      return `${pretty(d.shipId)} weighs anchor`;
-    case 'StructuralDamageDealt':
-      return `${pretty(d.shipId)} takes structural damage`;
-    case 'StructuralDamageResolved':
-      return `Structural damage on ${pretty(d.shipId)} is resolved`;
-    case 'ShipWrecked':
-      return `${pretty(d.shipId)} is wrecked`;
-    case 'CheckAttempted':
-      return `${pretty(d.characterId)} attempts a ${d.check} check: ${d.total} vs ${d.difficulty}, ${d.success ? 'success' : 'failure'}`;
-    case 'EnemySpawned':
-      return `An enemy comes on deck`;
-    case 'EnemyRepelled':
-      return `${pretty(d.characterId)} repels an enemy`;
-    case 'AltarPurged':
-      return `The altar at ${at(d.hex)} is purged`;
-    case 'ActAdvanced':
-      return `Act ${d.to} begins`;
-    case 'ScenarioWon':
-      return `The scenario is won with ${d.clues} clues`;
-    case 'ScenarioLost':
-      return `The scenario is lost: the blessings ran out`;
-    case 'ActionUndone':
-      return `Undo`;
-    case 'ActionRedone':
-      return `Redo`;
-    default:
-      return event.type.replace(/([a-z])([A-Z])/g, '$1 $2');
-  }
+  return { seat: (n) => names[`seat:${n}`] ?? `Seat ${n}`, ship: pretty, character: pretty, crew: pretty };
+};
+const spaced = (type: string): string => type.replace(/([a-z])([A-Z])/g, '$1 $2');
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One line for one event, from its public data, in the timeline's words. */
+export function describeEvent(event: RecordedGameEvent, names: Names = {}): string {
+  const phrase = eventPhrase(event.type, event.data, lookup(names));
+  return phrase ? capital(phrase) : spaced(event.type);
 }
 
-/** A button's words for a command. */
-export function describeCommand(command: Command): string {
-  switch (command.type) {
-    case 'StartNavigation':
-      return 'Start navigation';
-    case 'MoveShip':
-      return 'Move ahead';
-    case 'TurnShip':
-      return command.direction === 'ccw' ? 'Turn ⟲ (counter-clockwise)' : 'Turn ⟳ (clockwise)';
-    case 'ExploreTile':
-      return 'Explore ahead';
-    case 'EndNavigation':
-      return 'End navigation';
-    case 'EndTurn':
-      return 'End turn';
-    case 'ResolveStructuralDamage':
-      return 'Take the damage';
-    case 'ReduceStructuralDamage': {
-      const play = Array.isArray(command.play) ? command.play.map(prettyId) : [];
-      const discard = Array.isArray(command.discard) ? command.discard.map(prettyId) : [];
-      const parts = [play.length ? `play ${play.join(', ')}` : '', discard.length ? `discard ${discard.join(', ')}` : ''].filter(Boolean);
-      return parts.length ? `Reduce the damage: ${parts.join('; ')}` : 'Reduce the damage';
-    }
-    case 'ChoosePlunderType':
-      return `Choose ${String(command.cardType)}`;
-    case 'SetFollowShip':
-      return command.follow ? 'Follow the ship when it sails' : 'Stay put when the ship sails';
-    case 'DropAnchor':
-      return 'Drop anchor';
-    case 'WeighAnchor':
-      return 'Weigh anchor';
-    case 'Undo':
-      return 'Undo';
-    case 'Redo':
-      return 'Redo';
-    default: {
-      const words = command.type.replace(/([a-z])([A-Z])/g, '$1 $2');
-      const extra = Object.entries(command)
-        .filter(([k]) => k !== 'type')
-        .map(([, v]) => (typeof v === 'object' ? '' : prettyId(v)))
-        .filter(Boolean)
-        .join(' ');
-      return extra ? `${words}: ${extra}` : words;
-    }
-  }
+/** A button's words for a command: the options endpoint's, for a server that sends none. */
+export function describeCommand(command: Command, names: Names = {}): string {
+  const words = commandWords(command.type);
+  if (words) return words.label(command, lookup(names));
+  const extra = Object.entries(command)
+    .filter(([k]) => k !== 'type')
+    .map(([, v]) => (typeof v === 'object' ? '' : prettyId(v)))
+    .filter(Boolean)
+    .join(' ');
+  return extra ? `${spaced(command.type)}: ${extra}` : spaced(command.type);
 }
 
 const commandIdOf = (event: RecordedGameEvent): string | undefined => event.commandId ?? event.metadata?.commandId;

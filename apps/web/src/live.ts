@@ -3,6 +3,8 @@
 // page listens to the public (spectator) feed and fetches its own view with its token after each
 // event. A dropped connection is reopened from the last revision seen, with a growing pause.
 
+import { EVENT_WORDS } from '@logbook/projections/history/words';
+
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 export interface LiveFeed {
@@ -70,14 +72,5 @@ export function followGame(
   };
 }
 
-/** Event types the feed may name; an unknown type still reaches the page via the next one's revision. */
-const KNOWN_TYPES = [
-  'GameCreated', 'CardsDrawn', 'PlunderRolled', 'PlunderStashed', 'PlunderAddedToHand', 'PlunderTypeChosen',
-  'PlunderUnavailable', 'PlunderBanished', 'PlunderBecameLoot', 'PlunderReturnedToBox', 'TurnStarted', 'TurnEnded',
-  'RoundEnded', 'BlessingAdvanced', 'BlessingsDiscarded', 'NavigationOrderIssued', 'ShipMoved', 'ShipTurned',
-  'TileExplored', 'NavigationOrderCompleted', 'CrewMoved', 'AnchorDropped', 'AnchorWeighed', 'EnemySpawned',
-  'EnemyRepelled', 'AltarPurged', 'CheckAttempted', 'CharacterDamaged', 'CharacterEmbarked', 'CharacterDisembarked',
-  'FollowShipSet', 'StructuralDamageDealt', 'StructuralDamageReduced', 'StructuralDamageResolved', 'ShipWrecked',
-  'RepairAttempted', 'ShipRepaired', 'ShipwreckLooted', 'OrderGiven', 'ShipEncountered', 'ShipDefeated',
-  'ShipBanished', 'ShipSeized', 'ActAdvanced', 'ScenarioWon', 'ScenarioLost', 'ActionUndone', 'ActionRedone',
-];
+/** Event types the feed may name (every one has an entry in the words table); an unknown type still reaches the page via the next one's revision. */
+const KNOWN_TYPES = Object.keys(EVENT_WORDS);

@@ -2,6 +2,7 @@
 // is the authority; until a server has it, the page offers the basic Navigation order, the end of
 // the turn and the open response window, worked out from the board view, and lets the rules
 // refuse what they refuse.
+import { commandWords } from '@logbook/projections/history/words';
 import { describeCommand } from './describe';
 import { hexKey, neighbor } from './hex';
 import type { BoardView, Command, Hex, LooseJson, PlayOption, ShipView } from './types';
@@ -115,20 +116,6 @@ export function costText(cost: unknown): string | undefined {
 
 const OPTION_FIELDS = ['cost', 'hidden', 'hiddenDependent', 'dependsOnHidden', 'uncertain', 'label', 'description'];
 
-const GROUPS: Record<string, PlayOption['group']> = {
-  StartNavigation: 'navigation',
-  MoveShip: 'navigation',
-  TurnShip: 'navigation',
-  ExploreTile: 'navigation',
-  EndNavigation: 'navigation',
-  Navigate: 'navigation',
-  EndTurn: 'turn',
-  ReduceStructuralDamage: 'response',
-  ResolveStructuralDamage: 'response',
-  ChoosePlunderType: 'response',
-  Undo: 'history',
-  Redo: 'history',
-};
 
 /**
  * The server's options, whatever their wrapping: a list (or `{ options | commands: [...] }`) of
@@ -157,7 +144,7 @@ export function optionsFromEndpoint(body: unknown, view: BoardView, seat: number
     result.push({
       command: clean,
       label: typeof o.label === 'string' ? o.label : typeof o.description === 'string' ? o.description : describeCommand(clean),
-      group: GROUPS[command.type] ?? 'other',
+      group: commandWords(command.type)?.group ?? 'other',
       hiddenDependent,
       ...(cost ? { cost } : {}),
       ...(hex ? { hex } : {}),

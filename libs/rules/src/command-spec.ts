@@ -1,7 +1,24 @@
 import type { PlayDecision } from './decision';
-import type { PendingState } from './state';
+import type { CharacterState, GameState, PendingState, PlayerShipState } from './state';
 
-/** How the decider treats one command type before its own rules run. */
+/** What a command type's candidates are drawn from: the state and the seat that would send them. */
+export interface CandidateContext {
+  state: GameState;
+  seat: number;
+  /** The seat's character. */
+  character: CharacterState | undefined;
+  /** The ship the seat's character is aboard. */
+  own: PlayerShipState | undefined;
+  /** The ships whose crew and decks the seat's orders may name: its own, or every one when `wide`. */
+  ships: readonly PlayerShipState[];
+  /** Add ids of other seats' ships and made-up ones (tests look for refusals with them). */
+  wide: boolean;
+}
+
+/**
+ * How the decider treats one command type: who may send it and when, its own rules, the rule
+ * ids those rules can refuse it with, and the commands of its type a seat could send now.
+ */
 export interface CommandSpec<C> {
   /**
    * 'active-seat': only the seat whose turn it is; 'any-seat': any seat of the game
@@ -13,6 +30,16 @@ export interface CommandSpec<C> {
   /** Pending kinds during which it is allowed (by default none: the game waits). */
   whilePending?: Array<PendingState['kind']>;
   decide(decision: PlayDecision, command: C): void;
+  /**
+   * Every rule id `decide` can refuse the command with, beyond the pipeline's (PIPELINE_RULES):
+   * the OpenAPI document lists them, and a spec that drives the rules checks both ways.
+   */
+  rules: readonly string[];
+  /**
+   * The commands of this type worth trying now, parameters enumerated where they are finite
+   * (legalCommands keeps those the rules accept). Richer combinations may be legal too.
+   */
+  candidates(context: CandidateContext): C[];
 }
 
 export type CommandSpecs<C extends { type: string }> = {

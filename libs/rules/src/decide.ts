@@ -26,7 +26,11 @@ import { turnCommands } from './turn/turn.decide';
 
 type PlayCommand = Exclude<GameCommand, CommandOfType<'CreateGame'>>;
 
-const COMMANDS = {
+/**
+ * Every command a seat sends, by type: who may send it and when, its rules, the rule ids they
+ * raise and its candidates. Typed against the union: a command missing here does not compile.
+ */
+export const COMMAND_SPECS = {
   ...turnCommands,
   ...navigationCommands,
   ...crewCommands,
@@ -43,6 +47,15 @@ const COMMANDS = {
  */
 export const PHASE_HOOKS = phaseHookTable(plunderHooks, characterHooks, enemyHooks);
 
+/** The refusals any command can meet before its own rules run, in the order they are checked. */
+export const PIPELINE_RULES: readonly string[] = [
+  'game.over',
+  'seat.unknown',
+  'turn.not-your-turn',
+  'pending.response-required',
+  'navigation.order-in-progress',
+];
+
 export interface DecideContext {
   /** The seat sending the command; null only for CreateGame. */
   seat: number | null;
@@ -50,7 +63,7 @@ export interface DecideContext {
 }
 
 export const isKnownCommandType = (type: string): type is GameCommand['type'] =>
-  type === 'CreateGame' || Object.prototype.hasOwnProperty.call(COMMANDS, type);
+  type === 'CreateGame' || Object.prototype.hasOwnProperty.call(COMMAND_SPECS, type);
 
 export function decide(state: GameState, command: GameCommand, context: DecideContext): GameEvent[] {
   return runDecision(state, command, context).events;
@@ -81,7 +94,7 @@ function runDecision(state: GameState, command: GameCommand, context: DecideCont
   ensure(state.status !== 'new', 'game.not-found', 'There is no such game');
   ensure(state.status === 'active', 'game.over', `The scenario is over (${state.status})`);
 
-  const spec = own(COMMANDS as Record<string, CommandSpec<PlayCommand>>, command.type);
+  const spec = own(COMMAND_SPECS as Record<string, CommandSpec<PlayCommand>>, command.type);
   if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
   const seat = context.seat;
   ensure(isPlayDecision(decision) && state.seats.some((s) => s.seat === seat), 'seat.unknown', 'Not a seat of this game');

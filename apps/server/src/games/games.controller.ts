@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { boardView, type BoardView } from '@logbook/projections';
+import { boardView, commandWords, namesOfState, type BoardView } from '@logbook/projections';
 import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
@@ -100,10 +100,15 @@ export class GamesController {
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
     @Res({ passthrough: true }) res: FastifyReply,
-  ): { revision: number; seat: number | null; waitingFor: WaitingFor; options: LegalCommand[] } {
+  ): { revision: number; seat: number | null; waitingFor: WaitingFor; options: Array<LegalCommand & { label: string }> } {
     res.header('ETag', `"${game.revision}"`);
     res.header('Vary', 'Authorization');
-    const options = seat === null ? [] : legalCommands(game.state, seat, { history: game.history });
+    const names = namesOfState(game.state);
+    // Each option with the words the page shows on its button (the same table as the timeline's).
+    const options = (seat === null ? [] : legalCommands(game.state, seat, { history: game.history })).map((option) => ({
+      ...option,
+      label: commandWords(option.command.type)?.label(option.command, names) ?? option.command.type,
+    }));
     return { revision: game.revision, seat, waitingFor: waitingFor(game.state), options };
   }
 

@@ -2,3 +2,4 @@ export * from './action-log';
 export * from './describe-action';
 export * from './seek-index';
 export * from './timeline';
+export * from './words';

@@ -16,6 +16,11 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
       ensure(sameHex(ship.hex, character.hex), 'embark.not-here', `${ship.name} is not on ${character.name}'s hex`);
       decision.emit({ type: 'CharacterEmbarked', data: { characterId: character.characterId, shipId } });
     },
+    rules: ['ship.unknown', 'embark.already-aboard', 'embark.not-here'],
+    candidates: ({ state, wide }) => [
+      ...Object.keys(state.ships).map((shipId) => ({ type: 'Embark' as const, shipId })),
+      ...(wide ? [{ type: 'Embark' as const, shipId: 'raft' }] : []),
+    ],
   },
   Disembark: {
     actor: 'active-seat',
@@ -29,6 +34,8 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
         data: { characterId: character.characterId, shipId: ship.shipId, hex: ship.hex },
       });
     },
+    rules: ['disembark.not-aboard', 'disembark.not-at-port'],
+    candidates: () => [{ type: 'Disembark' }],
   },
   SetFollowShip: {
     // A standing choice, any seat's, made between actions: [N] "you can't stop in the middle of
@@ -43,5 +50,10 @@ export const characterCommands: CommandSpecs<CharacterCommand> = {
       ensure(character.followShip !== follow, 'follow.unchanged', `${character.name} already ${follow ? 'follows' : 'stays off'} the ship`);
       decision.emit({ type: 'FollowShipSet', data: { characterId: character.characterId, follow } });
     },
+    rules: ['command.invalid', 'follow.unchanged'],
+    candidates: () => [
+      { type: 'SetFollowShip', follow: true },
+      { type: 'SetFollowShip', follow: false },
+    ],
   },
 };

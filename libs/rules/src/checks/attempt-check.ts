@@ -11,6 +11,15 @@ export interface CheckOutcome {
   failed: StepResult | null;
 }
 
+/** The rule ids validateCheck can refuse a choice with. */
+export const CHECK_RULES: readonly string[] = [
+  'check.unknown-option',
+  'check.option-skill-missing',
+  'check.not-a-boon',
+  'check.boon-type-repeated',
+  'hand.card-not-in-hand',
+];
+
 /** Throws the check's rule violations before anything is rolled, so a bad choice costs nothing. */
 export const validateCheck = (decision: Decision, characterId: string, check: CheckDefinition, choice: CheckChoice): void => {
   planCheck(known(decision.state.characters, characterId), decision.state.cards, check, choice);

@@ -5,7 +5,7 @@ import { ensure } from '../errors';
 import { isNodeFree } from '../nodes';
 import { requireCommandedShip } from '../queries';
 import type { PlayerShipState } from '../state';
-import { ensureOrderAvailable } from '../turn/orders';
+import { ORDER_RULES, ensureOrderAvailable } from '../turn/orders';
 import type { CrewCommand, MoveCrew } from './crew.commands';
 
 const crewOrderShip = (decision: PlayDecision): PlayerShipState => {
@@ -25,7 +25,15 @@ function decideMoveCrew(decision: PlayDecision, command: MoveCrew): void {
 }
 
 export const crewCommands: CommandSpecs<CrewCommand> = {
-  MoveCrew: { actor: 'active-seat', decide: decideMoveCrew },
+  MoveCrew: {
+    actor: 'active-seat',
+    decide: decideMoveCrew,
+    rules: [...ORDER_RULES, 'crew.unknown-crew', 'crew.unknown-node', 'crew.node-occupied'],
+    candidates: ({ ships, wide }) => [
+      ...ships.flatMap((ship) => ship.crew.flatMap((crew) => ship.nodes.map((node) => ({ type: 'MoveCrew' as const, crewId: crew.crewId, node })))),
+      ...(wide ? [{ type: 'MoveCrew' as const, crewId: 'nobody', node: 'navigation-1' }] : []),
+    ],
+  },
   DropAnchor: {
     actor: 'active-seat',
     decide(decision) {
@@ -33,6 +41,8 @@ export const crewCommands: CommandSpecs<CrewCommand> = {
       ensure(!ship.anchored, 'ship.already-anchored', `${ship.name} is already at anchor`);
       decision.emit({ type: 'AnchorDropped', data: { shipId: ship.shipId } });
     },
+    rules: [...ORDER_RULES, 'ship.already-anchored'],
+    candidates: () => [{ type: 'DropAnchor' }],
   },
   WeighAnchor: {
     actor: 'active-seat',
@@ -41,5 +51,7 @@ export const crewCommands: CommandSpecs<CrewCommand> = {
       ensure(ship.anchored, 'ship.not-anchored', `${ship.name} is not at anchor`);
       decision.emit({ type: 'AnchorWeighed', data: { shipId: ship.shipId } });
     },
+    rules: [...ORDER_RULES, 'ship.not-anchored'],
+    candidates: () => [{ type: 'WeighAnchor' }],
   },
 };

@@ -1,6 +1,7 @@
 import { own } from '../own';
 import { known } from '../invariant';
-import { attemptCheck, validateCheck } from '../checks/attempt-check';
+import { checkChoices } from '../candidate-choices';
+import { CHECK_RULES, attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
 import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
@@ -60,7 +61,27 @@ function decideRepair(decision: PlayDecision, command: AttemptRepair): void {
 
 export const damageCommands: CommandSpecs<DamageCommand> = {
   // [D] the response window: any seat, also inside the Navigation order whose storm dealt the damage.
-  ReduceStructuralDamage: { actor: 'any-seat', duringNavigation: true, whilePending: ['structural-damage'], decide: decideReduce },
+  ReduceStructuralDamage: {
+    actor: 'any-seat',
+    duringNavigation: true,
+    whilePending: ['structural-damage'],
+    decide: decideReduce,
+    rules: [
+      'damage.no-window',
+      'damage.nothing-to-reduce',
+      'damage.play-after-discard',
+      'damage.card-cannot-reduce',
+      'hand.card-not-in-hand',
+      'damage.more-than-needed',
+    ],
+    candidates: ({ character, wide }) => [
+      ...[...new Set(character?.hand ?? [])].flatMap((cardId): ReduceStructuralDamage[] => [
+        { type: 'ReduceStructuralDamage', play: [cardId] },
+        { type: 'ReduceStructuralDamage', discard: [cardId] },
+      ]),
+      ...(wide ? [{ type: 'ReduceStructuralDamage' as const, discard: ['no-such-card'] }] : []),
+    ],
+  },
   ResolveStructuralDamage: {
     actor: 'active-seat',
     duringNavigation: true,
@@ -69,6 +90,16 @@ export const damageCommands: CommandSpecs<DamageCommand> = {
       openWindow(decision);
       resolveStructuralDamage(decision);
     },
+    rules: ['damage.no-window'],
+    candidates: () => [{ type: 'ResolveStructuralDamage' }],
   },
-  AttemptRepair: { actor: 'active-seat', decide: decideRepair },
+  AttemptRepair: {
+    actor: 'active-seat',
+    decide: decideRepair,
+    rules: ['ship.not-commanding', 'repair.not-wrecked', 'repair.not-now', ...CHECK_RULES],
+    candidates: ({ state, character, own, wide }) => [
+      ...(own ? checkChoices(state.shipCards[own.cardId]?.repair, character, state).map((choice) => ({ type: 'AttemptRepair' as const, ...choice })) : []),
+      ...(wide ? [{ type: 'AttemptRepair' as const, option: 7 }] : []),
+    ],
+  },
 };

@@ -1,12 +1,13 @@
 // [D §8] Crew orders against enemies On Deck and altars.
 import { defined } from '../invariant';
 import { damageCharacter } from '../characters/cards';
-import { attemptCheck, validateCheck } from '../checks/attempt-check';
+import { checkChoices } from '../candidate-choices';
+import { CHECK_RULES, attemptCheck, validateCheck } from '../checks/attempt-check';
 import type { CommandSpecs } from '../command-spec';
 import { ensure } from '../errors';
 import { areAdjacent, hexKey } from '../hex';
 import { boardHex } from '../queries';
-import { beginOrder } from '../turn/orders';
+import { ORDER_RULES, beginOrder } from '../turn/orders';
 import type { EnemyCommand } from './enemies.commands';
 import { spawnEnemyOnDeck } from './enemies.spawn';
 
@@ -29,6 +30,15 @@ export const enemyCommands: CommandSpecs<EnemyCommand> = {
         damageCharacter(decision, character.characterId, failed.option.difficulty - failed.total, `enemy:${enemy.kind}`);
       }
     },
+    rules: [...ORDER_RULES, 'enemy.not-on-deck', ...CHECK_RULES],
+    candidates: ({ state, character, ships, wide }) => [
+      ...ships.flatMap((ship) =>
+        ship.enemiesOnDeck.flatMap((enemy) =>
+          checkChoices(enemy.check, character, state).map((choice) => ({ type: 'RepelEnemy' as const, enemyId: enemy.enemyId, ...choice })),
+        ),
+      ),
+      ...(wide ? [{ type: 'RepelEnemy' as const, enemyId: 'no-such-enemy' }] : []),
+    ],
   },
   PurgeAltar: {
     actor: 'active-seat',
@@ -53,5 +63,18 @@ export const enemyCommands: CommandSpecs<EnemyCommand> = {
         spawnEnemyOnDeck(decision, ship.shipId, 'altar-purge-failed');
       }
     },
+    rules: [...ORDER_RULES, 'altar.not-an-altar', 'altar.already-purged', 'altar.not-adjacent', ...CHECK_RULES],
+    candidates: ({ state, character, wide }) => [
+      ...Object.values(state.hexes)
+        .filter((hex) => hex.terrain === 'altar')
+        .flatMap((hex) =>
+          checkChoices(hex.altarCheck ?? state.altarCheck, character, state).map((choice) => ({
+            type: 'PurgeAltar' as const,
+            hex: { q: hex.q, r: hex.r },
+            ...choice,
+          })),
+        ),
+      ...(wide ? [{ type: 'PurgeAltar' as const, hex: { q: 99, r: 99 } }] : []),
+    ],
   },
 };

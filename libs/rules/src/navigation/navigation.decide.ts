@@ -1,7 +1,9 @@
+import { exploreVariants } from '../candidate-choices';
 import type { CommandSpecs } from '../command-spec';
+import { ORDER_RULES } from '../turn/orders';
 import { decideExplore } from './explore';
 import { decideMove } from './move';
-import type { NavigationCommand } from './navigation.commands';
+import type { NavigationCommand, NavigationStep } from './navigation.commands';
 import { endOrder, startOrder } from './navigation-order';
 import { decideNavigate } from './plan';
 import { decideTurn } from './turn-ship';
@@ -10,12 +12,69 @@ export { navigationPoints } from './navigation-order';
 export { decideMove } from './move';
 export { decideTurn } from './turn-ship';
 
+/** Refusals of starting an order, alone or as a whole plan's first step. */
+const START_RULES = ORDER_RULES;
+/** Refusals of one step inside an order. */
+const STEP_RULES = ['navigation.insufficient-points', 'ship.anchored', 'navigation.no-unoccupied-hex-reachable'];
+const MOVE_RULES = [...STEP_RULES, 'navigation.hex-not-covered', 'navigation.terrain-not-enterable', 'navigation.enemy-ship'];
+const EXPLORE_RULES = [...STEP_RULES, 'command.invalid', 'explore.no-lookout', 'explore.hex-covered', 'explore.no-fit', 'explore.no-tile-for-act'];
+const END_RULES = ['navigation.ends-on-occupied-hex'];
+
+const STEPS: NavigationStep[] = [
+  { action: 'move' },
+  { action: 'turn', direction: 'cw' },
+  { action: 'turn', direction: 'ccw' },
+  ...exploreVariants().map((v) => ({ action: 'explore' as const, ...v })),
+];
+
 export const navigationCommands: CommandSpecs<NavigationCommand> = {
-  StartNavigation: { actor: 'active-seat', decide: (decision, command) => startOrder(decision, command.shipId) },
-  MoveShip: { actor: 'active-seat', duringNavigation: true, decide: (decision) => decideMove(decision) },
-  TurnShip: { actor: 'active-seat', duringNavigation: true, decide: (decision, command) => decideTurn(decision, command.direction) },
-  ExploreTile: { actor: 'active-seat', duringNavigation: true, decide: (decision, command) => decideExplore(decision, command.rotation) },
-  EndNavigation: { actor: 'active-seat', duringNavigation: true, decide: (decision) => endOrder(decision) },
+  StartNavigation: {
+    actor: 'active-seat',
+    decide: (decision, command) => startOrder(decision, command.shipId),
+    rules: START_RULES,
+    candidates: () => [{ type: 'StartNavigation' }],
+  },
+  MoveShip: {
+    actor: 'active-seat',
+    duringNavigation: true,
+    decide: (decision) => decideMove(decision),
+    rules: ['navigation.no-open-order', ...MOVE_RULES],
+    candidates: () => [{ type: 'MoveShip' }],
+  },
+  TurnShip: {
+    actor: 'active-seat',
+    duringNavigation: true,
+    decide: (decision, command) => decideTurn(decision, command.direction),
+    rules: ['navigation.no-open-order', ...STEP_RULES, 'command.invalid'],
+    candidates: () => [
+      { type: 'TurnShip', direction: 'cw' },
+      { type: 'TurnShip', direction: 'ccw' },
+    ],
+  },
+  ExploreTile: {
+    actor: 'active-seat',
+    duringNavigation: true,
+    decide: (decision, command) => decideExplore(decision, command.rotation),
+    rules: ['navigation.no-open-order', ...EXPLORE_RULES],
+    candidates: () => exploreVariants().map((v) => ({ type: 'ExploreTile', ...v })),
+  },
+  EndNavigation: {
+    actor: 'active-seat',
+    duringNavigation: true,
+    decide: (decision) => endOrder(decision),
+    rules: ['navigation.no-open-order', ...END_RULES],
+    candidates: () => [{ type: 'EndNavigation' }],
+  },
   // A whole order: it may not start while another is open.
-  Navigate: { actor: 'active-seat', decide: (decision, command) => decideNavigate(decision, command) },
+  Navigate: {
+    actor: 'active-seat',
+    decide: (decision, command) => decideNavigate(decision, command),
+    rules: [
+      ...START_RULES,
+      ...new Set([...MOVE_RULES, ...EXPLORE_RULES, ...END_RULES]),
+      'navigation.plan-explore-last',
+      'navigation.plan-interrupted',
+    ],
+    candidates: () => STEPS.map((step) => ({ type: 'Navigate', steps: [step] })),
+  },
 };

@@ -2,7 +2,7 @@ import type { CommandSpecs } from '../command-spec';
 import { ensure } from '../errors';
 import { hexKey } from '../hex';
 import { boardHex } from '../queries';
-import { beginOrder } from '../turn/orders';
+import { ORDER_RULES, beginOrder } from '../turn/orders';
 import type { PlunderCommand } from './plunder.commands';
 import { addPlunderToHand, choosePlunderType, PLUNDER_TYPES } from './plunder';
 
@@ -16,6 +16,8 @@ export const plunderCommands: CommandSpecs<PlunderCommand> = {
       ensure(PLUNDER_TYPES.includes(cardType), 'plunder.invalid-type', `Choose one of ${PLUNDER_TYPES.join(', ')}`);
       choosePlunderType(decision, cardType);
     },
+    rules: ['plunder.no-choice', 'plunder.invalid-type'],
+    candidates: () => PLUNDER_TYPES.map((cardType) => ({ type: 'ChoosePlunderType', cardType })),
   },
   LootShipwreck: {
     actor: 'active-seat',
@@ -28,5 +30,7 @@ export const plunderCommands: CommandSpecs<PlunderCommand> = {
       decision.emit({ type: 'ShipwreckLooted', data: { hex: ship.hex, shipId: ship.shipId, characterId: character.characterId } });
       addPlunderToHand(decision, character.characterId, 'shipwreck');
     },
+    rules: [...ORDER_RULES, 'loot.not-a-shipwreck', 'loot.already-looted'],
+    candidates: () => [{ type: 'LootShipwreck' }],
   },
 };

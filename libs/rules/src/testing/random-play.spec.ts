@@ -6,7 +6,7 @@ describe('random play (fuzz)', () => {
     it.each([1, 2, 3, 4, 5, 6])('decides or rejects every command with a rule, never crashes (seed %i)', (seed) => {
       const game = playRandomGame(scenario, { seed, players: 1 + (seed % 4), commands: 400 });
       expect(game.accepted).toBeGreaterThan(0);
-      // Folding the recorded events alone gives the same state as deciding them did.
+      // Folding the recorded events alone gives the state decideAndApply returned while deciding them.
       expect(foldEvents(game.events)).toEqual(game.state);
     });
   });

@@ -3,7 +3,7 @@
 // never a crash) and to make whole games for read-model and benchmark tests.
 import { builtInScenario } from '@logbook/content';
 import type { CommandOfType, GameCommand, GameCommandType } from '../commands';
-import { decide } from '../decide';
+import { decide, decideAndApply } from '../decide';
 import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { applyEvent } from '../evolve';
@@ -78,7 +78,8 @@ export function playRandomGame(scenarioId: string, options: { seed: number; play
     seat: null,
     rng: dice,
   });
-  const state = initialState();
+  // The state is what decideAndApply returns, never a fold of the events: the spec compares the two.
+  let state = initialState();
   for (const event of events) applyEvent(state, event);
   let accepted = 0;
   let rejected = 0;
@@ -87,9 +88,9 @@ export function playRandomGame(scenarioId: string, options: { seed: number; play
     const seat = chooser.int(0, 4) === 0 ? chooser.int(1, players + 1) : (state.turn?.seat ?? 1);
     const before = JSON.stringify(state);
     try {
-      const decided = decide(state, command, { seat, rng: dice });
-      for (const event of decided) applyEvent(state, event);
-      events.push(...decided);
+      const decided = decideAndApply(state, command, { seat, rng: dice });
+      state = decided.state;
+      events.push(...decided.events);
       accepted += 1;
     } catch (error) {
       if (!(error instanceof RuleViolation)) {

@@ -24,6 +24,9 @@ export function takeOrder(state: GameState): void {
   turn.repairAvailable = false;
 }
 
+/** What beginOrder (and every order's start) can refuse: the ship the seat commands, an order left. */
+export const ORDER_RULES: readonly string[] = ['ship.not-commanding', 'turn.no-orders-left'];
+
 /**
  * The start of every Crew and Artillery order: the seat's character and the ship it commands,
  * an order left this turn. The order's own checks follow; `give()` then records OrderGiven.

@@ -6,5 +6,5 @@ export { startFirstTurn } from './turn-flow';
 
 export const turnCommands: CommandSpecs<TurnCommand> = {
   // [D §5] a seat may end its turn with orders left; never inside an open Navigation order.
-  EndTurn: { actor: 'active-seat', decide: (decision) => endTurn(decision) },
+  EndTurn: { actor: 'active-seat', decide: (decision) => endTurn(decision), rules: [], candidates: () => [{ type: 'EndTurn' }] },
 };
