@@ -17,7 +17,7 @@ export * from './state';
 export * from './view';
 export type { PublicScenario } from './setup/setup.events';
 export { partyView, type CharacterView, type PartyView, type PartyViewOptions, type ShipView } from './ships/ships.view';
-export { PLUNDER_TYPES } from './plunder/plunder';
+export { PLUNDER_TYPES, type PlunderType } from './plunder/plunder-types';
 export type { CheckChoice, DieRoll } from './checks/check';
 export type { NavigationStep } from './navigation/navigation.commands';
 export type { CreateGame } from './setup/setup.commands';

@@ -7,8 +7,9 @@ import type { CardType } from '../scenario';
 import type { PlunderDestination } from './plunder.events';
 import { settlePending } from '../damage/structural-damage';
 
-/** [S] the plunder table: 1 weapon, 2 spell, 3 armor, 4 item, 5 ally, 6 choose one of those five. */
-export const PLUNDER_TYPES: readonly CardType[] = ['weapon', 'spell', 'armor', 'item', 'ally'];
+import { PLUNDER_TYPES } from './plunder-types';
+
+export { PLUNDER_TYPES };
 export const plunderTypeForRoll = (roll: number): CardType | 'choose' => PLUNDER_TYPES[roll - 1] ?? 'choose';
 
 interface Target {

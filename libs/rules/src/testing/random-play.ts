@@ -8,6 +8,7 @@ import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { applyEvent } from '../evolve';
 import { seededRng, type Rng } from '../random';
+import { PLUNDER_TYPES } from '../plunder/plunder-types';
 import { cloneState, initialState, type GameState } from '../state';
 import { createGameCommand } from './fixtures';
 
@@ -54,7 +55,7 @@ export function randomCommand(rng: Rng, state: GameState): GameCommand {
       () => ({ type: 'ReduceStructuralDamage', play: [pick(rng, cards)] }),
     ],
     ResolveStructuralDamage: [() => ({ type: 'ResolveStructuralDamage' })],
-    ChoosePlunderType: [() => ({ type: 'ChoosePlunderType', cardType: pick(rng, ['weapon', 'spell', 'armor', 'item', 'ally'] as const) })],
+    ChoosePlunderType: [() => ({ type: 'ChoosePlunderType', cardType: pick(rng, PLUNDER_TYPES) })],
     LootShipwreck: [() => ({ type: 'LootShipwreck' })],
     RepelEnemy: [() => ({ type: 'RepelEnemy', enemyId: pick(rng, enemies), option: [rng.int(0, 3)] })],
     PurgeAltar: [() => ({ type: 'PurgeAltar', hex: hexes.length ? pick(rng, hexes) : { q: 0, r: 0 } })],
