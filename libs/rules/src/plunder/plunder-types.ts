@@ -4,3 +4,5 @@ import type { CardType } from '../scenario';
 export const PLUNDER_TYPES = ['weapon', 'spell', 'armor', 'item', 'ally'] as const satisfies readonly CardType[];
 /** A card type a plunder can be: every type but blessings. */
 export type PlunderType = (typeof PLUNDER_TYPES)[number];
+
+export const isPlunderType = (cardType: string): cardType is PlunderType => (PLUNDER_TYPES as readonly string[]).includes(cardType);

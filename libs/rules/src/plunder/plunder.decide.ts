@@ -5,6 +5,7 @@ import { boardHex } from '../queries';
 import { ORDER_RULES, beginOrder } from '../turn/orders';
 import type { PlunderCommand } from './plunder.commands';
 import { addPlunderToHand, choosePlunderType, PLUNDER_TYPES } from './plunder';
+import { isPlunderType } from './plunder-types';
 
 export const plunderCommands: CommandSpecs<PlunderCommand> = {
   ChoosePlunderType: {
@@ -13,7 +14,7 @@ export const plunderCommands: CommandSpecs<PlunderCommand> = {
     whilePending: ['plunder-choice'],
     decide(decision, { cardType }) {
       ensure(decision.state.pending?.kind === 'plunder-choice', 'plunder.no-choice', 'No plunder roll is waiting for a choice');
-      ensure(PLUNDER_TYPES.includes(cardType), 'plunder.invalid-type', `Choose one of ${PLUNDER_TYPES.join(', ')}`);
+      ensure(isPlunderType(cardType), 'plunder.invalid-type', `Choose one of ${PLUNDER_TYPES.join(', ')}`);
       choosePlunderType(decision, cardType);
     },
     rules: ['plunder.no-choice', 'plunder.invalid-type'],
