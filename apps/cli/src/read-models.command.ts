@@ -2,10 +2,11 @@
 // first event with progress, or checked against a fresh fold of every game's events.
 import type { ReadModels } from '@logbook/app-core';
 import type { EventStore } from '@logbook/event-store';
-import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toLogEntries } from '@logbook/game-log';
+import { gameStreamId, toLogEntries } from '@logbook/game-log';
 import { foldAnalyticsLog } from '@logbook/projections';
 import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
+import { storedGameIds } from './stored-games';
 
 export type ReadModelName = keyof ReadModels['runners'];
 export const READ_MODEL_NAMES: ReadModelName[] = ['game-states', 'analytics'];
@@ -51,7 +52,7 @@ async function lastGamePosition(store: EventStore, gameIds: Iterable<string>): P
 }
 
 export async function verify(store: EventStore, readModels: ReadModels, names: ReadModelName[]): Promise<number> {
-  const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated', 'GameForked'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
+  const gameIds = new Set(await storedGameIds(store));
   // Not the store's last position: the read models follow game streams only, and another
   // stream's event at the end would never be handled.
   const last = await lastGamePosition(store, gameIds);
