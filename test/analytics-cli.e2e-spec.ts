@@ -1,9 +1,13 @@
 // The command line's analytics: simulate into the configured store, rebuild and verify the
 // analytics read model, and a report with tables and SVG charts.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import 'reflect-metadata';
+import { openReadModels } from '@logbook/app-core';
+import { SqliteEventStore } from '@logbook/event-store';
 import { newDataDir, removeDataDir } from './support/app';
 
 const run = promisify(execFile);
@@ -77,4 +81,43 @@ describe('1,000 simulated games, then the report: the plunder table against a fa
     expect(statistic).toBeLessThan(20.515);
     expect(Number(printed?.[2])).toBeGreaterThan(0.001);
   }, 180_000);
+});
+
+// A game whose last event is one the figures do not count (a crew move): read models written by a
+// fold that left the revision behind must fail verify, and a rebuild must bring them level.
+describe('verify holds the analytics revision against the game log', () => {
+  const dataDir = newDataDir();
+  const env = { ...process.env, LOGBOOK_DATA_DIR: dataDir };
+  const cli = (...args: string[]) => run('node', [...CLI, ...args], { env, cwd: ROOT });
+  afterAll(() => removeDataDir(dataDir));
+
+  const scenario = { id: 'hand', name: 'By hand', clueGoal: 6, storms: [], tiles: [], startingTiles: [], playerShips: [{ shipId: 'gull', hex: { q: 0, r: 0 } }] };
+  const event = (commandId: string, type: string, data: unknown) => ({ id: randomUUID(), type, data: { data }, metadata: { commandId, seat: 1 }, schemaVersion: 1 });
+
+  beforeAll(async () => {
+    const store = new SqliteEventStore({ filename: join(dataDir, 'logbook.sqlite') });
+    await store.append('game-g1', [
+      event('c0', 'GameCreated', { gameId: 'g1', mode: 'sandbox', seats: [{ seat: 1, name: 'Ana', characterId: 'ysolde' }], scenario }),
+      event('c0', 'TurnStarted', { seat: 1, round: 1, ordersLeft: 3 }),
+      event('a1', 'CrewMoved', { shipId: 'gull', crewId: 'c1', from: null, to: 'deck' }),
+    ], 'no_stream');
+    // The read models as a fold that skipped the crew move wrote them: figures at revision 1,
+    // the checkpoint past the game's last event.
+    const readModels = openReadModels(store, { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') });
+    await readModels.runners.analytics.rebuild();
+    const fold = readModels.analytics.get('g1');
+    if (!fold) throw new Error('no figures for g1');
+    fold.figures.revision = 1;
+    readModels.analytics.put(fold);
+    await readModels.close();
+    await store.close();
+  });
+
+  it('reports the game whose figures lag its log, and agrees once rebuilt', async () => {
+    const stale = cli('verify', 'analytics');
+    await expect(stale).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('analytics mismatch: game g1 (figures at revision 1, the game at 2)') });
+    await cli('rebuild', 'analytics');
+    const { stdout } = await cli('verify', 'analytics');
+    expect(stdout).toContain('verified analytics of 1 games: 0 mismatches');
+  }, 60_000);
 });

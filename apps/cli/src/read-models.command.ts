@@ -1,11 +1,12 @@
 // `rebuild [name]` and `verify [name]`: every read model (or the one named) rebuilt from the
 // first event with progress, or checked against a fresh fold of every game's events.
 import type { ReadModels } from '@logbook/app-core';
-import type { EventStore } from '@logbook/event-store';
-import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, toLogEntries } from '@logbook/game-log';
-import { foldAnalyticsLog } from '@logbook/projections';
+import type { EventStore, RecordedEvent } from '@logbook/event-store';
+import { gameStreamId, toLogEntries } from '@logbook/game-log';
+import { foldAnalyticsLog, type AnalyticsFold } from '@logbook/projections';
 import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
+import { storedGameIds } from './stored-games';
 
 export type ReadModelName = keyof ReadModels['runners'];
 export const READ_MODEL_NAMES: ReadModelName[] = ['game-states', 'analytics'];
@@ -50,8 +51,19 @@ async function lastGamePosition(store: EventStore, gameIds: Iterable<string>): P
   return last;
 }
 
+/**
+ * Why a game's analytics differ from a fresh fold of its log (undefined: they agree). The revision
+ * is also held against the log's own last one, so a fold that lags the game is caught even when
+ * the fresh fold would lag the same way.
+ */
+function analyticsDifference(stored: AnalyticsFold | undefined, gameId: string, log: RecordedEvent[]): string | undefined {
+  const revision = log[log.length - 1]?.revision ?? -1;
+  if (stored !== undefined && stored.figures.revision !== revision) return ` (figures at revision ${stored.figures.revision}, the game at ${revision})`;
+  return isDeepStrictEqual(stored, foldAnalyticsLog(gameId, log)) ? undefined : '';
+}
+
 export async function verify(store: EventStore, readModels: ReadModels, names: ReadModelName[]): Promise<number> {
-  const gameIds = new Set((await store.readAll({ filter: { eventTypes: ['GameCreated', 'GameForked'], streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)));
+  const gameIds = new Set(await storedGameIds(store));
   // Not the store's last position: the read models follow game streams only, and another
   // stream's event at the end would never be handled.
   const last = await lastGamePosition(store, gameIds);
@@ -65,13 +77,15 @@ export async function verify(store: EventStore, readModels: ReadModels, names: R
     for (const gameId of gameIds) {
       const stream = await store.readStream(gameStreamId(gameId));
       if (stream.status !== 'ok') continue;
-      const same =
+      const difference =
         name === 'game-states'
           ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, foldEvents(effectiveEntries(toLogEntries(stream.events)).map((e) => e.event)))
-          : isDeepStrictEqual(readModels.analytics.get(gameId), foldAnalyticsLog(gameId, stream.events));
-      if (!same) {
+            ? undefined
+            : ''
+          : analyticsDifference(readModels.analytics.get(gameId), gameId, stream.events);
+      if (difference !== undefined) {
         mismatches += 1;
-        console.log(`${name} mismatch: game ${gameId}`);
+        console.log(`${name} mismatch: game ${gameId}${difference}`);
       }
     }
     console.log(name === 'game-states' ? `verified ${gameIds.size} games: ${mismatches} mismatches` : `verified ${name} of ${gameIds.size} games: ${mismatches} mismatches`);

@@ -2,7 +2,8 @@
 // under today's rules, with the draws they recorded, and reports per game the first action that
 // today's rules decide differently: what a rules change would break in real games.
 import type { EventStore } from '@logbook/event-store';
-import { GAME_STREAM_PREFIX, gameIdOf, gameStreamId, redecide } from '@logbook/game-log';
+import { gameStreamId, redecide } from '@logbook/game-log';
+import { storedGameIds } from './stored-games';
 
 export interface RevalidateSummary {
   games: number;
@@ -11,13 +12,8 @@ export interface RevalidateSummary {
   unrecorded: number;
 }
 
-/** Event types that start a game's stream. */
-const GAME_STARTS = ['GameCreated', 'GameForked'];
-
 export async function revalidate(store: EventStore, options: { gameId?: string }, print: (line: string) => void): Promise<RevalidateSummary> {
-  const gameIds = options.gameId
-    ? [options.gameId]
-    : [...new Set((await store.readAll({ filter: { eventTypes: GAME_STARTS, streamPrefixes: [GAME_STREAM_PREFIX] } })).map((e) => gameIdOf(e.streamId)))];
+  const gameIds = options.gameId ? [options.gameId] : await storedGameIds(store);
   const summary: RevalidateSummary = { games: 0, ok: 0, differ: 0, unrecorded: 0 };
   for (const gameId of gameIds) {
     const stream = await store.readStream(gameStreamId(gameId));

@@ -78,6 +78,13 @@ export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Omit to start at the beginning. */
   fromPosition?: bigint;
   maxCount?: number;
+  /**
+   * Also stop once about this many bytes of events are read (always one event at least), so a
+   * page of megabyte events stays a bounded piece of memory. The page may then hold fewer than
+   * `maxCount` events: a caller that passes it reads on until a page comes back empty. A store
+   * that does not measure its events may ignore it.
+   */
+  maxBytes?: number;
   filter?: AllFilter;
 }
 

@@ -4,20 +4,30 @@
 // and a JSON.stringify per event. Frames of recorded events never change: an event is immutable,
 // and its redaction depends only on who looks (seat or spectator) and whether secrets are open.
 
+import { DEFAULT_CACHE_BUDGETS } from './cache-budgets';
+
 /** One viewer class of one game: its frames from revision 0, contiguous, with their positions. */
 interface Entry {
   frames: string[];
   positions: bigint[];
+  /** What its frames cost (text and overhead), counted as they are added. */
+  bytes: number;
 }
 
-/** At most this many frames (about 300 bytes each) are kept across all games. */
-export const FRAME_CACHE_LIMIT = 100_000;
+/** A frame's cost beyond its text: its position and its place in the arrays. */
+const FRAME_OVERHEAD = 32;
 
 export class FeedFrameCache {
   private readonly entries = new Map<string, Entry>();
   private size = 0;
 
-  constructor(private readonly limit = FRAME_CACHE_LIMIT) {}
+  /** `limit`: the bytes of every game's frames together (a fork of a huge scenario's first frame is megabytes). */
+  constructor(private readonly limit = DEFAULT_CACHE_BUDGETS.feedFramesBytes) {}
+
+  /** The estimated bytes of every frame held. */
+  get bytes(): number {
+    return this.size;
+  }
 
   static key(gameId: string, seat: number | null, secretsOpen: boolean): string {
     return `${gameId}|${seat ?? 'spectator'}|${secretsOpen ? 'open' : 'hidden'}`;
@@ -38,17 +48,18 @@ export class FeedFrameCache {
     let entry = this.entries.get(key);
     if (!entry) {
       if (revision !== 0) return;
-      entry = { frames: [], positions: [] };
+      entry = { frames: [], positions: [], bytes: 0 };
       this.entries.set(key, entry);
     }
     if (revision !== entry.frames.length) return;
     entry.frames.push(frame);
     entry.positions.push(position);
-    this.size += 1;
+    entry.bytes += frame.length + FRAME_OVERHEAD;
+    this.size += frame.length + FRAME_OVERHEAD;
     while (this.size > this.limit && this.entries.size > 0) {
       const [oldest, dropped] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(oldest);
-      this.size -= dropped.frames.length;
+      this.size -= dropped.bytes;
     }
   }
 }

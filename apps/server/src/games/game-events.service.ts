@@ -8,6 +8,7 @@ import { maySeeSecret, type GameState, type Secret } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 import { SerializedViewCache } from './view-cache';
+import { cacheBudgetsFrom } from './cache-budgets';
 
 export interface EventView {
   revision: number;
@@ -52,9 +53,11 @@ export const actionMetaReader = (game: LoadedGame): ActionMetaReader =>
 
 @Injectable()
 export class GameEventsService {
-  private readonly views = new SerializedViewCache();
+  private readonly views: SerializedViewCache;
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+    this.views = new SerializedViewCache(undefined, cacheBudgetsFrom(process.env).viewsBytes);
+  }
 
   /**
    * The board view now, as `seat` sees it, in JSON: made once per game, revision and seat (many

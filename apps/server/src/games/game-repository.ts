@@ -7,12 +7,13 @@
 // is folded once even when two loads catch up at the same time. The board is the history's
 // effective state: undone actions are not in it.
 import { LRUCache } from 'lru-cache';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toLogEntries } from '@logbook/game-log';
 import { GameHistory, type GameEvent, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
+import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
 
 export interface CommandRecord {
   /** Fingerprint of the command body, to refuse a reused commandId with other content. */
@@ -34,7 +35,23 @@ export interface LoadedGame {
   revision: number;
   seatTokens: SeatTokenDigest[];
   commands: Map<string, CommandRecord>;
+  /** What the cache counts it as (`estimatedBytes`), grown as events are folded in. */
+  estimatedBytes: number;
 }
+
+/**
+ * A game's first event holds its whole scenario (a fork: the board), which the state keeps as
+ * objects: a few times its JSON text. It alone can be megabytes; every later event is bounded by
+ * the command bodies and counted at a flat rate, so the estimate costs one stringify per load.
+ */
+const FIRST_EVENT_FACTOR = 3;
+const EVENT_BYTES = 1024;
+const GAME_BYTES = 4096;
+const estimatedBytes = (events: readonly RecordedEvent[]): number => {
+  let bytes = 0;
+  for (const event of events) bytes += event.revision === 0 ? FIRST_EVENT_FACTOR * JSON.stringify(event.data).length : EVENT_BYTES;
+  return bytes;
+};
 
 /** An action this process decided and appended: what `fold` records without reading the events again. */
 export interface DecidedAction {
@@ -48,16 +65,29 @@ export interface DecidedAction {
   recordedAt: string;
 }
 
-/** How many games the fold cache keeps (least recently used are dropped). */
+/** How many games the fold cache keeps at most; their estimated bytes are bounded too (least recently used are dropped). */
 const CACHE_SIZE = 1000;
+
+/** Injection token of the caches' byte budgets (absent: from the environment). */
+export const CACHE_BUDGETS = Symbol('CACHE_BUDGETS');
 
 @Injectable()
 export class GameRepository {
-  private readonly cache = new LRUCache<string, LoadedGame>({ max: CACHE_SIZE });
+  private readonly cache: LRUCache<string, LoadedGame>;
   /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
   private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, @Optional() @Inject(CACHE_BUDGETS) budgets?: CacheBudgets) {
+    const maxSize = (budgets ?? cacheBudgetsFrom(process.env)).gamesBytes;
+    // A game is counted again each time it is remembered (`set`), so its size follows its growth;
+    // one larger than the whole budget is not kept (each load reads it again).
+    this.cache = new LRUCache<string, LoadedGame>({ max: CACHE_SIZE, maxSize, sizeCalculation: (game) => Math.max(1, game.estimatedBytes) });
+  }
+
+  /** The estimated bytes of every cached game. */
+  get cachedBytes(): number {
+    return this.cache.calculatedSize;
+  }
 
   /**
    * The game, current. `catchUp` reads the store even when it says nobody else wrote;
@@ -125,6 +155,7 @@ export class GameRepository {
   fold(game: LoadedGame, events: readonly RecordedEvent[], decided?: DecidedAction): void {
     const fresh = events.filter((e) => e.revision > game.revision);
     if (fresh.length === 0) return;
+    game.estimatedBytes += estimatedBytes(fresh);
     if (game.history.entries.length === 0) {
       // A cold load: one mutable fold, keeping states only for the running turn's actions.
       game.history = GameHistory.fold(toLogEntries(fresh));
@@ -170,6 +201,6 @@ export class GameRepository {
 
   private empty(gameId: string): LoadedGame {
     const history = new GameHistory();
-    return { gameId, history, state: history.state, revision: -1, seatTokens: [], commands: new Map() };
+    return { gameId, history, state: history.state, revision: -1, seatTokens: [], commands: new Map(), estimatedBytes: GAME_BYTES };
   }
 }

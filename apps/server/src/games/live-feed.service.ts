@@ -26,6 +26,7 @@ import { FeedFrameCache } from './feed-frame-cache';
 import { actionMetaReader, viewEvent, type EventView } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
+import { cacheBudgetsFrom } from './cache-budgets';
 
 /** Events read from the store per history page. */
 export const FEED_PAGE_SIZE = 50;
@@ -51,7 +52,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
   private readonly stopping = new AbortController();
   private readonly openPerClient = new Map<string, number>();
   private readonly maxPerClient: number;
-  private readonly frames = new FeedFrameCache();
+  private readonly frames = new FeedFrameCache(cacheBudgetsFrom(process.env).feedFramesBytes);
   /** Overridable by tests; FEED_KEEP_ALIVE_MS otherwise. */
   keepAliveMs = FEED_KEEP_ALIVE_MS;
 

@@ -1,7 +1,7 @@
 // Forks, exports and imports: thin HTTP around GamePortabilityService.
 import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { ForkGameDto } from './dto/fork-game.dto';
 import { GamePortabilityService, type ForkedGame, type ImportedGame } from './game-portability.service';
 import { checkGameId } from './seat.guard';
@@ -12,6 +12,24 @@ import { RateBudgets } from '../http/rate-limits';
 import { NewGameBudget } from '../http/storage-budget';
 
 export { MAX_IMPORT_BYTES };
+
+/**
+ * Until the response takes more ('drain') or the client has gone ('close'). Both listeners go
+ * once either fires: a race of two `once` promises leaves the loser's listener on the response,
+ * one more per slow write, past Node's limit of 10 on any large export.
+ */
+function drainedOrClosed(res: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve();
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
 
 @Controller('games')
 export class PortabilityController {
@@ -51,7 +69,7 @@ export class PortabilityController {
       const text = `${JSON.stringify(value)}\n`;
       // An export costs what it sends: the client's next export waits once it has had its bytes.
       this.budgets.charge('exportBytes', req.ip, Buffer.byteLength(text));
-      if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!res.write(text)) await drainedOrClosed(res);
     };
     try {
       await write(header);

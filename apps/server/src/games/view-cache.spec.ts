@@ -23,4 +23,18 @@ describe('SerializedViewCache', () => {
     expect(cache.get('a', () => 'A3')).toBe('A');
     expect(cache.get('b', () => 'B2')).toBe('B2');
   });
+
+  it('holds large views within its byte budget, the least recently used dropped first', () => {
+    const budget = 2 ** 20;
+    const cache = new SerializedViewCache(1000, budget);
+    const big = (i: number) => `${i}`.padEnd(100_000, 'x');
+    for (let i = 0; i < 30; i++) {
+      cache.get(`v${i}`, () => big(i));
+      expect(cache.bytes).toBeLessThanOrEqual(budget);
+    }
+    expect(cache.size).toBe(10);
+    cache.get('v20', () => 'made again');
+    expect(cache.get('v20', () => 'made again')).toBe(big(20));
+    expect(cache.get('v0', () => 'made again')).toBe('made again');
+  });
 });

@@ -12,7 +12,7 @@ export const SEEK_CONFIG = Symbol('SEEK_CONFIG');
 
 export const DEFAULT_SEEK_CONFIG: SeekConfig = { snapshotEvery: DEFAULT_SNAPSHOT_EVERY, budgetBytes: 64 * 2 ** 20 };
 
-const wholeNumber = (env: Record<string, string | undefined>, name: string, min: number, max: number): number | undefined => {
+export const wholeNumber = (env: Record<string, string | undefined>, name: string, min: number, max: number): number | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {

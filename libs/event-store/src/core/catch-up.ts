@@ -3,13 +3,16 @@ import { LiveBuffer } from './live-buffer';
 import type { LiveFeed } from './live-feed';
 
 export interface CatchUpSource {
-  readPage(after: bigint | undefined, maxCount: number, filter?: AllFilter): RecordedEvent[] | Promise<RecordedEvent[]>;
+  /** As `EventStore.readAll`: with `maxBytes`, only an empty page means the end. */
+  readPage(after: bigint | undefined, maxCount: number, filter?: AllFilter, maxBytes?: number): RecordedEvent[] | Promise<RecordedEvent[]>;
   feed: LiveFeed;
 }
 
 export interface CatchUpTuning {
   /** Events read from history per query. */
   pageSize: number;
+  /** ...and about this many bytes at most (a page of megabyte events stays bounded). */
+  pageBytes: number;
   /** Live events a subscription holds for a slow consumer before it falls back to history. */
   liveCapacity: number;
 }
@@ -36,13 +39,13 @@ export async function* catchUp(
       buffer.reset();
       for (;;) {
         if (buffer.closed) return;
-        const page = await source.readPage(after, tuning.pageSize, filter);
+        const page = await source.readPage(after, tuning.pageSize, filter, tuning.pageBytes);
         for (const event of page) {
           if (signal.aborted) return;
           yield event;
           after = event.position;
         }
-        if (page.length < tuning.pageSize) break;
+        if (page.length === 0) break;
       }
       while (!signal.aborted && !buffer.overflowed) {
         const event = buffer.take();

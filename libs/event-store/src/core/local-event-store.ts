@@ -30,6 +30,8 @@ export interface LocalStoreOptions {
   maxBatchSize?: number;
   /** Events per history read in subscriptions. */
   pageSize?: number;
+  /** ...and at most about this many bytes (storages that measure them: SQLite). */
+  pageBytes?: number;
   /** Live events one subscription buffers for a slow consumer before re-reading history. */
   liveCapacity?: number;
 }
@@ -41,6 +43,8 @@ export interface LocalStoreWiring {
 
 const ALL = Number.MAX_SAFE_INTEGER;
 export const DEFAULT_MAX_BATCH_SIZE = 500;
+/** What one history read of a subscription may hold: a few pages of megabyte events, not thousands. */
+export const DEFAULT_SUBSCRIPTION_PAGE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The EventStore port on top of a synchronous `LocalStorage`: shared by the SQLite and
@@ -70,7 +74,7 @@ export class LocalEventStore implements EventStore {
     wiring: LocalStoreWiring = {},
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
-    this.tuning = { pageSize: options.pageSize ?? 1000, liveCapacity: options.liveCapacity ?? 10_000 };
+    this.tuning = { pageSize: options.pageSize ?? 1000, pageBytes: options.pageBytes ?? DEFAULT_SUBSCRIPTION_PAGE_BYTES, liveCapacity: options.liveCapacity ?? 10_000 };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
     this.decodeMetadata = storage.decodeMetadata?.bind(storage);
@@ -107,7 +111,7 @@ export class LocalEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
-    return this.readPage(options.fromPosition, options.maxCount ?? ALL, options.filter);
+    return this.readPage(options.fromPosition, options.maxCount ?? ALL, options.filter, options.maxBytes);
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
@@ -146,8 +150,8 @@ export class LocalEventStore implements EventStore {
     }
   }
 
-  private readPage(after: bigint | undefined, maxCount: number, filter?: ReadAllOptions['filter']): RecordedEvent[] {
-    return this.upcast(this.storage.readAll({ after, maxCount, filter }));
+  private readPage(after: bigint | undefined, maxCount: number, filter?: ReadAllOptions['filter'], maxBytes?: number): RecordedEvent[] {
+    return this.upcast(this.storage.readAll({ after, maxCount, maxBytes, filter }));
   }
 
   private commit(batch: PendingAppend[]): void {

@@ -51,5 +51,7 @@ export interface AllQuery {
   /** Exclusive. */
   after?: bigint;
   maxCount: number;
+  /** Stop once about this many bytes are read (see `ReadAllOptions.maxBytes`). */
+  maxBytes?: number;
   filter?: AllFilter;
 }

@@ -7,6 +7,8 @@ import { SqliteEventStore } from './sqlite-event-store';
 // On a real file (WAL, fsync) rather than ':memory:', so the contract covers what users run.
 // Small history pages make subscriptions read several pages while writers append, so live
 // events buffered during the history read overlap it (the in-memory run covers overflow).
+// Small byte budgets (50 kB a query, 64 kB a subscription's read) split pages of the large
+// events' case by bytes too, at every boundary the readers resume from.
 const dir = mkdtempSync(join(tmpdir(), 'logbook-contract-'));
 let files = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,6 +17,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 for (const writer of ['main', 'thread'] as const) {
   describeEventStoreContract(`SQLite (writer ${writer})`, ({ upcasters }) => {
     files += 1;
-    return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, writer });
+    return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, pageBytes: 64_000, readPageBytes: 50_000, writer });
   });
 }

@@ -14,6 +14,8 @@ export interface SqliteEventStoreOptions extends LocalStoreOptions {
    * way (group commit, one fsync per group, an append answered once its group is durable).
    */
   writer?: 'thread' | 'main';
+  /** Most bytes of stored text one read query builds (tests make it small). */
+  readPageBytes?: number;
 }
 
 /** A database only one connection can see: SQLite's private in-memory and temporary ones. */
@@ -24,12 +26,12 @@ const isPrivateDatabase = (filename: string): boolean => filename === ':memory:'
  * One process writes a file; live notifications are in-process only.
  */
 export class SqliteEventStore extends LocalEventStore {
-  constructor({ filename, writer, ...options }: SqliteEventStoreOptions) {
+  constructor({ filename, writer, readPageBytes, ...options }: SqliteEventStoreOptions) {
     const where = writer ?? 'main';
     if (where === 'thread' && isPrivateDatabase(filename)) {
       throw new Error(`SQLite store ${filename || '(temporary)'}: a writer thread cannot share a private database; use writer 'main'`);
     }
-    const storage = new SqliteStorage(filename);
+    const storage = new SqliteStorage(filename, readPageBytes);
     super('sqlite', storage, options, where === 'thread' ? { committer: new SqliteWriterThread(filename, storage, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) } : {});
   }
 }

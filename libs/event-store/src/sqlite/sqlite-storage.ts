@@ -12,6 +12,14 @@ import { openSchema } from './sqlite-schema';
 const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
 /** Rows per read query: each page is one string and one JSON.parse. */
 const PAGE = 2000;
+/**
+ * Bytes of stored text per read query. A page is one string built by SQLite, which refuses any
+ * past 1e9 bytes ("string or blob too big"), and one JavaScript string and parse: events of
+ * megabytes (a fork of a huge scenario) must not be read 2,000 at a time.
+ */
+export const DEFAULT_PAGE_BYTES = 16 * 1024 * 1024;
+/** What a row adds to its metadata and data in a page's text (numbers, quotes, the id). */
+const ROW_OVERHEAD = 96;
 
 /**
  * One row as JSON text, built by SQLite: `position, revision, stream, type, schema_version,
@@ -31,12 +39,20 @@ const page = (where: string, orderBy: string) =>
   `SELECT '[[' || group_concat(${ROW_JSON}, '],[') || ']]' FROM (
     SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h, metadata, data
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
+/** The stored size of each row a page would hold, in the page's order: what `fitting` counts. */
+const sizes = (where: string, orderBy: string) =>
+  `SELECT octet_length(metadata) + octet_length(data) FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
+/** A page query and its companion that sizes the same rows. */
+interface PageQuery {
+  page: Database.Statement;
+  sizes: Database.Statement;
+}
 type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data: unknown];
 
 export class SqliteStorage implements LocalStorage {
   private readonly db: Database.Database;
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
-  private readonly allQueries = new Map<string, Database.Statement>();
+  private readonly allQueries = new Map<string, PageQuery | Database.Statement>();
   private readonly statements;
   private dataVersion: number;
   private foreignCommits = 0;
@@ -48,7 +64,11 @@ export class SqliteStorage implements LocalStorage {
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
 
-  constructor(private readonly filename: string) {
+  constructor(
+    private readonly filename: string,
+    /** Most bytes of stored text one read query returns (at least one row, however big). */
+    private readonly pageBytes = DEFAULT_PAGE_BYTES,
+  ) {
     try {
       this.db = new Database(filename);
       openSchema(this.db);
@@ -71,8 +91,8 @@ export class SqliteStorage implements LocalStorage {
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
       insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       setHead: prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?'),
-      forwards: prepare(page('stream = ? AND revision >= ?', 'revision')).pluck(),
-      backwards: prepare(page('stream = ? AND revision <= ?', 'revision DESC')).pluck(),
+      forwards: this.pageQuery('stream = ? AND revision >= ?', 'revision'),
+      backwards: this.pageQuery('stream = ? AND revision <= ?', 'revision DESC'),
       last: prepare('SELECT max(position) FROM log').pluck(),
       // Changes whenever another connection (another process: a CLI import, a second server)
       // has committed to the file since this connection last asked; never for our own commits.
@@ -142,26 +162,29 @@ export class SqliteStorage implements LocalStorage {
     let from = query.fromRevision ?? (forwards ? 0 : Number.MAX_SAFE_INTEGER);
     for (let left = query.maxCount; left > 0; ) {
       const count = Math.min(left, PAGE);
-      const rows = this.page(forwards ? this.statements.forwards : this.statements.backwards, [key, from], count, 1, forwards ? 1 : -1);
+      const { rows, full } = this.page(forwards ? this.statements.forwards : this.statements.backwards, [key, from], count, 1, forwards ? 1 : -1);
       for (const row of rows) events.push(this.toRecordedEvent(row, query.streamId));
-      if (rows.length < count) break;
+      if (!full) break;
       left -= rows.length;
       from = (rows[rows.length - 1] as PageRow)[1] + (forwards ? 1 : -1);
     }
     return events;
   }
 
-  readAll({ after, maxCount, filter }: AllQuery): RecordedEvent[] {
-    const { statement, params } = this.allQuery(filter);
+  readAll({ after, maxCount, maxBytes, filter }: AllQuery): RecordedEvent[] {
+    const { query, params } = this.allQuery(filter);
     const events: RecordedEvent[] = [];
     let from = after === undefined ? -1 : Number(after);
+    let bytes = 0;
     for (let left = maxCount; left > 0; ) {
       const count = Math.min(left, PAGE);
-      const rows = this.page(statement, [from, ...params], count, 0, 1);
+      const { rows, full, size } = this.page(query, [from, ...params], count, 0, 1);
       for (const row of rows) events.push(this.toRecordedEvent(row));
-      if (rows.length < count) break;
+      if (!full) break;
       left -= rows.length;
       from = (rows[rows.length - 1] as PageRow)[0];
+      bytes += size;
+      if (maxBytes !== undefined && bytes >= maxBytes) break;
     }
     return events;
   }
@@ -169,8 +192,8 @@ export class SqliteStorage implements LocalStorage {
   lastPosition(filter?: AllFilter): bigint | undefined {
     let last: unknown;
     if (isFiltering(filter)) {
-      const { statement, params } = this.allQuery(filter, 'last');
-      last = statement.get(...params);
+      const { query, params } = this.allQuery(filter, 'last');
+      last = query.get(...params);
     } else {
       last = this.statements.last.get();
     }
@@ -190,16 +213,39 @@ export class SqliteStorage implements LocalStorage {
     if (this.db.open) this.db.close();
   }
 
-  private page(statement: Database.Statement, params: unknown[], count: number, field: 0 | 1, sign: 1 | -1): PageRow[] {
-    const json = statement.get(...params, count) as string | null;
-    if (json === null) return [];
+  /**
+   * Up to `count` rows, fewer when their text passes the page's byte budget. `full`: the page
+   * stopped at a limit (count or bytes), so more rows may follow; `size`: its stored bytes.
+   */
+  private page(query: PageQuery, params: unknown[], count: number, field: 0 | 1, sign: 1 | -1): { rows: PageRow[]; full: boolean; size: number } {
+    const rowSizes = query.sizes.all(...params, count) as number[];
+    const { rows: fit, bytes: size } = this.fitting(rowSizes);
+    const json = fit === 0 ? null : (query.page.get(...params, fit) as string | null);
+    if (json === null) return { rows: [], full: false, size: 0 };
     const rows = JSON.parse(json) as PageRow[];
+    const full = rowSizes.length === count || fit < rowSizes.length;
     for (let i = 1; i < rows.length; i++) {
       if (sign * ((rows[i] as PageRow)[field] - (rows[i - 1] as PageRow)[field]) <= 0) {
-        return rows.sort((a, b) => sign * (a[field] - b[field]));
+        return { rows: rows.sort((a, b) => sign * (a[field] - b[field])), full, size };
       }
     }
-    return rows;
+    return { rows, full, size };
+  }
+
+  /** How many of the leading rows (by stored size) fit the byte budget: always one at least. */
+  private fitting(rowSizes: number[]): { rows: number; bytes: number } {
+    let bytes = 0;
+    let rows = 0;
+    for (const size of rowSizes) {
+      if (rows > 0 && bytes + size + ROW_OVERHEAD > this.pageBytes) break;
+      bytes += size + ROW_OVERHEAD;
+      rows += 1;
+    }
+    return { rows, bytes };
+  }
+
+  private pageQuery(where: string, orderBy: string): PageQuery {
+    return { page: this.db.prepare(page(where, orderBy)).pluck(), sizes: this.db.prepare(sizes(where, orderBy)).pluck() };
   }
 
   /** Straight from the parsed row to the envelope: reading all is the hot path of every rebuild. */
@@ -270,13 +316,15 @@ export class SqliteStorage implements LocalStorage {
       : backwards.all(stream, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
   }
 
-  /** One cached statement per filter shape; the SQL mirrors `matchesFilter`. */
-  private allQuery(filter?: AllFilter, shape: 'page' | 'last' = 'page'): { statement: Database.Statement; params: (string | number)[] } {
+  /** One cached query per filter shape; the SQL mirrors `matchesFilter`. */
+  private allQuery(filter?: AllFilter): { query: PageQuery; params: (string | number)[] };
+  private allQuery(filter: AllFilter | undefined, shape: 'last'): { query: Database.Statement; params: (string | number)[] };
+  private allQuery(filter?: AllFilter, shape: 'page' | 'last' = 'page'): { query: PageQuery | Database.Statement; params: (string | number)[] } {
     const prefixes = isFiltering(filter) ? (filter.streamPrefixes ?? []) : [];
     const types = isFiltering(filter) ? (filter.eventTypes ?? []) : [];
     const key = `${shape}/${prefixes.length}/${types.length}`;
-    let statement = this.allQueries.get(key);
-    if (!statement) {
+    let query = this.allQueries.get(key);
+    if (!query) {
       const where = shape === 'page' ? ['position > ?'] : ['1'];
       // `+stream`, `+type`: no index for these terms, so SQLite walks the log in position order
       // and stops at the page's end, instead of gathering every match of the stream index and
@@ -285,13 +333,13 @@ export class SqliteStorage implements LocalStorage {
         where.push(`+stream IN (SELECT stream_key FROM streams WHERE ${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
       }
       if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
-      statement =
+      query =
         shape === 'page'
-          ? this.db.prepare(page(where.join(' AND '), 'position')).pluck()
+          ? this.pageQuery(where.join(' AND '), 'position')
           : this.db.prepare(`SELECT position FROM log WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`).pluck();
-      this.allQueries.set(key, statement);
+      this.allQueries.set(key, query);
     }
     const prefixParams = prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
-    return { statement, params: [...prefixParams, ...types] };
+    return { query, params: [...prefixParams, ...types] };
   }
 }

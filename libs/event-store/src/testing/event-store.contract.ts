@@ -1,6 +1,7 @@
 import { appendContract } from './contract/append.contract';
 import { type EventStoreFactory, createFixture } from './contract/contract-fixture';
 import { idempotencyContract } from './contract/idempotency.contract';
+import { largeEventsContract } from './contract/large-events.contract';
 import { readAllContract } from './contract/read-all.contract';
 import { readStreamContract } from './contract/read-stream.contract';
 import { subscriptionContract } from './contract/subscription.contract';
@@ -10,7 +11,7 @@ export type { EventStoreFactory } from './contract/contract-fixture';
 
 /**
  * The one suite every EventStore adapter must pass: each promise the port makes (append with an
- * expected revision, idempotence, reads, $all, subscriptions, upcasting).
+ * expected revision, idempotence, reads, $all, subscriptions, large events, upcasting).
  * Run it from an adapter's `*.int-spec.ts` with a factory that builds a fresh store.
  */
 export function describeEventStoreContract(name: string, factory: EventStoreFactory): void {
@@ -21,6 +22,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
     readStreamContract(fixture);
     readAllContract(fixture);
     subscriptionContract(fixture);
+    largeEventsContract(fixture);
     upcastingContract(fixture);
   });
 }

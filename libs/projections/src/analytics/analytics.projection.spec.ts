@@ -53,4 +53,22 @@ describe('the analytics projection across undo and redo', () => {
   it('gives what a fresh fold of the whole log gives (what verify compares)', async () => {
     expect(await feed(log)).toEqual(foldAnalyticsLog('g1', log).figures);
   });
+
+  describe('when the last events are of types the figures do not fold', () => {
+    const tail = [
+      recorded(8, 'a2', 'CrewMoved', { shipId: 'gull', crewId: 'c1', from: null, to: 'deck' }),
+      recorded(9, 'a2', 'BlessingAdvanced', { deck: 3, discard: 1 }),
+    ];
+
+    it('after an undo, the figures stand at the same revision as a fresh fold', async () => {
+      const figures = await feed([...log, ...tail]);
+      expect(figures?.revision).toBe(foldAnalyticsLog('g1', [...log, ...tail]).figures.revision);
+      expect(figures).toEqual(foldAnalyticsLog('g1', [...log, ...tail]).figures);
+    });
+
+    it('without undo or redo, too', async () => {
+      const played = [...log.slice(0, 5), ...tail.map((e, i) => ({ ...e, revision: 5 + i }))];
+      expect(await feed(played)).toEqual(foldAnalyticsLog('g1', played).figures);
+    });
+  });
 });

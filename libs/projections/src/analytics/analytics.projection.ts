@@ -7,7 +7,7 @@ import { HISTORY_EVENT_TYPES, effectiveEntries } from '@logbook/rules';
 import type { GameLogReader } from '../game-states/game-states.projection';
 import type { Projection } from '../runner/projection';
 import type { AnalyticsStore } from './analytics-store';
-import { ANALYTICS_EVENT_TYPES, evolveAnalytics, foldAnalytics, isAnalyticsEventType, newAnalyticsFold, type AnalyticsFold } from './game-analytics';
+import { evolveAnalytics, foldAnalytics, newAnalyticsFold, type AnalyticsFold } from './game-analytics';
 
 const analyticsEvent = (e: RecordedEvent) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata });
 
@@ -31,8 +31,6 @@ export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]):
 export class AnalyticsProjection implements Projection {
   readonly name = 'analytics';
   readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX] };
-  /** A rebuild reads only the types the figures fold (about a third of the log is skipped). */
-  readonly rebuildFilter = { streamPrefixes: [GAME_STREAM_PREFIX], eventTypes: [...ANALYTICS_EVENT_TYPES] };
 
   /** `readLog` lets undo and redo refold the game's effective log; without it they fail. */
   constructor(
@@ -41,7 +39,6 @@ export class AnalyticsProjection implements Projection {
   ) {}
 
   handle(event: RecordedEvent): void | Promise<void> {
-    if (!isAnalyticsEventType(event.type)) return;
     const gameId = gameIdOf(event.streamId);
     const fold = this.store.get(gameId) ?? newAnalyticsFold(gameId);
     // At-least-once delivery: an event already folded comes again after a crash (skipped by revision).

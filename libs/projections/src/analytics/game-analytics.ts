@@ -206,11 +206,16 @@ export const isAnalyticsEventType = (type: string): boolean => FOLDED.has(type);
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- event data by type, read defensively
 
-/** Folds one event into the game's analytics (mutates `fold`). Events already folded are skipped. */
+/**
+ * Folds one event into the game's analytics (mutates `fold`). Events already folded are skipped.
+ * Every event moves the revision, those the figures do not count too: the figures stand at the
+ * game's revision, which a game ending on a crew move or a blessing would otherwise lag behind.
+ */
 export function evolveAnalytics(fold: AnalyticsFold, event: AnalyticsEvent): void {
   const f = fold.figures;
-  if (event.revision <= f.revision || !FOLDED.has(event.type)) return;
+  if (event.revision <= f.revision) return;
   f.revision = event.revision;
+  if (!FOLDED.has(event.type)) return;
   const recordedAt = event.metadata?.recordedAt;
   if (typeof recordedAt === 'string') {
     fold.recordedAt = recordedAt;

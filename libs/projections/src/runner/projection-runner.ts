@@ -13,11 +13,16 @@ export interface ProjectionRunnerOptions {
   checkpointIntervalMs?: number;
   /** Events per history read during a rebuild; progress is reported after each page. */
   rebuildPageSize?: number;
+  /** ...and about this many bytes at most (`ReadAllOptions.maxBytes`): megabyte events are read a few at a time. */
+  rebuildPageBytes?: number;
   onError?: (error: unknown, event: RecordedEvent) => void;
   /** First wait before resubscribing after the store dropped the subscription (doubles up to `maxBackoffMs`). */
   backoffMs?: number;
   maxBackoffMs?: number;
 }
+
+/** A rebuild's history read: a few pages of megabyte events, not a thousand of them. */
+export const REBUILD_PAGE_BYTES = 32 * 1024 * 1024;
 
 /** `reconnecting`: the store dropped the subscription; the runner resubscribes from its checkpoint with backoff. */
 export type RunnerStatus = 'stopped' | 'running' | 'reconnecting' | 'rebuilding' | 'failed';
@@ -100,19 +105,21 @@ export class ProjectionRunner {
     this.lastHandled = undefined;
     const target = await this.store.lastPosition();
     const pageSize = this.options.rebuildPageSize ?? 1000;
+    const maxBytes = this.options.rebuildPageBytes ?? REBUILD_PAGE_BYTES;
     let handled = 0;
     const report = () => onProgress?.(this.progress(handled, target));
     report();
     try {
       replay: while (target !== undefined) {
-        const page = await this.store.readAll({ fromPosition: this.lastHandled, maxCount: pageSize, filter: this.projection.rebuildFilter ?? this.projection.filter });
+        const page = await this.store.readAll({ fromPosition: this.lastHandled, maxCount: pageSize, maxBytes, filter: this.projection.rebuildFilter ?? this.projection.filter });
+        // A page cut short by bytes is not the end: only an empty one is.
+        if (page.length === 0) break;
         for (const event of page) {
           if (event.position > target) break replay;
           await this.handle(event);
           handled += 1;
         }
         report();
-        if (page.length < pageSize) break;
       }
       // What a rebuild filter skipped changes nothing: the read model stands at the target.
       if (this.projection.rebuildFilter && target !== undefined && (this.lastHandled === undefined || this.lastHandled < target)) {
