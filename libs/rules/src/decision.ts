@@ -10,7 +10,6 @@ import { current, Immer, isDraft } from 'immer';
 import { applyEvent } from './evolve';
 import { deepFreeze } from './freeze';
 import type { GameEvent } from './events';
-import { NO_PHASE_HOOKS, type PhaseHookTable } from './phase-hooks';
 import type { Rng } from './random';
 import type { GameState } from './state';
 
@@ -80,6 +79,15 @@ function copyFields(value: Record<string, unknown>): Record<string, unknown> {
   }
   return copy;
 }
+
+/** The table the turn flow runs: each phase's effects, in order (phase-hooks.ts builds it). */
+export interface PhaseHookTable {
+  turnEnd: Array<(decision: Decision) => void>;
+  roundEnd: Array<(decision: Decision) => void>;
+  scenarioEnd: Array<(decision: Decision, outcome: 'won' | 'lost') => void>;
+}
+
+const NO_PHASE_HOOKS: PhaseHookTable = { turnEnd: [], roundEnd: [], scenarioEnd: [] };
 
 export class Decision {
   readonly events: GameEvent[] = [];

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './event';
 export * from './events';
 export * from './evolve';
+export type { Appliers } from './appliers';
 export * from './fork';
 export * from './hex';
 export * from './nodes';
