@@ -8,11 +8,24 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Type-aware rules, for the page (.tsx) as for the server: a promise nobody awaits loses its
+    // error (an unhandled rejection ends the process), and a promise passed where a plain
+    // callback is expected (an event handler, a forEach) is never awaited by its caller. Each
+    // file is checked against its own tsconfig (the page's has the DOM; libs/rules its stricter
+    // settings), found by typescript-eslint's project service.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -20,7 +20,8 @@ export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: 
   useEffect(() => {
     let stale = false;
     const get = (path: string) => api.analytics(path).then((body) => body as LooseJson, () => null);
-    Promise.all([get(`/analytics/games/${encodeURIComponent(gameId)}`), get(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`)]).then(
+    // Each request answers null when it fails, so this never rejects and nothing need await it.
+    void Promise.all([get(`/analytics/games/${encodeURIComponent(gameId)}`), get(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`)]).then(
       ([game, scenario]) => !stale && setFound({ game, scenario }),
     );
     return () => {
