@@ -29,6 +29,47 @@ export default tseslint.config(
     },
   },
   {
+    // The append path (docs/architecture.md, "What an order costs above the store"): on Node 20
+    // an object spread that follows other fields and rest destructuring take V8's slow path
+    // (about 10 µs for one event's metadata), and a frozen spread copy gets a hidden class of its
+    // own. These files build their objects field by field, in the spread's key order.
+    files: [
+      'libs/game-log/src/game-events.ts',
+      'libs/game-log/src/action-metadata.ts',
+      'libs/event-store/src/core/serialized-event.ts',
+      'libs/rules/src/decision.ts',
+      'libs/rules/src/history/game-history.ts',
+      'apps/server/src/games/game-events.service.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression > SpreadElement',
+          message: 'No object spreads on the append path: build the object field by field, in the same key order (V8 takes a slow path for a spread; docs/architecture.md).',
+        },
+        {
+          selector: 'ObjectPattern > RestElement',
+          message: 'No rest destructuring on the append path: copy the fields you keep one by one (V8 takes a slow path for it; docs/architecture.md).',
+        },
+      ],
+    },
+  },
+  {
+    // The barrels every consumer imports: `export *` compiles to one getter shared by every name
+    // of a module (a megamorphic load per call); a named re-export gets its own, which V8 inlines.
+    files: ['libs/rules/src/**/index.ts', 'libs/game-log/src/**/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name each export of a rules or game-log barrel (no `export *`): a named re-export compiles to a getter of its own, which V8 inlines (docs/architecture.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/testing/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,3 +1,6 @@
-export * from './candidates';
-export * from './legal-commands';
-export * from './waiting-for';
+// The options folder's public names, spelled out for the reason libs/rules/src/index.ts gives.
+export { candidateCommands, checkChoices, exploreVariants } from './candidates';
+export {
+  type CommandCost, type LegalCommand, legalCommands, type LegalCommandsOptions,
+} from './legal-commands';
+export { waitingFor, type WaitingFor } from './waiting-for';
