@@ -1,6 +1,6 @@
 // ANALYTICS — the analytics read models' figures for this game and its scenario
 // (`GET /analytics/games/:id`, `GET /analytics/scenarios/:scenario` and its SVG charts). On a
-// server without analytics (404) this place says so; the page lights it up when they land.
+// server without analytics (404) this place says so; it asks again each time a game's page opens.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
 import type { LooseJson } from './types';
