@@ -10,7 +10,7 @@ export type { CommandSpec, CommandSpecs } from './command-spec';
 export type { CommandOfType, GameCommand, GameCommandType } from './commands';
 export { decide, decideAndApply, type DecideContext, isKnownCommandType, PHASE_HOOKS } from './decide';
 export {
-  applyEvents, Decision, isPlayDecision, type PhaseHookTable, type PlayDecision, setFrozenStates,
+  applyEvents, Decision, isPlayDecision, type PhaseHookTable, type PlayDecision,
 } from './decision';
 export { ensure, RuleViolation } from './errors';
 export type { DomainCommand, DomainEvent, Secret } from './event';

@@ -7,12 +7,18 @@
 // is folded once even when two loads catch up at the same time. The board is the history's
 // effective state: undone actions are not in it.
 import { LRUCache } from 'lru-cache';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, toLogEntries } from '@logbook/game-log';
 import { GameHistory, type GameEvent, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
+
+/**
+ * Whether the states of the games this repository holds are frozen (`LOGBOOK_FREEZE_STATES`):
+ * given to each game's GameHistory, which every decision and refold of that game reads.
+ */
+export const FREEZE_STATES = Symbol('FREEZE_STATES');
 
 export interface CommandRecord {
   /** Fingerprint of the command body, to refuse a reused commandId with other content. */
@@ -57,7 +63,10 @@ export class GameRepository {
   /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
   private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Optional() @Inject(FREEZE_STATES) private readonly freezeStates: boolean = true,
+  ) {}
 
   /**
    * The game, current. `catchUp` reads the store even when it says nobody else wrote;
@@ -127,7 +136,7 @@ export class GameRepository {
     if (fresh.length === 0) return;
     if (game.history.entries.length === 0) {
       // A cold load: one mutable fold, keeping states only for the running turn's actions.
-      game.history = GameHistory.fold(toLogEntries(fresh));
+      game.history = GameHistory.fold(toLogEntries(fresh), { freezeStates: this.freezeStates });
     } else if (decided && fresh.length === events.length && decided.events.length === fresh.length) {
       // The events decided are the events appended: no need to rebuild them from the records.
       game.history.record(decided.actionId, decided.seat, decided.events, decided.state);
@@ -169,7 +178,7 @@ export class GameRepository {
   }
 
   private empty(gameId: string): LoadedGame {
-    const history = new GameHistory();
+    const history = new GameHistory({ freezeStates: this.freezeStates });
     return { gameId, history, state: history.state, revision: -1, seatTokens: [], commands: new Map() };
   }
 }
