@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules, with non-null assertions and `any` as errors in
-// the code that ships; tests may assert what they have just arranged.
+// the code that ships (tests may assert what they have just arranged); type-aware promise rules
+// everywhere; and the performance habits docs/architecture.md states, on the files they concern.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
