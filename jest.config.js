@@ -1,4 +1,5 @@
-// Two projects: fast unit specs next to the code, and e2e/int specs that boot the app or a store.
+// Three projects, one per tier of the file name, so each spec runs in exactly one: fast unit
+// specs next to the code, int specs against a real store, e2e specs that boot the app.
 const swc = [
   '@swc/jest',
   {
@@ -31,10 +32,7 @@ module.exports = {
   testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'] },
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/{apps,libs,test}/**/*.{int-spec,e2e-spec}.ts'],
-    },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int-spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e-spec.ts'] },
   ],
 };

@@ -4,7 +4,7 @@
  * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games of `analytics` (1000).
  * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
- * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load (issue 14).
+ * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
@@ -26,7 +26,7 @@ import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 
-// Every figure is measured with the rate limits off (issue 11): the server must stay responsive
+// Every figure is measured with the rate limits off: the server must stay responsive
 // without them. The request log is off too: it measures the server, not the terminal.
 process.env.LOGBOOK_RATE_LIMITS = 'off';
 process.env.LOGBOOK_LOG_LEVEL = 'silent';

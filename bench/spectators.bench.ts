@@ -1,4 +1,4 @@
-// Hostile spectators against a player (issue 11): 8 spectators loop on `?at=` and `live?from=0`
+// Hostile spectators against a player: 8 spectators loop on `?at=` and `live?from=0`
 // of a 10,000-event game while a player sends orders on another game. The server runs in its own
 // process (rate limits off), so its peak memory (VmHWM) is its own; the player's latencies are
 // measured here, end to end over HTTP.

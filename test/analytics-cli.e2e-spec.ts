@@ -54,8 +54,8 @@ describe('the command line: simulate, rebuild analytics, verify, report', () => 
   }, 60_000);
 });
 
-// Issue 10: "after simulate of 1,000 games, report runs and the plunder goodness-of-fit is
-// consistent with a fair d6". Decision rule: Pearson's chi-square of the report's observed
+// After a simulation of 1,000 games the report runs and the plunder goodness-of-fit is
+// consistent with a fair d6. Decision rule: Pearson's chi-square of the report's observed
 // column against 1/6 each, 5 degrees of freedom, fair unless p <= 0.001 (critical value 20.515).
 // The test recomputes the statistic from the printed counts, so a report that printed a wrong
 // figure (or a wrong verdict) fails too. Idle games are quick and still roll at setup.

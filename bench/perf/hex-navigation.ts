@@ -1,4 +1,4 @@
-// The issue 14 workload: a hex-navigation game written as an inline Logbook scenario. One seat
+// The command path's benchmark workload: a hex-navigation game written as an inline Logbook scenario. One seat
 // sails a ship round a ring of sea hexes: each turn is ten Navigation orders (StartNavigation,
 // nine one-point MoveShip/TurnShip actions, EndNavigation) and EndTurn. Nothing is random after
 // set-up, nothing is explored, nothing spawns, so every command of the script is accepted and

@@ -1,5 +1,5 @@
-// Log size and read + parse + fold time of one long match of the workload (34,840 events, as
-// in issue 14). The match is played through the real command path on the memory store, then
+// Log size and read + parse + fold time of one long match of the workload (34,840 events, the
+// README's long-match figure). The match is played through the real command path on the memory store, then
 // its events are appended as they were recorded to a durable SQLite file, whose rows are
 // measured and read back the way the server loads a game. Prints one JSON line.
 //   node -r @swc-node/register bench/perf/log-size.bench.ts

@@ -1,4 +1,4 @@
-// Issue 14's figures: the hex-navigation workload through the command path (in process, memory
+// The command path's figures: the hex-navigation workload through the command path (in process, memory
 // and durable SQLite), over HTTP (server and load generator in processes of their own), the
 // board view, the log of a long match; and a CPU profile of the server under load. Each part
 // runs in child processes, so memory figures and CPU time are each process's own, and those
@@ -46,7 +46,7 @@ const mainThread = (result: CommandPathResult): string =>
   result.mainThreadCpuMicrosPerAction === undefined ? '' : ` (${int(result.mainThreadCpuMicrosPerAction)} on the main thread)`;
 
 export async function benchCommandPath(): Promise<void> {
-  console.log('\nThe command path in process (issue 14 workload: hex navigation, 100 matches, 20,000 move/turn actions, one seat each)');
+  console.log('\nThe command path in process (hex-navigation workload: 100 matches, 20,000 move/turn actions, one seat each)');
   const memory = runJson<CommandPathResult>('bench/perf/command-path.bench.ts', ['memory']);
   console.log(
     `  memory store: ${int(memory.actionsPerSecond)} actions/s (target >= 20,000; ${mark(memory.actionsPerSecond >= 20_000)}),` +

@@ -39,8 +39,9 @@ export function topFunctions(profile: CpuProfile, root: string, count = 15): { b
 }
 
 /**
- * What the issue's ceiling exempts: the store's commit (better-sqlite3's native statement run and
- * transaction, where the fsync waits) and the socket (the native writes of responses).
+ * What the 15% ceiling on any one function (README, the performance targets) exempts: the
+ * store's commit (better-sqlite3's native statement run and transaction, where the fsync waits)
+ * and the socket (the native writes of responses).
  */
 const exempt = (line: ProfileLine): string | undefined => {
   if (line.where === '' && (line.name === 'run' || line.name === 'sqliteTransaction')) return "the store's commit";
@@ -51,7 +52,7 @@ const exempt = (line: ProfileLine): string | undefined => {
 
 export function summarizeProfile(profile: CpuProfile, root: string): string {
   const { busyMs, lines } = topFunctions(profile, root);
-  const out = [`  ${Math.round(busyMs)} ms of CPU; functions by self time (share of CPU; 15% is the issue's ceiling):`];
+  const out = [`  ${Math.round(busyMs)} ms of CPU; functions by self time (share of CPU; the ceiling is 15%):`];
   for (const line of lines) {
     const why = exempt(line);
     const flag = why ? `  (${why})` : line.share > 0.15 ? '  <-- above 15%' : '';

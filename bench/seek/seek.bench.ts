@@ -1,4 +1,4 @@
-// `npm run bench` — seek (issue 9 / 14): median and p99 of `GET /games/:id?at=` over HTTP on a
+// `npm run bench` — seek: median and p99 of `GET /games/:id?at=` over HTTP on a
 // 10,000-event game, the memory its snapshots take, and what 16 spectators looping on `?at=`
 // do to everyone else (`/health` and a player's orders on another game, timed meanwhile).
 // The server runs in its own process; the clients and timers run here. Rate limits are off.

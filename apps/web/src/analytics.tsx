@@ -1,6 +1,6 @@
 // ANALYTICS — the analytics read models' figures for this game and its scenario
 // (`GET /analytics/games/:id`, `GET /analytics/scenarios/:scenario` and its SVG charts). On a
-// server without analytics (404) this place says so; the page lights it up when they land.
+// server without analytics (404) this place says so; it asks again each time a game's page opens.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
 import type { LooseJson } from './types';
@@ -20,7 +20,8 @@ export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: 
   useEffect(() => {
     let stale = false;
     const get = (path: string) => api.analytics(path).then((body) => body as LooseJson, () => null);
-    Promise.all([get(`/analytics/games/${encodeURIComponent(gameId)}`), get(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`)]).then(
+    // Each request answers null when it fails, so this never rejects and nothing need await it.
+    void Promise.all([get(`/analytics/games/${encodeURIComponent(gameId)}`), get(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`)]).then(
       ([game, scenario]) => !stale && setFound({ game, scenario }),
     );
     return () => {

@@ -87,8 +87,8 @@ export const api = {
 };
 
 /**
- * An endpoint another issue is still building answers 404 (or 405) for a game that exists: the
- * page then falls back, and uses the endpoint as soon as a server has it.
+ * An endpoint an older server lacks answers 404 (or 405) for a game that exists: the page then
+ * falls back, and uses the endpoint as soon as a server has it.
  */
 export const isMissingEndpoint = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 404 || error.status === 405) && error.problem.type !== '/problems/game-not-found';

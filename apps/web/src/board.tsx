@@ -43,7 +43,7 @@ export function Board({
   const maxX = Math.max(...points.map((p) => p.x)) + pad;
   const minY = Math.min(...points.map((p) => p.y)) - pad;
   const maxY = Math.max(...points.map((p) => p.y)) + pad;
-  const targets = options.filter((o) => o.hex);
+  const targets = options.filter((o): o is PlayOption & { hex: Hex } => o.hex !== undefined);
 
   // Pieces sharing a hex stand side by side.
   const pieces: Piece[] = [
@@ -175,17 +175,17 @@ export function Board({
       )}
 
       {targets.map((option) => {
-        const { x, y } = hexToPixel(option.hex!, SIZE);
+        const { x, y } = hexToPixel(option.hex, SIZE);
         const act = () => !busy && onOption?.(option);
         return (
           <g
             class="target"
             key={`target-${option.label}`}
             data-target={option.command.type}
-            data-hex={hexKey(option.hex!)}
+            data-hex={hexKey(option.hex)}
             role="button"
             tabindex={0}
-            aria-label={`${option.label} to ${hexKey(option.hex!)}`}
+            aria-label={`${option.label} to ${hexKey(option.hex)}`}
             onClick={act}
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') {

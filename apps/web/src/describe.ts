@@ -101,7 +101,7 @@ export function timelineFromEvents(events: RecordedGameEvent[]): TimelineItem[] 
 const num = (...values: unknown[]): number | undefined => values.find((v): v is number => typeof v === 'number');
 
 /**
- * The history issue's `/timeline`, whatever its nesting (rounds → turns → actions, or a flat
+ * The server's `/timeline`, whatever its nesting (rounds → turns → actions, or a flat
  * list): every object with an action id and a revision range is an action, in order.
  */
 export function timelineFromEndpoint(body: unknown): TimelineItem[] | undefined {

@@ -8,18 +8,13 @@ import { Board } from './board';
 import { TopBar, ZoomableBoard } from './frame';
 import { describeCommand, timelineFromEndpoint, timelineFromEvents } from './describe';
 import { followGame, type LiveStatus } from './live';
+import type { Notice } from './notice';
 import { fallbackOptions, optionsFromEndpoint, viewerSeat } from './options';
 import { PlayPanel } from './play';
 import { ReplayBar, Timeline } from './replay';
 import { replaceRoute, seatStore } from './route';
 import { PartyPanel, StatusPanel } from './status';
 import type { BoardView, Command, PlayOption, RecordedGameEvent, TimelineItem } from './types';
-
-export interface Notice {
-  kind: 'error' | 'info';
-  text: string;
-  rule?: string;
-}
 
 export function GamePage({ gameId, token, initialAt }: { gameId: string; token: string | null; initialAt: number | null }) {
   const [live, setLive] = useState<BoardView | null>(null);

@@ -100,7 +100,8 @@ export function Lobby() {
       <main class="lobby-main">
         <section class="panel create" aria-labelledby="create-title">
           <h2 id="create-title">Start a game</h2>
-          <form onSubmit={create}>
+          {/* create reports its own failures on the page, so nothing awaits it */}
+          <form onSubmit={(event) => void create(event)}>
             <label>
               Scenario
               <select name="scenario" value={scenario} onChange={(e) => setScenario((e.target as HTMLSelectElement).value)}>

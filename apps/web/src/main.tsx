@@ -16,6 +16,8 @@ function App() {
   return <Lobby />;
 }
 
-const root = document.getElementById('app')!;
+const root = document.getElementById('app');
+// index.html holds the element; a page served without it has nothing to draw into.
+if (!root) throw new Error('The page has no #app element');
 root.textContent = ''; // the "Loading…" placeholder
 render(<App />, root);

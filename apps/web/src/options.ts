@@ -1,6 +1,6 @@
-// What the viewer's seat may do now. The server's `GET /games/:id/options` (the history issue)
-// is the authority; until a server has it, the page offers the basic Navigation order, the end of
-// the turn and the open response window, worked out from the board view, and lets the rules
+// What the viewer's seat may do now. The server's `GET /games/:id/options` is the authority;
+// until a server has it, the page offers the basic Navigation order, the end of the turn and
+// the open response window, worked out from the board view, and lets the rules
 // refuse what they refuse.
 import { commandWords } from '@logbook/projections/history/words';
 import { describeCommand } from './describe';

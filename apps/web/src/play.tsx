@@ -1,7 +1,7 @@
 // The seat's side of the page: its legal options as buttons (moves and explorations also as
 // highlighted hexes on the board), undo and redo, and the server's answer to each order.
 import { useState } from 'preact/hooks';
-import type { Notice } from './game';
+import type { Notice } from './notice';
 import { routeHash } from './route';
 import { historySteps } from './status';
 import type { BoardView, Command, PlayOption } from './types';

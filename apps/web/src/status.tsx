@@ -34,7 +34,8 @@ export function waitingFor(view: BoardView): string {
   }
   if (pending?.kind === 'plunder-choice') return `${active} to choose the plunder's card type.`;
   if (view.navigation) {
-    const ship = view.ships.find((s) => s.shipId === view.navigation!.shipId)?.name ?? view.navigation.shipId;
+    const { shipId } = view.navigation;
+    const ship = view.ships.find((s) => s.shipId === shipId)?.name ?? shipId;
     return `${active} navigating ${ship}: ${view.navigation.pointsLeft} navigation point(s) left.`;
   }
   if (view.activeSeat === null) return 'The next turn.';

@@ -44,7 +44,7 @@ export type Command = { type: string } & Record<string, unknown>;
 
 /**
  * JSON from the server that the page reads field by field, tolerating what is missing: event data
- * of every type, and answers of endpoints still being built (timeline, options, analytics).
+ * of every type, and answers of endpoints an older server may lack (timeline, options, analytics).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read defensively with ?. and ??, never trusted for types
 export type LooseJson = any;
@@ -53,7 +53,7 @@ export interface RecordedGameEvent {
   revision: number;
   type: string;
   data: Record<string, LooseJson>;
-  /** Exposed by newer servers (the history issue). */
+  /** Sent by servers that record who acted; older ones leave it out. */
   seat?: number | null;
   commandId?: string;
   recordedAt?: string;

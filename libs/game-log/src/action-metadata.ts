@@ -37,7 +37,10 @@ export interface ActionRecord {
  * re-decision (import, revalidate) puts back.
  */
 export function recordedCreateGame(command: CreateGame): { command: RecordedCommand; commandSecret: { scenario: CreateGame['scenario'] } } {
+  // Once per game, not per order: the command's own fields, whatever CreateGame comes to hold.
+  // eslint-disable-next-line no-restricted-syntax -- as above
   const { scenario, ...body } = command;
+  // eslint-disable-next-line no-restricted-syntax -- as above
   return { command: { ...body, scenario: scenario.id }, commandSecret: { scenario } };
 }
 
@@ -72,7 +75,12 @@ export interface RecordedAction {
   events: RecordedEvent[];
 }
 
-/** Groups a stream's events into actions by commandId (consecutive events of one command). */
+/**
+ * Groups a stream's events into actions by commandId (consecutive events of one command). Read
+ * when a log is decided again (import, revalidate), never on the append path: its optional
+ * fields stay spreads.
+ */
+/* eslint-disable no-restricted-syntax -- the re-decision path, see above */
 export function groupActions(events: readonly RecordedEvent[]): RecordedAction[] {
   const actions: RecordedAction[] = [];
   for (const event of events) {
@@ -98,6 +106,8 @@ export function groupActions(events: readonly RecordedEvent[]): RecordedAction[]
 /** The command as decided: its recorded body with its secret fields back in. */
 const withSecret = (command: RecordedCommand, secret: unknown): RecordedCommand =>
   secret !== null && typeof secret === 'object' && !Array.isArray(secret) ? { ...command, ...(secret as Record<string, unknown>), type: command.type } : command;
+
+/* eslint-enable no-restricted-syntax */
 
 const isCommand = (value: unknown): value is RecordedCommand =>
   value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';

@@ -78,13 +78,15 @@ export function decideAndApply(
   state: GameState,
   command: GameCommand,
   context: DecideContext,
+  /** False leaves the state after unfrozen (a production server's choice; see Decision). */
+  freezeStates = true,
 ): { events: GameEvent[]; state: GameState } {
-  const decision = runDecision(state, command, context);
+  const decision = runDecision(state, command, context, freezeStates);
   return { events: decision.events, state: decision.finish() };
 }
 
-function runDecision(state: GameState, command: GameCommand, context: DecideContext): Decision {
-  const decision = new Decision(state, context.seat, context.rng);
+function runDecision(state: GameState, command: GameCommand, context: DecideContext, freezeStates = true): Decision {
+  const decision = new Decision(state, context.seat, context.rng, freezeStates);
   decision.hooks = PHASE_HOOKS;
   if (command.type === 'CreateGame') {
     ensure(state.status === 'new', 'game.already-exists', 'This game already exists');

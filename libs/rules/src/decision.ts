@@ -10,26 +10,21 @@ import { current, Immer, isDraft } from 'immer';
 import { applyEvent } from './evolve';
 import { deepFreeze } from './freeze';
 import type { GameEvent } from './events';
-import { NO_PHASE_HOOKS, type PhaseHookTable } from './phase-hooks';
 import type { Rng } from './random';
 import type { GameState } from './state';
 
 /**
- * The rules' own immer instance, so its settings never depend on (or change) another user of
- * immer in the process. States it finishes are frozen: a state kept in a history is shared by
- * every later state, and must never change under them.
+ * The rules' own immer instances, so their settings never depend on (or change) another user of
+ * immer in the process. By default the states they finish are frozen: a state kept in a history
+ * is shared by every later state, and must never change under them. Freezing costs about a sixth
+ * of a decision's CPU time on the command path, so a production server may turn it off
+ * (`LOGBOOK_FREEZE_STATES`, passed to its games' `GameHistory`) once every test has run with it
+ * on. Emitted events stay frozen either way. One instance per setting, chosen per call, so the
+ * choice is the caller's and nothing process-wide changes under another caller.
  */
-const rulesImmer = new Immer({ autoFreeze: true });
-
-/**
- * Whether finished states are frozen (the default). Freezing is the guard that a state shared by
- * later states never changes under them; it costs about a sixth of a decision's CPU time on the
- * command path, so a production server may turn it off (`LOGBOOK_FREEZE_STATES`) once every
- * test has run with it on. Emitted events stay frozen either way.
- */
-export function setFrozenStates(freeze: boolean): void {
-  rulesImmer.setAutoFreeze(freeze);
-}
+const FREEZING = new Immer({ autoFreeze: true });
+const NOT_FREEZING = new Immer({ autoFreeze: false });
+const immerFor = (freezeStates: boolean): Immer => (freezeStates ? FREEZING : NOT_FREEZING);
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -81,6 +76,15 @@ function copyFields(value: Record<string, unknown>): Record<string, unknown> {
   return copy;
 }
 
+/** The table the turn flow runs: each phase's effects, in order (phase-hooks.ts builds it). */
+export interface PhaseHookTable {
+  turnEnd: Array<(decision: Decision) => void>;
+  roundEnd: Array<(decision: Decision) => void>;
+  scenarioEnd: Array<(decision: Decision, outcome: 'won' | 'lost') => void>;
+}
+
+const NO_PHASE_HOOKS: PhaseHookTable = { turnEnd: [], roundEnd: [], scenarioEnd: [] };
+
 export class Decision {
   readonly events: GameEvent[] = [];
   /** End-of-turn/round/scenario effects the turn flow runs (decide.ts sets the features' table). */
@@ -101,6 +105,8 @@ export class Decision {
     /** The seat the command comes from; null for system commands such as CreateGame. */
     readonly seat: number | null,
     readonly rng: Rng,
+    /** Whether `finish` freezes the state after (see FREEZING). */
+    private readonly freezeStates = true,
   ) {}
 
   /**
@@ -114,7 +120,7 @@ export class Decision {
 
   /** The working state: a draft of `before` (made when first read), with every event emitted applied. */
   get state(): GameState {
-    return (this.draft ??= rulesImmer.createDraft(this.before) as GameState);
+    return (this.draft ??= immerFor(this.freezeStates).createDraft(this.before) as GameState);
   }
 
   emit(...events: GameEvent[]): void {
@@ -134,16 +140,17 @@ export class Decision {
   finish(): GameState {
     if (this.finished) throw new Error('Decision.finish() was already called');
     this.finished = true;
-    return rulesImmer.finishDraft(this.state) as GameState;
+    return immerFor(this.freezeStates).finishDraft(this.state) as GameState;
   }
 }
 
 /**
  * The state after `events`, copy-on-write like a decision: shares every untouched part with
- * `state`, and both are frozen. For events decided elsewhere (another server, a redo).
+ * `state`, and both are frozen unless `freezeStates` is false. For events decided elsewhere
+ * (another server, a redo).
  */
-export const applyEvents = (state: GameState, events: Iterable<GameEvent>): GameState =>
-  rulesImmer.produce(state, (draft) => {
+export const applyEvents = (state: GameState, events: Iterable<GameEvent>, freezeStates = true): GameState =>
+  immerFor(freezeStates).produce(state, (draft) => {
     for (const event of events) applyEvent(draft as GameState, event);
   }) as GameState;
 

@@ -15,11 +15,7 @@ import { setupAppliers } from './setup/setup.evolve';
 import { shipAppliers } from './ships/ships.evolve';
 import { turnAppliers } from './turn/turn.evolve';
 import { cloneState, initialState, type GameState } from './state';
-
-/** One applier per event type of a feature; the compiler checks every type has one. */
-export type Appliers<E extends { type: string }> = {
-  [K in E['type']]: (state: GameState, event: Extract<E, { type: K }>) => void;
-};
+import type { Appliers } from './appliers';
 
 const APPLIERS = {
   ...setupAppliers,

@@ -1,7 +1,8 @@
 // End-of-turn, end-of-round and end-of-scenario effects, as boardgame.io's `turn.onEnd`: the turn
 // flow runs whatever the features registered, in the order registered (decide.ts builds the
 // table), so the turn rules never import the features whose effects they trigger.
-import type { Decision } from './decision';
+// The table itself is the Decision's (decision.ts), which runs it.
+import type { Decision, PhaseHookTable } from './decision';
 
 export interface PhaseHooks {
   /** While the turn is still the active seat's, before TurnEnded. */
@@ -11,15 +12,6 @@ export interface PhaseHooks {
   /** Just before ScenarioWon / ScenarioLost is recorded. */
   onScenarioEnd?(decision: Decision, outcome: 'won' | 'lost'): void;
 }
-
-/** The table the turn flow runs: each phase's effects, in order. */
-export interface PhaseHookTable {
-  turnEnd: Array<(decision: Decision) => void>;
-  roundEnd: Array<(decision: Decision) => void>;
-  scenarioEnd: Array<(decision: Decision, outcome: 'won' | 'lost') => void>;
-}
-
-export const NO_PHASE_HOOKS: PhaseHookTable = { turnEnd: [], roundEnd: [], scenarioEnd: [] };
 
 /** Builds the table from the features' hooks; the order given is the order the effects run in. */
 export function phaseHookTable(...features: PhaseHooks[]): PhaseHookTable {

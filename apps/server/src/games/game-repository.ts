@@ -15,6 +15,12 @@ import { GameNotFoundError } from './game.errors';
 import type { SeatTokenDigest } from './seat-tokens';
 import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
 
+/**
+ * Whether the states of the games this repository holds are frozen (`LOGBOOK_FREEZE_STATES`):
+ * given to each game's GameHistory, which every decision and refold of that game reads.
+ */
+export const FREEZE_STATES = Symbol('FREEZE_STATES');
+
 export interface CommandRecord {
   /** Fingerprint of the command body, to refuse a reused commandId with other content. */
   fingerprint: string;
@@ -77,7 +83,11 @@ export class GameRepository {
   /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
   private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, @Optional() @Inject(CACHE_BUDGETS) budgets?: CacheBudgets) {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Optional() @Inject(CACHE_BUDGETS) budgets?: CacheBudgets,
+    @Optional() @Inject(FREEZE_STATES) private readonly freezeStates: boolean = true,
+  ) {
     const maxSize = (budgets ?? cacheBudgetsFrom(process.env)).gamesBytes;
     // A game is counted again each time it is remembered (`set`), so its size follows its growth;
     // one larger than the whole budget is not kept (each load reads it again).
@@ -158,7 +168,7 @@ export class GameRepository {
     game.estimatedBytes += estimatedBytes(fresh);
     if (game.history.entries.length === 0) {
       // A cold load: one mutable fold, keeping states only for the running turn's actions.
-      game.history = GameHistory.fold(toLogEntries(fresh));
+      game.history = GameHistory.fold(toLogEntries(fresh), { freezeStates: this.freezeStates });
     } else if (decided && fresh.length === events.length && decided.events.length === fresh.length) {
       // The events decided are the events appended: no need to rebuild them from the records.
       game.history.record(decided.actionId, decided.seat, decided.events, decided.state);
@@ -200,7 +210,7 @@ export class GameRepository {
   }
 
   private empty(gameId: string): LoadedGame {
-    const history = new GameHistory();
+    const history = new GameHistory({ freezeStates: this.freezeStates });
     return { gameId, history, state: history.state, revision: -1, seatTokens: [], commands: new Map(), estimatedBytes: GAME_BYTES };
   }
 }

@@ -1,10 +1,9 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '@logbook/app-core';
-import { setFrozenStates } from '@logbook/rules';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
-import { GameRepository } from './game-repository';
+import { FREEZE_STATES, GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
 import { GamePortabilityService } from './game-portability.service';
 import { PortabilityController } from './portability.controller';
@@ -18,12 +17,19 @@ import { HistoryModule } from '../history/history.module';
 @Module({
   imports: [HistoryModule],
   controllers: [GamesController, PortabilityController, ScenariosController],
-  providers: [GameCommandsService, GameEventsService, GamePortabilityService, SeatGuard, CommandSeatGuard, GameRepository, ScenarioResolver, LiveFeedService, { provide: RNG, useValue: cryptoRng }],
+  providers: [
+    GameCommandsService,
+    GameEventsService,
+    GamePortabilityService,
+    SeatGuard,
+    CommandSeatGuard,
+    GameRepository,
+    ScenarioResolver,
+    LiveFeedService,
+    { provide: RNG, useValue: cryptoRng },
+    // Whether the games' states are frozen: configuration handed to the repository, which gives
+    // it to every game's history, instead of a setting of the rules library for the whole process.
+    { provide: FREEZE_STATES, inject: [ConfigService], useFactory: (config: ConfigService) => config.getOrThrow<AppConfig['freezeStates']>('freezeStates') },
+  ],
 })
-export class GamesModule implements OnModuleInit {
-  constructor(private readonly config: ConfigService) {}
-
-  onModuleInit(): void {
-    setFrozenStates(this.config.getOrThrow<AppConfig['freezeStates']>('freezeStates'));
-  }
-}
+export class GamesModule {}

@@ -30,7 +30,10 @@ import { cacheBudgetsFrom } from './cache-budgets';
 
 /** Events read from the store per history page. */
 export const FEED_PAGE_SIZE = 50;
-/** Idle connections get a comment line this often (the issue: at least every 15 s). */
+/**
+ * Idle connections get a comment line this often: proxies commonly drop a connection silent for
+ * 30 to 60 s, and the client tells a dead feed from a quiet one by it.
+ */
 export const FEED_KEEP_ALIVE_MS = 15_000;
 
 export class TooManyFeedsError extends HttpException {

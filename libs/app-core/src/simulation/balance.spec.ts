@@ -1,4 +1,4 @@
-// The built-in scenarios stay balanced (README "Balance"; issue 10's targets: idle always loses,
+// The built-in scenarios stay balanced (README "Balance", its targets: idle always loses,
 // random wins at most 25%, greedy between 40% and 85%). The 1,000-game table is too slow for a
 // test; this is its cheap, deterministic tripwire: a few seeded games per scenario and bot, bounded
 // by count. A retune that makes a scenario a walkover (greedy wins every game, as it once did) or

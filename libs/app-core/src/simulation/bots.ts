@@ -1,21 +1,10 @@
 // Bots for the simulator. Each chooses one of the commands the simulator offers (the legal
 // commands of its seat); a bot is made per game, so it may remember what it tried.
-import type { GameCommand, GameState, Rng } from '@logbook/rules';
+import type { Rng } from '@logbook/rules';
+import type { BotTurn, PlayCommand } from './bot-turn';
 import { greedyChoice, newGreedyMemory } from './greedy';
 
-/** What a bot may send: any play command (never CreateGame, never Undo or Redo). */
-export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
-
-export interface BotTurn {
-  state: GameState;
-  seat: number;
-  /** The commands the seat may send now, less those already refused (computed when first read). */
-  readonly legal: PlayCommand[];
-  /** The bot's own seeded source: the same seed makes the same choices. */
-  rng: Rng;
-  /** Actions accepted so far in the game: what was refused before the last one may be legal now. */
-  played: number;
-}
+export type { BotTurn, PlayCommand } from './bot-turn';
 
 export interface Bot {
   choose(turn: BotTurn): PlayCommand;

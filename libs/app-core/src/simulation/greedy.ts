@@ -18,7 +18,7 @@ import {
 import { skillFor, dieSides } from '@logbook/rules/checks/check';
 import { crewInZone } from '@logbook/rules/nodes';
 import { hasWayfinder, navigationActionCost } from '@logbook/rules/navigation/navigation-cost';
-import type { BotTurn, PlayCommand } from './bots';
+import type { BotTurn, PlayCommand } from './bot-turn';
 
 /** Odds the greedy bot wants before it risks a check whose failure hurts. */
 const GOOD_ODDS = 0.5;

@@ -1,13 +1,7 @@
 import type { AppendResult, ExpectedRevision } from '../event-store.port';
 import type { StreamHead } from './expected-revision';
 import type { StreamQuery } from './local-storage';
-
-/** Where an already stored event sits. */
-export interface StoredEventRef {
-  id: string;
-  revision: number;
-  position: bigint;
-}
+import type { StoredEventRef } from './stored-event-ref';
 
 /** How far back an 'any' / 'stream_exists' append looks for an earlier attempt of itself. */
 export const IDEMPOTENCE_WINDOW = 1000;

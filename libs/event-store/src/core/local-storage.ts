@@ -1,6 +1,6 @@
 import type { AllFilter, EventMetadata, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from './expected-revision';
-import type { StoredEventRef } from './idempotent-retry';
+import type { StoredEventRef } from './stored-event-ref';
 import type { SerializedEvent } from './serialized-event';
 
 /**

@@ -1,6 +1,6 @@
 import type { AllFilter, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from '../core/expected-revision';
-import type { StoredEventRef } from '../core/idempotent-retry';
+import type { StoredEventRef } from '../core/stored-event-ref';
 import { matchesFilter } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import { decodeRow, rowOf, type SerializedEvent, type StoredRow } from '../core/serialized-event';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { AllFilter, EventMetadata, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from '../core/expected-revision';
-import type { StoredEventRef } from '../core/idempotent-retry';
+import type { StoredEventRef } from '../core/stored-event-ref';
 import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';

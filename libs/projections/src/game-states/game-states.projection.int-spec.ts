@@ -123,8 +123,8 @@ describe('the game-states read model', () => {
     const projection = new GameStatesProjection(states);
     const stream = await store.readStream(gameStreamId('g1'));
     if (stream.status !== 'ok') throw new Error('missing');
-    for (const event of stream.events) projection.handle(event);
-    for (const event of stream.events.slice(-3)) projection.handle(event);
+    for (const event of stream.events) await projection.handle(event);
+    for (const event of stream.events.slice(-3)) await projection.handle(event);
     expect(states.get('g1')?.state).toEqual((await freshFold(store, 'g1')).state);
     states.close();
   });

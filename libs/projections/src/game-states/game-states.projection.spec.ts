@@ -22,19 +22,21 @@ async function record(gameId: string, events: GameEvent[]): Promise<RecordedEven
 const projectionSpec = (givenEvents: RecordedEvent[]) => {
   const states = new InMemoryGameStateStore();
   const projection = new GameStatesProjection(states);
-  for (const event of givenEvents) projection.handle(event);
+  // handle may answer a promise (undo and redo refold from the log): each event is awaited.
+  const project = async (events: RecordedEvent[]) => {
+    for (const event of events) await projection.handle(event);
+  };
   return {
     when(events: RecordedEvent[]) {
-      const run = () => {
-        for (const event of events) projection.handle(event);
-      };
       return {
-        then(assert: (read: { get: (gameId: string) => GameStateRecord | undefined }) => void) {
-          run();
+        async then(assert: (read: { get: (gameId: string) => GameStateRecord | undefined }) => void) {
+          await project(givenEvents);
+          await project(events);
           assert(states);
         },
-        thenThrows(message: RegExp) {
-          expect(run).toThrow(message);
+        async thenThrows(message: RegExp) {
+          await project(givenEvents);
+          await expect(project(events)).rejects.toThrow(message);
         },
       };
     },
@@ -48,7 +50,7 @@ describe('the game-states projection (given / when / then)', () => {
 
   it('folds a new game from its first events', async () => {
     const recorded = await record('g1', all);
-    projectionSpec([]).when(recorded).then((read) => {
+    await projectionSpec([]).when(recorded).then((read) => {
       expect(read.get('g1')).toEqual({ gameId: 'g1', revision: all.length - 1, state: foldEvents(all) });
     });
   });
@@ -56,7 +58,7 @@ describe('the game-states projection (given / when / then)', () => {
   it('continues a game it already holds', async () => {
     const recorded = await record('g1', all);
     const split = created.length;
-    projectionSpec(recorded.slice(0, split)).when(recorded.slice(split)).then((read) => {
+    await projectionSpec(recorded.slice(0, split)).when(recorded.slice(split)).then((read) => {
       expect(read.get('g1')?.revision).toBe(all.length - 1);
       expect(read.get('g1')?.state).toEqual(foldEvents(all));
     });
@@ -64,7 +66,7 @@ describe('the game-states projection (given / when / then)', () => {
 
   it('ignores an event delivered again (at-least-once delivery)', async () => {
     const recorded = await record('g1', all);
-    projectionSpec(recorded).when(recorded.slice(-2)).then((read) => {
+    await projectionSpec(recorded).when(recorded.slice(-2)).then((read) => {
       expect(read.get('g1')).toEqual({ gameId: 'g1', revision: all.length - 1, state: foldEvents(all) });
     });
   });
@@ -72,7 +74,7 @@ describe('the game-states projection (given / when / then)', () => {
   it('keeps games apart', async () => {
     const one = await record('g1', all);
     const two = await record('g2', created);
-    projectionSpec(one).when(two).then((read) => {
+    await projectionSpec(one).when(two).then((read) => {
       expect(read.get('g1')?.state).toEqual(foldEvents(all));
       expect(read.get('g2')?.state).toEqual(foldEvents(created));
     });
@@ -80,6 +82,6 @@ describe('the game-states projection (given / when / then)', () => {
 
   it('refuses an event that skips a revision', async () => {
     const recorded = await record('g1', all);
-    projectionSpec(recorded.slice(0, 1)).when(recorded.slice(2, 3)).thenThrows(/jumps from revision 0 to 2/);
+    await projectionSpec(recorded.slice(0, 1)).when(recorded.slice(2, 3)).thenThrows(/jumps from revision 0 to 2/);
   });
 });

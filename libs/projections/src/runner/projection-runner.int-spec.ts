@@ -170,7 +170,9 @@ describe('ProjectionRunner', () => {
       await runner.whenHandled((await store.lastPosition()) as bigint);
       const during = anEvent();
       let appended: Promise<bigint> | undefined;
-      const handled = await runner.rebuild(() => (appended ??= appendTo(store, 'game-1', [during])));
+      const handled = await runner.rebuild(() => {
+        appended ??= appendTo(store, 'game-1', [during]);
+      });
       await runner.whenHandled(await (appended as Promise<bigint>));
       expect(handled).toBe(3);
       expect(ids(projection.seen)).toEqual(ids([...history, during]));

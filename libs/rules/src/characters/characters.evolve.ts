@@ -1,5 +1,5 @@
 import { defined, known } from '../invariant';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import type { CharacterEvent } from './characters.events';
 import { discardFromHand } from './hand';
 

@@ -1,6 +1,6 @@
 import { known } from '../invariant';
 import { discardFromHand } from '../characters/hand';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import type { CheckEvent } from './check.events';
 
 export const checkAppliers: Appliers<CheckEvent> = {

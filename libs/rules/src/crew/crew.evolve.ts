@@ -1,6 +1,6 @@
 import { defined, known } from '../invariant';
-import type { Appliers } from '../evolve';
-import { takeOrder } from '../turn/orders';
+import type { Appliers } from '../appliers';
+import { takeOrder } from '../turn/take-order';
 import type { CrewEvent } from './crew.events';
 
 // Each of these events is a whole Crew order: it uses one of the turn's orders.

@@ -1,6 +1,6 @@
 import { known } from '../invariant';
 import { discardFromHand } from '../characters/hand';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import type { DamageEvent } from './damage.events';
 import { closePending, openPending } from '../pending';
 

@@ -1,5 +1,5 @@
 import { known } from '../invariant';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import { hexKey } from '../hex';
 import type { EnemyEvent } from './enemies.events';
 

@@ -1,4 +1,4 @@
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import { defined } from '../invariant';
 import type { ForkEvent } from './fork.events';
 

@@ -1,2 +1,3 @@
-export * from './fork.decide';
-export * from './fork.events';
+// The fork folder's public names, spelled out for the reason libs/rules/src/index.ts gives.
+export { decideFork, type ForkInput, publicBoard } from './fork.decide';
+export type { ForkedBoard, ForkEvent, GameForked } from './fork.events';

@@ -19,7 +19,7 @@ export interface HistoryDecision {
 }
 
 export function decideWithHistory(history: GameHistory, command: LogCommand, context: DecideContext): HistoryDecision {
-  if (!isHistoryCommand(command)) return decideAndApply(history.state, command, context);
+  if (!isHistoryCommand(command)) return decideAndApply(history.state, command, context, history.freezeStates);
   const seat = context.seat;
   if (seat === null) throw new RuleViolation('seat.unknown', 'Not a seat of this game');
   if (command.type === 'Undo') {
@@ -36,5 +36,5 @@ export function decideWithHistory(history: GameHistory, command: LogCommand, con
   if (!next) throw new RuleViolation('redo.nothing-to-redo', 'There is no undone action to redo');
   const event: GameEvent = deepFreeze({ type: 'ActionRedone', data: { actionId: next.actionId, seat } });
   // Redo never decides again: the recorded events come back as they were.
-  return { events: [event], state: next.after ?? applyEvents(history.state, next.entries.map((e) => e.event)) };
+  return { events: [event], state: next.after ?? applyEvents(history.state, next.entries.map((e) => e.event), history.freezeStates) };
 }

@@ -97,9 +97,20 @@ export class GameHistory {
   /** Actions of the running turn below the dense window that keep their state after (see CHECKPOINT_EVERY). */
   private checkpoints: HistoryAction[] = [];
 
+  /**
+   * `freezeStates: false` leaves the states decided and refolded for this game unfrozen (a
+   * production server's choice, `LOGBOOK_FREEZE_STATES`; see Decision): the game's history keeps
+   * the setting, so whoever decides against it need not pass it again.
+   */
+  readonly freezeStates: boolean;
+
+  constructor(options: { freezeStates?: boolean } = {}) {
+    this.freezeStates = options.freezeStates ?? true;
+  }
+
   /** Folds a stored log (cold load). */
-  static fold(entries: Iterable<LogEntry>): GameHistory {
-    const history = new GameHistory();
+  static fold(entries: Iterable<LogEntry>, options: { freezeStates?: boolean } = {}): GameHistory {
+    const history = new GameHistory(options);
     const all = [...entries];
     history.log.push(...all);
     for (const logged of groupActions(all)) {
@@ -120,7 +131,7 @@ export class GameHistory {
     let state = foldActions(effective.slice(0, keepFrom));
     for (const action of effective.slice(keepFrom)) {
       action.before = state;
-      state = applyEvents(state, action.entries.map((e) => e.event));
+      state = applyEvents(state, action.entries.map((e) => e.event), history.freezeStates);
       action.after = state;
     }
     history.current = state;
@@ -176,7 +187,7 @@ export class GameHistory {
     if (target === null) {
       const action = toAction(logged);
       action.before = this.current;
-      action.after = stateAfter ?? applyEvents(this.current, events);
+      action.after = stateAfter ?? applyEvents(this.current, events, this.freezeStates);
       this.effective.push(action);
       this.undone.length = 0;
       this.current = action.after;
@@ -195,7 +206,7 @@ export class GameHistory {
     const redone = takeAction(this.undone, target.actionId);
     if (!redone) return;
     const back = redone.action;
-    const state = stateAfter ?? back.after ?? applyEvents(this.current, back.entries.map((e) => e.event));
+    const state = stateAfter ?? back.after ?? applyEvents(this.current, back.entries.map((e) => e.event), this.freezeStates);
     back.before ??= this.current;
     back.after = state;
     this.effective.push(back);
@@ -252,7 +263,7 @@ export class GameHistory {
         top.entries.push(...logged.entries);
         top.revealing ||= isRevealingAction(events);
         top.turnBoundary ||= isTurnBoundary(events);
-        top.after = applyEvents(this.current, events);
+        top.after = applyEvents(this.current, events, this.freezeStates);
         this.current = top.after;
         this.dropOldStates();
         continue;
@@ -273,7 +284,7 @@ export class GameHistory {
         while (from >= 0 && !this.effective[from]?.after) from--;
         const base = from >= 0 ? this.effective[from]?.after : undefined;
         const between = this.effective.slice(from + 1, at);
-        action.before = base ? applyEvents(base, between.flatMap((a) => a.entries.map((e) => e.event))) : foldActions(this.effective.slice(0, at));
+        action.before = base ? applyEvents(base, between.flatMap((a) => a.entries.map((e) => e.event)), this.freezeStates) : foldActions(this.effective.slice(0, at));
       }
     }
     return action.before;

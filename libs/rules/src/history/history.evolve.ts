@@ -1,4 +1,4 @@
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import type { HistoryEvent } from './history.events';
 
 // Undo and redo change which events count, not the state an event leads to: a log that holds

@@ -9,7 +9,8 @@ export const WAYFINDER = 'WAYFINDER';
 
 /**
  * [N] each action costs 1; 2 when the ship starts or ends that action on Rough Seas, and 2
- * when it starts on a Storm. The seed's "starts its movement" is read per action (brief §7).
+ * when it starts on a Storm. [D] The seed's "starts its movement" is read per action: each
+ * action of an order is a movement of its own.
  */
 export const navigationActionCost = (state: GameState, from: Hex, to: Hex): number =>
   isRough(state, from) || isRough(state, to) || isStorm(state, from) ? HAZARD_ACTION_COST : BASE_ACTION_COST;

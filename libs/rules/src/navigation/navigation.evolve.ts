@@ -1,7 +1,7 @@
 import { defined, known } from '../invariant';
 import { coverTile } from '../board';
-import type { Appliers } from '../evolve';
-import { takeOrder } from '../turn/orders';
+import type { Appliers } from '../appliers';
+import { takeOrder } from '../turn/take-order';
 import type { NavigationEvent } from './navigation.events';
 
 export const navigationAppliers: Appliers<NavigationEvent> = {

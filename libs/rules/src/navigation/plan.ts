@@ -42,7 +42,7 @@ export function decideNavigate(decision: PlayDecision, command: Navigate): void 
   ensure(Array.isArray(steps) && steps.length <= MAX_PLAN_STEPS, 'command.invalid', `steps must be a list of at most ${MAX_PLAN_STEPS} actions`);
   // [D] navigation.plan-explore-last: steps after an explore would be decided against the tile it
   // reveals, and a refused plan records nothing, so a player could retry for free and learn the
-  // hidden tile (brief §11). Refused up front, before anything is decided or drawn, so the answer
+  // hidden tile, which must never leave the server. Refused up front, before anything is decided or drawn, so the answer
   // never depends on the stack. Step by step, the tile is placed (and public) before the next order.
   const early = steps.findIndex((step, index) => step?.action === 'explore' && index < steps.length - 1);
   ensure(

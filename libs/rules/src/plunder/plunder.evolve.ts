@@ -1,6 +1,6 @@
 import { own } from '../own';
 import { defined, known } from '../invariant';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import type { CardType } from '../scenario';
 import type { GameState } from '../state';
 import { hexKey } from '../hex';

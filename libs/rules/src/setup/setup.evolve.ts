@@ -1,7 +1,7 @@
 import { own } from '../own';
 import { defined, known } from '../invariant';
 import { coverTile } from '../board';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import { nodeIds } from '../nodes';
 import type { CharacterState, PlayerShipState } from '../state';
 import type { SetupEvent } from './setup.events';

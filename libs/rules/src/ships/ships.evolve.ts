@@ -1,5 +1,5 @@
 import { known } from '../invariant';
-import type { Appliers } from '../evolve';
+import type { Appliers } from '../appliers';
 import { nodeIds } from '../nodes';
 import type { ShipEvent } from './ships.events';
 

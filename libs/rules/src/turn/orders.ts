@@ -1,27 +1,14 @@
 // [N] the Navigation Order is one of three standard orders; [D §5] a turn allows `ordersPerTurn`
 // of them (scenario data, default 3), each resolved completely before the next.
-import { defined } from '../invariant';
 import type { Decision, PlayDecision } from '../decision';
 import { ensure } from '../errors';
 import { characterOfSeat, requireCommandedShip } from '../queries';
-import type { GameState } from '../state';
 import type { OrderGiven } from './turn.events';
 
 /** Rejects an order when the active seat has none left this turn. */
 export function ensureOrderAvailable(decision: Decision): void {
   const turn = decision.reading.turn;
   ensure(turn && turn.ordersLeft > 0, 'turn.no-orders-left', 'No orders left this turn: end your turn');
-}
-
-/**
- * Applier helper for every event that issues an order (Navigation, Crew, Artillery): it uses one
- * of the turn's orders and [S] closes the repair window, which is only open before any order.
- */
-export function takeOrder(state: GameState): void {
-  const turn = defined(state.turn, 'the turn');
-  turn.ordersLeft -= 1;
-  turn.ordersTaken += 1;
-  turn.repairAvailable = false;
 }
 
 /** What beginOrder (and every order's start) can refuse: the ship the seat commands, an order left. */

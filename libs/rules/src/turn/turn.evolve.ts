@@ -1,6 +1,6 @@
 import { own } from '../own';
-import type { Appliers } from '../evolve';
-import { takeOrder } from './orders';
+import type { Appliers } from '../appliers';
+import { takeOrder } from './take-order';
 import type { TurnEvent } from './turn.events';
 
 export const turnAppliers: Appliers<TurnEvent> = {

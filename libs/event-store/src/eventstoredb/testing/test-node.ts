@@ -163,7 +163,7 @@ export class TestNode {
       const message = request.getProposedMessage();
       if (message) events.push(proposed(message));
     });
-    call.on('end', async () => {
+    const finish = async () => {
       const refused = await this.admit();
       if (refused) return callback(refused);
       if (!options) return callback({ code: grpc.status.INVALID_ARGUMENT, details: 'No options' });
@@ -173,7 +173,10 @@ export class TestNode {
       if (outcome.kind === 'stream_deleted') return callback(streamDeleted(streamId));
       if (outcome.kind === 'wrong_expected_version') return callback(null, appendWrongExpectedVersion(outcome.current, expected));
       callback(null, appendSuccess(outcome.revision, outcome.position));
-    });
+    };
+    // The emitter does not await its listeners: a fault of the test server itself answers the
+    // call as an internal error rather than leaving the client waiting and the rejection loose.
+    call.on('end', () => void finish().catch((error: unknown) => callback({ code: grpc.status.INTERNAL, details: String(error) })));
   };
 
   private readonly batchAppend: grpc.handleBidiStreamingCall<streams.BatchAppendReq, streams.BatchAppendResp> = async (call) => {
@@ -181,7 +184,7 @@ export class TestNode {
     if (refused) return void call.emit('error', refused);
     const pending = new Map<string, { streamId: string; expected: Expected; events: ProposedEvent[] }>();
     const tracked = this.track({ drop: (error) => call.emit('error', error) });
-    call.on('data', async (request: streams.BatchAppendReq) => {
+    const handle = async (request: streams.BatchAppendReq) => {
       const correlation = request.getCorrelationId() as shared.UUID;
       const key = correlation.getString();
       const options = request.getOptions();
@@ -196,7 +199,11 @@ export class TestNode {
       if (outcome.kind === 'success') call.write(batchSuccess(correlation, batch.streamId, outcome.revision, outcome.position));
       else if (outcome.kind === 'stream_deleted') call.write(batchError(correlation, batch.streamId, { deleted: true }));
       else call.write(batchError(correlation, batch.streamId, { wrong: { current: outcome.current, expected: batch.expected } }));
-    });
+    };
+    // As for Append: the emitter does not await a listener, so a fault ends the call as an error.
+    call.on('data', (request: streams.BatchAppendReq) =>
+      void handle(request).catch((error: unknown) => call.emit('error', { code: grpc.status.INTERNAL, details: String(error) })),
+    );
     call.on('end', () => {
       tracked();
       call.end();
