@@ -10,7 +10,7 @@ import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
-import type { GameCommand, ScenarioDefinition } from '@logbook/rules';
+import type { PlayCommand, ScenarioDefinition } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
 import { SETUP_RESPONSE, hexNavigationScenario, scriptCommand } from './hex-navigation';
@@ -34,7 +34,6 @@ export interface CommandPathResult {
   heapUsedMiB: number;
 }
 
-type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
 
 export const GAMES = 100;
 export const ACTIONS_PER_GAME = 200;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
 import { EVENT_STORE, SqliteEventStore, type EventStore } from '@logbook/event-store';
 import { gameEventUpcasters, gameStreamId } from '@logbook/game-log';
-import type { GameCommand } from '@logbook/rules';
+import type { PlayCommand } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
 import { GameRepository } from '../../apps/server/src/games/game-repository';
@@ -38,7 +38,6 @@ export interface LogSizeResult {
   foldCpuMs: number;
 }
 
-type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {

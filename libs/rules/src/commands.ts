@@ -21,3 +21,5 @@ export type GameCommand =
   | EnemyCommand;
 export type GameCommandType = GameCommand['type'];
 export type CommandOfType<K extends GameCommandType> = Extract<GameCommand, { type: K }>;
+/** What a seat sends to play: every command but CreateGame (Undo and Redo, decided against the history, are `SeatCommand`s). */
+export type PlayCommand = Exclude<GameCommand, CommandOfType<'CreateGame'>>;

@@ -2,7 +2,7 @@
 // reducer does: game exists → game not over → seat may act → nothing pending → order not
 // interrupted → the command's own rules.
 import { own } from './own';
-import type { CommandOfType, GameCommand } from './commands';
+import type { GameCommand, PlayCommand } from './commands';
 import type { CommandSpec, CommandSpecs } from './command-spec';
 import { characterCommands } from './characters/characters.decide';
 import { characterHooks } from './characters/characters.hooks';
@@ -24,7 +24,6 @@ import type { GameState } from './state';
 import { continueAfterTurnEnd } from './turn/turn-flow';
 import { turnCommands } from './turn/turn.decide';
 
-type PlayCommand = Exclude<GameCommand, CommandOfType<'CreateGame'>>;
 
 /**
  * Every command a seat sends, by type: who may send it and when, its rules, the rule ids they

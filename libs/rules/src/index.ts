@@ -7,7 +7,7 @@ export {
   coverTile, isCovered, placementRotation, placeTileHexes, tileFits, tileHasUnpurgedAltar,
 } from './board';
 export type { CommandSpec, CommandSpecs } from './command-spec';
-export type { CommandOfType, GameCommand, GameCommandType } from './commands';
+export type { CommandOfType, GameCommand, GameCommandType, PlayCommand } from './commands';
 export {
   COMMAND_SPECS, decide, decideAndApply, type DecideContext, isKnownCommandType, PHASE_HOOKS, PIPELINE_RULES,
 } from './decide';
@@ -55,7 +55,7 @@ export {
   type ActionRedone, type ActionUndone, decideWithHistory, effectiveActions, effectiveEntries, GameHistory,
   groupActions, HISTORY_EVENT_TYPES, type HistoryAction, type HistoryCommand, type HistoryDecision,
   type HistoryEvent, type HistoryStep, historyTarget, isHistoryCommand, isRevealingAction, isRevealingEvent,
-  type LogCommand, type LogEntry, type LoggedAction, type Redo, REVEALING_EVENT_TYPES, type Undo,
+  type LogCommand, type LogEntry, type LoggedAction, type Redo, REVEALING_EVENT_TYPES, type SeatCommand, type Undo,
 } from './history';
 export {
   candidateCommands, checkChoices, type CommandCost, exploreVariants, type LegalCommand, legalCommands,

@@ -5,8 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type ActionRecord, type RecordedCommand } from '@logbook/game-log';
-import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition } from '@logbook/rules';
-import type { PlayCommand } from './dto/command-dtos';
+import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
 import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository } from './game-repository';
@@ -72,7 +71,7 @@ export class GameCommandsService {
     gameId: string,
     seat: number,
     commandId: string,
-    command: PlayCommand,
+    command: SeatCommand,
     options: { ifMatch?: number; correlationId?: string } = {},
   ): Promise<CommandResult> {
     const fingerprint = commandFingerprint({ seat, command });

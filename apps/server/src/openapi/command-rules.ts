@@ -5,7 +5,7 @@
 import { COMMAND_SPECS, PIPELINE_RULES as RULES_PIPELINE, type GameCommandType, type HistoryCommand } from '@logbook/rules';
 
 type TableCommandType = Exclude<GameCommandType, 'CreateGame'>;
-type PlayCommandType = TableCommandType | HistoryCommand['type'];
+type SeatCommandType = TableCommandType | HistoryCommand['type'];
 
 /** Refusals any command can meet before its own rules (RULES.md, "Rule ids of the command pipeline"). */
 export const PIPELINE_RULES: readonly string[] = RULES_PIPELINE;
@@ -21,4 +21,4 @@ const tableRules = Object.fromEntries(Object.entries(COMMAND_SPECS).map(([type, 
   readonly string[]
 >;
 
-export const COMMAND_RULES: Record<PlayCommandType, readonly string[]> = { ...tableRules, ...HISTORY_RULES };
+export const COMMAND_RULES: Record<SeatCommandType, readonly string[]> = { ...tableRules, ...HISTORY_RULES };

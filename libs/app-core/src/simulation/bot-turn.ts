@@ -1,9 +1,9 @@
 // What a bot is given and may answer: the bots and their strategies (greedy.ts) share these
 // types, and bots.ts builds every strategy, so they live apart from both.
-import type { GameCommand, GameState, Rng } from '@logbook/rules';
+import type { GameState, PlayCommand, Rng } from '@logbook/rules';
 
 /** What a bot may send: any play command (never CreateGame, never Undo or Redo). */
-export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }>;
+export type { PlayCommand };
 
 export interface BotTurn {
   state: GameState;

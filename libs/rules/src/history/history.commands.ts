@@ -1,3 +1,4 @@
+import type { PlayCommand } from '../commands';
 import type { DomainCommand } from '../event';
 
 /** [D §11] take back the last effective action. */
@@ -9,3 +10,6 @@ export type HistoryCommand = Undo | Redo;
 
 export const isHistoryCommand = (command: { type: string }): command is HistoryCommand =>
   command.type === 'Undo' || command.type === 'Redo';
+
+/** Everything a seat may send: a play command, or Undo / Redo. */
+export type SeatCommand = PlayCommand | HistoryCommand;

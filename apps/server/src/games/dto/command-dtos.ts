@@ -3,7 +3,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import type { GameCommand, GameCommandType, HistoryCommand } from '@logbook/rules';
+import type { GameCommandType, HistoryCommand, SeatCommand } from '@logbook/rules';
 import { oversizedArrays } from '../../http/array-maxima';
 import { COMMAND_ID, type CommandDto, type CommandFields } from './command-base.dto';
 import { EmbarkDto, DisembarkDto, SetFollowShipDto } from './characters.dto';
@@ -17,11 +17,9 @@ import { RedoDto, UndoDto } from './history.dto';
 import { EndTurnDto } from './turn.dto';
 
 type RulesCommandType = Exclude<GameCommandType, 'CreateGame'>;
-type PlayCommandType = RulesCommandType | HistoryCommand['type'];
-/** What a seat may send: any command but CreateGame, and Undo/Redo (decided against the history). */
-export type PlayCommand = Exclude<GameCommand, { type: 'CreateGame' }> | HistoryCommand;
+type SeatCommandType = RulesCommandType | HistoryCommand['type'];
 
-const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & (K extends RulesCommandType ? CommandFields<K> : object)> } = {
+const COMMAND_DTOS: { [K in SeatCommandType]: ClassConstructor<CommandDto & (K extends RulesCommandType ? CommandFields<K> : object)> } = {
   StartNavigation: StartNavigationDto,
   MoveShip: MoveShipDto,
   TurnShip: TurnShipDto,
@@ -50,8 +48,8 @@ const COMMAND_DTOS: { [K in PlayCommandType]: ClassConstructor<CommandDto & (K e
 export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);
 
 /** Each command type with its DTO class (for the OpenAPI document). */
-export const commandDtoClasses = (): ReadonlyArray<[PlayCommandType, ClassConstructor<CommandDto>]> =>
-  Object.entries(COMMAND_DTOS) as Array<[PlayCommandType, ClassConstructor<CommandDto>]>;
+export const commandDtoClasses = (): ReadonlyArray<[SeatCommandType, ClassConstructor<CommandDto>]> =>
+  Object.entries(COMMAND_DTOS) as Array<[SeatCommandType, ClassConstructor<CommandDto>]>;
 
 const flatten = (errors: ValidationError[], path = ''): string[] =>
   errors.flatMap((e) => {
@@ -60,7 +58,7 @@ const flatten = (errors: ValidationError[], path = ''): string[] =>
   });
 
 /** Validates a command body; throws 400 with every problem found. */
-export function parseCommandBody(body: unknown): { commandId: string; command: PlayCommand } {
+export function parseCommandBody(body: unknown): { commandId: string; command: SeatCommand } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadRequestException('The body must be a JSON object { commandId, type, ...fields }');
   }
@@ -68,7 +66,7 @@ export function parseCommandBody(body: unknown): { commandId: string; command: P
   // A body seen before but for its commandId (a valid one) passes as it passed then.
   const key = typeof commandId === 'string' && COMMAND_ID.test(commandId) ? memoKey(body) : undefined;
   const known = key === undefined ? undefined : accepted.get(key);
-  if (known !== undefined) return { commandId: commandId as string, command: JSON.parse(known) as PlayCommand };
+  if (known !== undefined) return { commandId: commandId as string, command: JSON.parse(known) as SeatCommand };
   const parsed = validateCommandBody(body);
   if (key !== undefined && key.length <= MEMO_MAX_KEY) {
     if (accepted.size >= MEMO_SIZE) accepted.clear();
@@ -78,9 +76,9 @@ export function parseCommandBody(body: unknown): { commandId: string; command: P
 }
 
 /** The DTO's validation (the definition): class-transformer and class-validator, about a tenth of an order's CPU time. */
-export function validateCommandBody(body: object): { commandId: string; command: PlayCommand } {
+export function validateCommandBody(body: object): { commandId: string; command: SeatCommand } {
   const type = (body as { type?: unknown }).type;
-  const dto = typeof type === 'string' && Object.prototype.hasOwnProperty.call(COMMAND_DTOS, type) ? COMMAND_DTOS[type as PlayCommandType] : undefined;
+  const dto = typeof type === 'string' && Object.prototype.hasOwnProperty.call(COMMAND_DTOS, type) ? COMMAND_DTOS[type as SeatCommandType] : undefined;
   if (!dto) {
     throw new BadRequestException(`type must be one of: ${knownCommandTypes().join(', ')}`);
   }
@@ -91,7 +89,7 @@ export function validateCommandBody(body: object): { commandId: string; command:
   if (errors.length > 0) throw new BadRequestException(errors);
   // Plain data (no class prototype); the DTO class implements the command's fields.
   const { commandId, ...command } = JSON.parse(JSON.stringify(instance)) as CommandDto & CommandFields<RulesCommandType>;
-  return { commandId, command: command as PlayCommand };
+  return { commandId, command: command as SeatCommand };
 }
 
 /**
