@@ -10,6 +10,7 @@ export * from './sha256';
 export * from './effective-fold';
 export * from './redecide';
 export * from './export-format';
+export * from './event-view';
 export * from './shared-content';
 // Named again, though `export *` above exports them: called on every action (see the same note
 // in libs/rules/src/index.ts: a named re-export compiles to a getter V8 inlines).

@@ -21,9 +21,9 @@ import { setMaxListeners } from 'node:events';
 import { isGameOver, statusAfter, type GameState } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { EVENT_STORE, EventStoreUnavailableError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId } from '@logbook/game-log';
+import { gameStreamId, type EventView } from '@logbook/game-log';
 import { FeedFrameCache } from './feed-frame-cache';
-import { actionMetaReader, viewEvent, type EventView } from './game-events.service';
+import { actionMetaReader, viewEvent } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 
