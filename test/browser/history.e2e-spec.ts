@@ -30,16 +30,12 @@ describe('undo and redo in the browser', () => {
     await page.locator('button[data-command="Undo"]:not([disabled])').click();
     await page.locator('svg.board [data-ship="gull"][data-hex="0,0"]').waitFor();
     await watcher.locator('svg.board [data-ship="gull"][data-hex="0,0"]').waitFor();
-    // The timeline shows the undo. With the server's timeline of actions, the move itself is
-    // marked undone; the plain event list (older servers) cannot tell which action an undo names.
+    // The timeline shows the undo, and the move itself marked undone.
     await page.locator('.timeline-list .item.kind-undo').first().waitFor();
-    const actions = (await page.locator('section.timeline').getAttribute('data-timeline-source')) === 'timeline';
-    if (actions) {
-      const undone = page.locator('.timeline-list .item[data-undone="true"]');
-      await undone.first().waitFor();
-      expect(await undone.first().textContent()).toMatch(/sails|moved/i);
-      expect(await undone.first().textContent()).toContain('(undone)');
-    }
+    const undone = page.locator('.timeline-list .item[data-undone="true"]');
+    await undone.first().waitFor();
+    expect(await undone.first().textContent()).toMatch(/sails|moved/i);
+    expect(await undone.first().textContent()).toContain('(undone)');
 
     await page.locator('[data-fact="history"] [data-redo]', { hasText: 'may redo: Player 1' }).waitFor();
     await page.locator('button[data-command="Redo"]:not([disabled])').click();
@@ -47,6 +43,6 @@ describe('undo and redo in the browser', () => {
     await watcher.locator(`svg.board [data-ship="gull"][data-hex="${hex}"]`).waitFor();
     expect(await shipOnPage(watcher, 'gull')).toEqual({ hex, facing: '0' });
     await page.locator('.timeline-list .item.kind-redo').first().waitFor();
-    if (actions) await page.locator('.timeline-list .item[data-undone="true"]').waitFor({ state: 'detached' });
+    await page.locator('.timeline-list .item[data-undone="true"]').waitFor({ state: 'detached' });
   });
 });

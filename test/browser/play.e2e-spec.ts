@@ -21,7 +21,7 @@ describe('playing a game in the browser', () => {
     await page.locator('.game-page[data-viewer="seat-1"]').waitFor();
     await page.getByText('Playing as Player 1').waitFor();
     // The options are the server's (GET /games/:id/options), with their costs.
-    await page.locator('section.play[data-options-source="server"]').waitFor();
+    await page.locator('section.play[data-options="ready"] button[data-command="StartNavigation"] .cost', { hasText: '1 order' }).waitFor();
     const before = await shipOnPage(page, 'gull');
 
     await page.locator('button[data-command="StartNavigation"]').click();
@@ -112,29 +112,49 @@ describe('playing a game in the browser', () => {
     await page.locator('[data-turn-hint="waiting"]').waitFor();
   });
 
-  it('keeps a clearly marked place for analytics, and shows the figures once the server has them', async () => {
+  it('shows the game’s figures and its scenario’s charts, as the analytics endpoints give them', async () => {
     const game = await createGame(h.app, 'first-voyage', 1);
+    const figures = (await h.app.http().get(`/analytics/games/${game.gameId}`)).body as { tilesExplored: number };
     const { page } = await h.newPage();
     await page.goto(`/#game=${game.gameId}`);
-    const panel = page.locator('section.analytics');
-    await panel.locator('h2', { hasText: 'Analytics' }).waitFor();
-    const state = await panel.getAttribute('data-analytics');
-    if (state === 'pending') await panel.getByText('once the server has analytics').waitFor();
-
-    // With analytics answers (stood in for here), the game's figures and the scenario's charts appear there.
-    await page.route('**/analytics/games/**', (route) =>
-      route.fulfill({ json: { gameId: game.gameId, rounds: 2, tilesExplored: 3, cluesByAct: { '1': 2 }, plunder: { rolls: [1, 0, 0, 2, 0, 1] } } }),
-    );
-    await page.route('**/analytics/scenarios/first-voyage', (route) => route.fulfill({ json: { games: 4 } }));
-    await page.route('**/analytics/scenarios/first-voyage/charts/*.svg', (route) =>
-      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>' }),
-    );
-    await page.reload();
     const ready = page.locator('section.analytics[data-analytics="ready"]');
     await ready.waitFor();
-    await ready.locator('tr', { hasText: 'Tiles explored' }).filter({ hasText: '3' }).waitFor();
-    await ready.getByRole('img', { name: /Plunder rolls.*4 2/ }).waitFor();
+    await ready.locator('tr', { hasText: 'Tiles explored' }).filter({ hasText: String(figures.tilesExplored) }).waitFor();
+    await ready.getByRole('img', { name: /Plunder rolls.*1 0, 2 0/ }).waitFor();
     await ready.getByRole('img', { name: 'Win rate' }).waitFor();
     expect(await ready.locator('.scenario-charts img').count()).toBe(4);
+  });
+
+  describe('when an endpoint fails', () => {
+    const problem = { status: 503, contentType: 'application/problem+json', json: { status: 503, title: 'Service Unavailable', detail: 'Try again shortly' } };
+
+    it('says the options could not be loaded and offers none, rather than guessing them', async () => {
+      const game = await createGame(h.app, 'first-voyage', 2);
+      const { page } = await h.newPage();
+      await page.route('**/games/*/options', (route) => route.fulfill(problem));
+      await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+      const alert = page.locator('section.play[data-options="error"] [data-error="options"]');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('Try again shortly');
+      expect(await page.locator('section.play button[data-command="StartNavigation"]').count()).toBe(0);
+      expect(await page.locator('section.play button[data-command="EndTurn"]').count()).toBe(0);
+    });
+
+    it('says the timeline could not be loaded, rather than building one from the events', async () => {
+      const game = await createGame(h.app, 'first-voyage', 1);
+      const { page } = await h.newPage();
+      await page.route('**/games/*/timeline', (route) => route.fulfill(problem));
+      await page.goto(`/#game=${game.gameId}`);
+      await page.locator('section.timeline[data-timeline="error"] [data-error="timeline"]', { hasText: 'Try again shortly' }).waitFor();
+      expect(await page.locator('.timeline-list .item').count()).toBe(0);
+    });
+
+    it('says the analytics could not be loaded', async () => {
+      const game = await createGame(h.app, 'first-voyage', 1);
+      const { page } = await h.newPage();
+      await page.route('**/analytics/games/**', (route) => route.fulfill(problem));
+      await page.goto(`/#game=${game.gameId}`);
+      await page.locator('section.analytics[data-analytics="error"] [data-error="analytics"]', { hasText: 'Try again shortly' }).waitFor();
+    });
   });
 });

@@ -30,14 +30,12 @@ describe('replaying a game in the browser', () => {
     await page.locator(`svg.board[data-revision="${end.revision}"]`).waitFor();
     const now = await shipOnPage(page, 'gull');
     expect(now).toEqual({ hex: '0,-1', facing: '5' });
-    // The undone turn is shown as such (struck through) where the server's timeline says so.
+    // The undone turn is shown as such (struck through), as the server's timeline says.
     await page.locator('.timeline-list .item.kind-undo').first().waitFor();
-    if ((await page.locator('section.timeline').getAttribute('data-timeline-source')) === 'timeline') {
-      const undone = page.locator('.timeline-list .item[data-undone="true"]');
-      expect(await undone.count()).toBe(1);
-      expect(await undone.getAttribute('data-to')).toBe(String(turned.revision));
-      expect(await undone.locator('.what').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).textDecorationLine)).toBe('line-through');
-    }
+    const undone = page.locator('.timeline-list .item[data-undone="true"]');
+    expect(await undone.count()).toBe(1);
+    expect(await undone.getAttribute('data-to')).toBe(String(turned.revision));
+    expect(await undone.locator('.what').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).textDecorationLine)).toBe('line-through');
 
     // The timeline lists what happened, in order.
     const timeline = page.locator('.timeline-list .item');

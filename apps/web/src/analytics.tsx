@@ -1,9 +1,9 @@
 // ANALYTICS — the analytics read models' figures for this game and its scenario
-// (`GET /analytics/games/:id`, `GET /analytics/scenarios/:scenario` and its SVG charts). On a
-// server without analytics (404) this place says so; it asks again each time a game's page opens.
+// (`GET /analytics/games/:id`, `GET /analytics/scenarios/:scenario` and its SVG charts). A
+// request that fails says so here.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
-import type { LooseJson } from './types';
+import type { AnalyticsSummary, GameAnalytics } from './types';
 
 /** The scenario charts the server renders (Vega-Lite, as SVG). */
 const SCENARIO_CHARTS = [
@@ -13,39 +13,49 @@ const SCENARIO_CHARTS = [
   { name: 'wreck-heatmap', title: 'Where ships were wrecked' },
 ];
 
-type Found = { game: LooseJson | null; scenario: LooseJson | null };
+type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
+type Found = { game: Answer<GameAnalytics>; scenario: Answer<AnalyticsSummary> };
+
+const settle = <T,>(promise: Promise<T>): Promise<Answer<T>> =>
+  promise.then(
+    (value) => ({ ok: true, value }),
+    (e: unknown) => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+  );
 
 export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: string }) {
   const [found, setFound] = useState<Found | null>(null);
   useEffect(() => {
     let stale = false;
-    const get = (path: string) => api.analytics(path).then((body) => body as LooseJson, () => null);
-    // Each request answers null when it fails, so this never rejects and nothing need await it.
-    void Promise.all([get(`/analytics/games/${encodeURIComponent(gameId)}`), get(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`)]).then(
-      ([game, scenario]) => !stale && setFound({ game, scenario }),
-    );
+    void Promise.all([settle(api.gameAnalytics(gameId)), settle(api.scenarioAnalytics(scenarioId))]).then(([game, scenario]) => {
+      if (!stale) setFound({ game, scenario });
+    });
     return () => {
       stale = true;
     };
   }, [gameId, scenarioId]);
 
-  const state = found === null ? 'loading' : found.game || found.scenario ? 'ready' : 'pending';
+  const errors = found ? [found.game, found.scenario].flatMap((a) => (a.ok ? [] : [a.error])) : [];
+  const state = found === null ? 'loading' : errors.length ? 'error' : 'ready';
   return (
     <section class="panel analytics" aria-labelledby="analytics-title" data-analytics={state}>
       <h2 id="analytics-title">Analytics</h2>
-      {state === 'loading' && <p class="muted small">Looking for analytics…</p>}
-      {state === 'pending' && <p class="muted small">Charts for this game and its scenario appear here once the server has analytics.</p>}
-      {found?.game && <GameFigures figures={found.game} />}
-      {found?.scenario && (
+      {state === 'loading' && <p class="muted small">Loading the analytics…</p>}
+      {errors.length > 0 && (
+        <p class="notice error small" role="alert" data-error="analytics">
+          The analytics could not be loaded: {errors.join('; ')}
+        </p>
+      )}
+      {found?.game.ok && <GameFigures figures={found.game.value} />}
+      {found?.scenario.ok && (
         <div class="scenario-charts">
-          <h3>This scenario{typeof found.scenario.games === 'number' ? ` (${found.scenario.games} games)` : ''}</h3>
+          <h3>This scenario ({found.scenario.value.games} games)</h3>
           {SCENARIO_CHARTS.map((chart) => (
             <figure key={chart.name}>
               <img
                 src={`/analytics/scenarios/${encodeURIComponent(scenarioId)}/charts/${chart.name}.svg`}
                 alt={chart.title}
                 onError={(e) => {
-                  const figure = (e.currentTarget as HTMLImageElement).closest('figure');
+                  const figure = e.currentTarget.closest('figure');
                   if (figure) figure.hidden = true;
                 }}
               />
@@ -58,51 +68,38 @@ export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: 
   );
 }
 
-const FIGURES: Array<[string, (g: LooseJson) => unknown]> = [
+const FIGURES: Array<[string, (g: GameAnalytics) => string | number]> = [
   ['Rounds', (g) => g.rounds],
   ['Turns', (g) => g.turns],
   ['Tiles explored', (g) => g.tilesExplored],
-  ['Clues', (g) => (g.clues === undefined ? undefined : `${g.clues}/${g.clueGoal}`)],
-  ['Navigation points spent', (g) => (g.navigation ? `${g.navigation.pointsSpent} of ${g.navigation.pointsIssued}` : undefined)],
-  ['Wrecks', (g) => (Array.isArray(g.wrecks) ? g.wrecks.length : undefined)],
-  ['Encounters', (g) => (Array.isArray(g.encounters) ? g.encounters.length : undefined)],
-  ['Enemies spawned / repelled', (g) => (g.enemiesSpawned === undefined ? undefined : `${g.enemiesSpawned} / ${g.enemiesRepelled}`)],
+  ['Clues', (g) => `${g.clues}/${g.clueGoal}`],
+  ['Navigation points spent', (g) => `${g.navigation.pointsSpent} of ${g.navigation.pointsIssued}`],
+  ['Wrecks', (g) => g.wrecks.length],
+  ['Encounters', (g) => g.encounters.length],
+  ['Enemies spawned / repelled', (g) => `${g.enemiesSpawned} / ${g.enemiesRepelled}`],
   ['Altars purged', (g) => g.altarsPurged],
   ['Undos', (g) => g.undos],
   ['Redos', (g) => g.redos],
 ];
 
-const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-
 /** One game's figures: a few numbers, and small bar charts of its series. */
-function GameFigures({ figures }: { figures: LooseJson }) {
-  const rows = FIGURES.map(([label, read]) => [label, read(figures)] as const).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
-  // Anything else the server adds that is a plain number still shows.
-  const known = new Set(['revision', 'rounds', 'turns', 'tilesExplored', 'clues', 'clueGoal', 'act', 'altarsPurged', 'undos', 'redos', 'enemiesSpawned', 'enemiesRepelled']);
-  const extra = Object.entries(figures ?? {})
-    .filter(([k, v]) => typeof v === 'number' && !known.has(k))
-    .map(([k, v]) => [words(k), v] as const);
-  const rolls: unknown = figures?.plunder?.rolls;
-  const byAct: unknown = figures?.cluesByAct;
+function GameFigures({ figures }: { figures: GameAnalytics }) {
+  const byAct = Object.entries(figures.cluesByAct);
   return (
     <div class="game-figures">
       <h3>This game</h3>
       <table class="figures">
         <tbody>
-          {[...rows, ...extra].map(([label, value]) => (
+          {FIGURES.map(([label, read]) => (
             <tr key={label}>
               <th scope="row">{label}</th>
-              <td>{String(value)}</td>
+              <td>{String(read(figures))}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {Array.isArray(rolls) && rolls.length > 0 && (
-        <Bars title="Plunder rolls (faces 1–6)" data={rolls.map((n, i) => [String(i + 1), Number(n)] as const)} />
-      )}
-      {byAct && typeof byAct === 'object' && Object.keys(byAct).length > 0 && (
-        <Bars title="Clues by act" data={Object.entries(byAct as Record<string, number>).map(([k, v]) => [`act ${k}`, Number(v)] as const)} />
-      )}
+      <Bars title="Plunder rolls (faces 1–6)" data={figures.plunder.rolls.map((n, i) => [String(i + 1), n] as const)} />
+      {byAct.length > 0 && <Bars title="Clues by act" data={byAct.map(([k, v]) => [`act ${k}`, v] as const)} />}
     </div>
   );
 }

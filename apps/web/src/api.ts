@@ -1,6 +1,6 @@
 // The HTTP API as the page uses it. Every error is the server's problem+json; the page shows its
 // `detail` (for a rule violation, the rule's own message) and keeps the rule id beside it.
-import type { BoardView, Command, CreatedGame, GameSummary, RecordedGameEvent } from './types';
+import type { AnalyticsSummary, BoardView, Command, CommandResult, CreatedGame, GameAnalytics, GameOptions, GameSummary, ScenarioSummary, Timeline } from './types';
 
 export interface Problem {
   type?: string;
@@ -66,29 +66,21 @@ export function newCommandId(): string {
 }
 
 export const api = {
-  listGames: () => request<{ games: GameSummary[] }>('/games?limit=100'),
+  listGames: () => request<{ games: GameSummary[]; nextCursor: string | null }>('/games?limit=100'),
   createGame: (scenario: string, players: string[], mode: string) =>
     request<CreatedGame>('/games', { method: 'POST', body: { scenario, players: players.map((name) => ({ name })), mode } }),
-  /** The built-in scenarios, when the server lists them (else the page offers the ones it knows). */
-  scenarios: () => request<unknown>('/scenarios'),
+  scenarios: () => request<{ scenarios: ScenarioSummary[] }>('/scenarios'),
   view: (gameId: string, token: string | null, at?: number) =>
     request<BoardView>(`${game(gameId)}${at === undefined ? '' : `?at=${at}`}`, { token }),
-  events: (gameId: string, token: string | null, from: number) =>
-    request<{ revision: number; events: RecordedGameEvent[] }>(`${game(gameId)}/events?from=${from}&limit=1000`, { token }),
-  timeline: (gameId: string, token: string | null) => request<unknown>(`${game(gameId)}/timeline`, { token }),
-  options: (gameId: string, token: string) => request<unknown>(`${game(gameId)}/options`, { token }),
+  timeline: (gameId: string) => request<Timeline>(`${game(gameId)}/timeline`),
+  options: (gameId: string, token: string) => request<GameOptions>(`${game(gameId)}/options`, { token }),
   command: (gameId: string, token: string, command: Command) =>
-    request<{ revision: number; events: RecordedGameEvent[] }>(`${game(gameId)}/commands`, {
+    request<CommandResult>(`${game(gameId)}/commands`, {
       method: 'POST',
       token,
       body: { commandId: newCommandId(), ...command },
     }),
-  analytics: (path: string) => request<unknown>(path),
+  gameAnalytics: (gameId: string) => request<GameAnalytics>(`/analytics/games/${encodeURIComponent(gameId)}`),
+  scenarioAnalytics: (scenarioId: string) =>
+    request<AnalyticsSummary & { scenarioId: string }>(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`),
 };
-
-/**
- * An endpoint an older server lacks answers 404 (or 405) for a game that exists: the page then
- * falls back, and uses the endpoint as soon as a server has it.
- */
-export const isMissingEndpoint = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 404 || error.status === 405) && error.problem.type !== '/problems/game-not-found';

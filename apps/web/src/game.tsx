@@ -2,19 +2,22 @@
 // and timeline, the seat's options, and the analytics place. The view on screen is always one
 // the server gave this viewer; the page never works out hidden facts itself.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, isMissingEndpoint } from './api';
+import { api, ApiError } from './api';
 import { Analytics } from './analytics';
 import { Board } from './board';
 import { TopBar, ZoomableBoard } from './frame';
-import { describeCommand, timelineFromEndpoint, timelineFromEvents } from './describe';
+import { describeCommand, timelineItems } from './describe';
 import { followGame, type LiveStatus } from './live';
-import type { Notice } from './notice';
-import { fallbackOptions, optionsFromEndpoint, viewerSeat } from './options';
+import { optionsFromEndpoint, viewerSeat } from './options';
 import { PlayPanel } from './play';
 import { ReplayBar, Timeline } from './replay';
 import { replaceRoute, seatStore } from './route';
 import { PartyPanel, StatusPanel } from './status';
-import type { BoardView, Command, PlayOption, RecordedGameEvent, TimelineItem } from './types';
+import type { Notice } from './notice';
+import type { BoardView, Command, PlayOption, TimelineItem } from './types';
+
+/** What a failed request says on the page. */
+const failure = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 export function GamePage({ gameId, token, initialAt }: { gameId: string; token: string | null; initialAt: number | null }) {
   const [live, setLive] = useState<BoardView | null>(null);
@@ -23,16 +26,14 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   const [fatal, setFatal] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [timeline, setTimeline] = useState<TimelineItem[]>([]);
-  const [timelineSource, setTimelineSource] = useState<'timeline' | 'events'>('events');
+  const [timelineError, setTimelineError] = useState<string | null>(null);
   const [options, setOptions] = useState<PlayOption[]>([]);
-  const [optionsSource, setOptionsSource] = useState<'server' | 'page'>('page');
+  const [optionsError, setOptionsError] = useState<string | null>(null);
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
   const [busy, setBusy] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
 
-  const events = useRef<RecordedGameEvent[]>([]);
-  const endpoints = useRef({ timeline: true, options: true });
   const refreshing = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const liveRef = useRef<BoardView | null>(null);
@@ -42,46 +43,31 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     return viewerSeat(live) ?? seatStore.get(gameId).find((s) => s.token === token)?.seat ?? null;
   }, [live, token, gameId]);
 
+  // A failed timeline or options request is shown where they would be (never guessed from the
+  // board); the next refresh asks again.
   const loadTimeline = useCallback(async () => {
-    if (endpoints.current.timeline) {
-      try {
-        const items = timelineFromEndpoint(await api.timeline(gameId, token));
-        if (items) {
-          setTimeline(items);
-          setTimelineSource('timeline');
-          return;
-        }
-      } catch (e) {
-        if (!isMissingEndpoint(e)) throw e;
-        endpoints.current.timeline = false;
-      }
+    try {
+      setTimeline(timelineItems(await api.timeline(gameId)));
+      setTimelineError(null);
+    } catch (e) {
+      setTimelineError(failure(e));
     }
-    // The plain event list, fetched from where we left off.
-    for (;;) {
-      const from = events.current.length;
-      const page = await api.events(gameId, token, from);
-      events.current = [...events.current, ...page.events.filter((e) => e.revision >= from)];
-      if (page.events.length < 1000) break;
-    }
-    setTimeline(timelineFromEvents(events.current));
-    setTimelineSource('events');
-  }, [gameId, token]);
+  }, [gameId]);
 
   const loadOptions = useCallback(
     async (view: BoardView, seatNow: number | null) => {
-      if (!token || seatNow === null || view.status !== 'active') return setOptions([]);
-      if (endpoints.current.options) {
-        try {
-          setOptions(optionsFromEndpoint(await api.options(gameId, token), view, seatNow));
-          setOptionsSource('server');
-          return;
-        } catch (e) {
-          if (!isMissingEndpoint(e)) throw e;
-          endpoints.current.options = false;
-        }
+      if (!token || seatNow === null || view.status !== 'active') {
+        setOptions([]);
+        setOptionsError(null);
+        return;
       }
-      setOptions(fallbackOptions(view, seatNow));
-      setOptionsSource('page');
+      try {
+        setOptions(optionsFromEndpoint(await api.options(gameId, token), view, seatNow));
+        setOptionsError(null);
+      } catch (e) {
+        setOptions([]);
+        setOptionsError(failure(e));
+      }
     },
     [gameId, token],
   );
@@ -279,14 +265,14 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
             token={token}
             seat={seat}
             options={options}
-            source={optionsSource}
+            optionsError={optionsError}
             replaying={replaying}
             busy={busy}
             notice={notice}
             onSend={(c) => void send(c)}
             onDismiss={() => setNotice(null)}
           />
-          <Timeline items={timeline} current={current} source={timelineSource} seats={live.seats} onSeek={seek} />
+          <Timeline items={timeline} error={timelineError} current={current} onSeek={seek} />
           <PartyPanel view={shown} />
           <Analytics gameId={gameId} scenarioId={live.scenario.id} />
         </aside>

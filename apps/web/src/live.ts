@@ -4,6 +4,7 @@
 // event. A dropped connection is reopened from the last revision seen, with a growing pause.
 
 import { EVENT_WORDS } from '@logbook/projections/history/words';
+import type { EventView } from './types';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
@@ -50,9 +51,9 @@ export function followGame(
     let revision = Number(message.lastEventId);
     let type = message.type;
     try {
-      const data = JSON.parse(message.data as string);
-      if (typeof data?.revision === 'number') revision = data.revision;
-      if (typeof data?.type === 'string') type = data.type;
+      const event = JSON.parse(message.data as string) as EventView;
+      revision = event.revision;
+      type = event.type;
     } catch {
       /* a comment or keep-alive */
     }

@@ -3,26 +3,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from './api';
 import { routeHash, seatStore } from './route';
-import type { CreatedGame, GameSummary, LooseJson } from './types';
+import type { CreatedGame, GameSummary, ScenarioSummary } from './types';
 
-/** Built-in scenarios the page knows, for servers that do not list them (`GET /scenarios`). */
-const KNOWN_SCENARIOS = [
-  { id: 'first-voyage', name: 'First Voyage' },
-  { id: 'twin-sails', name: 'Twin Sails' },
-];
-
-const pretty = (id: string) => KNOWN_SCENARIOS.find((s) => s.id === id)?.name ?? id;
-
-function scenariosFrom(body: unknown): Array<{ id: string; name: string }> | undefined {
-  const list = Array.isArray(body) ? body : (body as { scenarios?: unknown[] } | undefined)?.scenarios;
-  if (!Array.isArray(list)) return undefined;
-  const found = list
-    .map((s: LooseJson) => (typeof s === 'string' ? { id: s, name: pretty(s) } : { id: String(s?.id ?? s?.scenarioId ?? ''), name: String(s?.name ?? s?.id ?? '') }))
-    .filter((s) => s.id);
-  return found.length ? found : undefined;
-}
-
-const ago = (iso?: string): string => {
+const ago = (iso: string | null): string => {
   if (!iso) return '';
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
   if (!Number.isFinite(seconds)) return '';
@@ -35,7 +18,7 @@ const ago = (iso?: string): string => {
 export function Lobby() {
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [scenarios, setScenarios] = useState(KNOWN_SCENARIOS);
+  const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
   const [scenario, setScenario] = useState('first-voyage');
   const [names, setNames] = useState(['Ana', 'Bo', '', '']);
   const [mode, setMode] = useState('standard');
@@ -58,8 +41,11 @@ export function Lobby() {
     document.title = 'Logbook — lobby';
     void load();
     api.scenarios().then(
-      (body) => setScenarios(scenariosFrom(body) ?? KNOWN_SCENARIOS),
-      () => undefined,
+      (body) => {
+        setScenarios(body.scenarios);
+        setScenario((chosen) => (body.scenarios.some((s) => s.id === chosen) ? chosen : (body.scenarios[0]?.id ?? chosen)));
+      },
+      (e: Error) => setError(`The scenarios could not be loaded: ${e.message}`),
     );
   }, []);
 
@@ -195,7 +181,7 @@ export function Lobby() {
                     return (
                       <tr key={g.gameId} data-game={g.gameId}>
                         <td>
-                          <strong>{pretty(g.scenarioId)}</strong>
+                          <strong>{scenarios.find((s) => s.id === g.scenarioId)?.name ?? g.scenarioId}</strong>
                           <div class="muted small">
                             {g.mode} · {g.gameId.slice(0, 8)} {g.createdAt ? `· ${ago(g.createdAt)}` : ''}
                           </div>

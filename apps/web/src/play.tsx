@@ -3,7 +3,6 @@
 import { useState } from 'preact/hooks';
 import type { Notice } from './notice';
 import { routeHash } from './route';
-import { historySteps } from './status';
 import type { BoardView, Command, PlayOption } from './types';
 
 const GROUP_TITLES: Record<PlayOption['group'], string> = {
@@ -20,7 +19,8 @@ export function PlayPanel(props: {
   token: string | null;
   seat: number | null;
   options: PlayOption[];
-  source: 'server' | 'page';
+  /** Why the server's options could not be read (none are offered then). */
+  optionsError: string | null;
   replaying: boolean;
   busy: boolean;
   notice: Notice | null;
@@ -63,25 +63,26 @@ export function PlayPanel(props: {
   const groups = (['response', 'navigation', 'turn', 'other'] as const)
     .map((group) => ({ group, items: others.filter((o) => o.group === group) }))
     .filter((g) => g.items.length > 0);
-  // Undo and redo are always offered to a seat; with the server's options they are enabled only
-  // when listed, otherwise the rules answer (and a refusal says why).
-  const steps = historySteps(view);
-  const mayUndo = steps ? seat !== null && Boolean(steps.undo?.by.includes(seat)) : true;
-  const mayRedo = steps ? seat !== null && Boolean(steps.redo?.by.includes(seat)) : true;
-  const canUndo = props.source === 'page' ? mayUndo : historyOptions.some((o) => o.command.type === 'Undo');
-  const canRedo = props.source === 'page' ? mayRedo : historyOptions.some((o) => o.command.type === 'Redo');
+  // Undo and redo always have their place; they are enabled when the server's options list them.
+  const canUndo = historyOptions.some((o) => o.command.type === 'Undo');
+  const canRedo = historyOptions.some((o) => o.command.type === 'Redo');
   const disabled = busy || replaying || view.status !== 'active';
 
   return (
-    <section class="panel play" aria-labelledby="play-title" data-options-source={props.source}>
+    <section class="panel play" aria-labelledby="play-title" data-options={props.optionsError ? 'error' : 'ready'}>
       <h2 id="play-title">Play</h2>
+      {props.optionsError && (
+        <p class="notice error small" role="alert" data-error="options">
+          Your options could not be loaded: {props.optionsError}
+        </p>
+      )}
       {replaying && <p class="small muted">Return to live to give orders.</p>}
       {!replaying && view.status === 'active' && view.activeSeat !== seat && (
         <p class="small muted" data-turn-hint="waiting">
           Not your turn: {view.seats.find((s) => s.seat === view.activeSeat)?.name ?? 'another seat'} is playing; the board updates by itself.
         </p>
       )}
-      {!replaying && view.status === 'active' && view.activeSeat === seat && others.length === 0 && (
+      {!replaying && !props.optionsError && view.status === 'active' && view.activeSeat === seat && others.length === 0 && (
         <p class="small muted">Nothing to do right now.</p>
       )}
       {groups.map(({ group, items }) => (
@@ -94,7 +95,7 @@ export function PlayPanel(props: {
                 key={JSON.stringify(option.command)}
                 class={option.hex ? 'primary' : ''}
                 data-command={option.command.type}
-                data-direction={(option.command.direction as string | undefined) ?? undefined}
+                data-direction={'direction' in option.command ? option.command.direction : undefined}
                 disabled={disabled}
                 title={option.hiddenDependent ? 'Whether this succeeds depends on something hidden' : undefined}
                 onClick={() => onSend(option.command)}
@@ -118,9 +119,6 @@ export function PlayPanel(props: {
           </button>
         </div>
       </div>
-      {props.source === 'page' && (
-        <p class="small muted">This server does not list legal options yet: the page offers the basic orders and the rules decide.</p>
-      )}
       <NoticeLine notice={notice} onDismiss={props.onDismiss} />
     </section>
   );

@@ -2,7 +2,7 @@
 // the timeline of actions (undone ones struck through) to jump to any of them.
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { BoardView, TimelineItem } from './types';
+import type { TimelineItem } from './types';
 
 export function ReplayBar(props: {
   current: number;
@@ -65,15 +65,14 @@ function Icon({ d }: { d: string }) {
 
 export function Timeline({
   items,
+  error,
   current,
-  source,
-  seats,
   onSeek,
 }: {
   items: TimelineItem[];
+  /** Why the server's timeline could not be read (the list then shows what it had). */
+  error: string | null;
   current: number;
-  source: 'timeline' | 'events';
-  seats: BoardView['seats'];
   onSeek: (revision: number | null) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
@@ -87,20 +86,20 @@ export function Timeline({
     if (top < box.scrollTop) box.scrollTop = top;
     else if (top + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + el.offsetHeight - box.clientHeight;
   }, [current, items.length]);
-  const seatName = (seat: number | null) => (seat === null ? null : (seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`));
   let lastRound: number | undefined;
   return (
-    <section class="panel timeline" aria-labelledby="timeline-title" data-timeline-source={source}>
-      <h2 id="timeline-title">
-        Timeline <span class="muted small">{source === 'timeline' ? 'actions' : 'events'}</span>
-      </h2>
+    <section class="panel timeline" aria-labelledby="timeline-title" data-timeline={error ? 'error' : 'ready'}>
+      <h2 id="timeline-title">Timeline</h2>
+      {error && (
+        <p class="notice error small" role="alert" data-error="timeline">
+          The timeline could not be loaded: {error}
+        </p>
+      )}
       <ol ref={list} class="timeline-list">
         {items.map((item) => {
-          const header = item.round !== undefined && item.round !== lastRound ? item.round : undefined;
-          lastRound = item.round ?? lastRound;
+          const header = item.round !== lastRound ? item.round : undefined;
+          lastRound = item.round;
           const isCurrent = current >= item.from && current <= item.to;
-          // The server's timeline says who in its own words; the event list needs the seat's name.
-          const who = source === 'timeline' || item.seat === null ? null : seatName(item.seat);
           return (
             <Fragment key={item.key}>
               {header !== undefined && (
@@ -115,7 +114,6 @@ export function Timeline({
                 <button type="button" class="link" onClick={() => onSeek(item.to)} aria-current={isCurrent ? 'step' : undefined}>
                   <span class="rev">{item.from === item.to ? item.to : `${item.from}–${item.to}`}</span>
                   <span class="what">
-                    {who && <span class="who">{who}: </span>}
                     {item.description}
                     {item.undone && <span class="undone-tag">(undone)</span>}
                   </span>

@@ -1,22 +1,7 @@
 // What the board says in words: the clock, whose turn, what the game waits for, and the party.
 import { facingName } from './describe';
-import { cardInfo } from './options';
-import type { BoardView, LooseJson } from './types';
-
-interface HistoryStep {
-  actionId: string;
-  seat: number | null;
-  firstEventType: string;
-  /** The seats that may send the Undo (or Redo) now. */
-  by: number[];
-}
-
-/** What Undo and Redo would do now, when the server says (newer board views carry `undo`/`redo`). */
-export function historySteps(view: BoardView): { undo: HistoryStep | null; redo: HistoryStep | null } | undefined {
-  const loose = view as LooseJson;
-  if (!('undo' in loose) && !('redo' in loose)) return undefined;
-  return { undo: loose.undo ?? null, redo: loose.redo ?? null };
-}
+import { cardName } from './options';
+import type { BoardView } from './types';
 
 const words = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -75,8 +60,8 @@ export function StatusPanel({ view }: { view: BoardView }) {
 
 /** Who may take back or re-apply what, now. */
 function HistoryLine({ view }: { view: BoardView }) {
-  const steps = historySteps(view);
-  if (!steps || (!steps.undo && !steps.redo)) return null;
+  const steps = { undo: view.undo, redo: view.redo };
+  if (!steps.undo && !steps.redo) return null;
   const names = (seats: number[]) =>
     seats.length ? seats.map((n) => view.seats.find((s) => s.seat === n)?.name ?? `seat ${n}`).join(', ') : 'nobody now';
   return (
@@ -141,7 +126,7 @@ export function PartyPanel({ view }: { view: BoardView }) {
               {c.hand && (
                 <div class="hand" aria-label="Your hand">
                   {c.hand.map((card, i) => (
-                    <span class="card" key={`${card}-${i}`}>{cardInfo(view, card).name}</span>
+                    <span class="card" key={`${card}-${i}`}>{cardName(view, card)}</span>
                   ))}
                 </div>
               )}

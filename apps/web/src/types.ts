@@ -1,75 +1,37 @@
-// What the page reads from the server. The board view's type is the server's own (type-only
-// import: nothing of the server is bundled); the rest mirrors the HTTP API in the README.
+// What the page reads from the server: the server's own types (type-only imports, so nothing of
+// the server or the libraries is bundled), and the few shapes the page derives from them.
+import type { CreatedGame, GameOptions, ScenarioSummary } from '@logbook/app-core/api-types';
+import type { CommandResult, EventView } from '@logbook/game-log/event-view';
+import type { AnalyticsSummary } from '@logbook/projections/analytics/aggregate';
+import type { GameAnalytics } from '@logbook/projections/analytics/game-analytics';
 import type { BoardView } from '@logbook/projections/board/board-view';
+import type { GameSummary } from '@logbook/projections/game-states/game-state-store.port';
+import type { Timeline } from '@logbook/projections/history/timeline';
+import type { LogCommand } from '@logbook/rules/history/decide-with-history';
 
-export type { BoardView };
+export type { AnalyticsSummary, BoardView, CommandResult, CreatedGame, EventView, GameAnalytics, GameOptions, GameSummary, ScenarioSummary, Timeline };
 export type ShipView = BoardView['ships'][number];
 export type CharacterView = BoardView['characters'][number];
 export type TileView = BoardView['tiles'][number];
 export type HexTerrain = TileView['hexes'][number];
+export type SeatToken = CreatedGame['seats'][number];
+export type HistoryStep = NonNullable<BoardView['undo']>;
+/** A command a seat may send: a game command, or Undo/Redo. */
+export type Command = LogCommand;
 
 export interface Hex {
   q: number;
   r: number;
 }
 
-export interface GameSummary {
-  gameId: string;
-  revision: number;
-  scenarioId: string;
-  status: 'new' | 'active' | 'won' | 'lost';
-  mode: string;
-  round: number;
-  act: number;
-  clues: number;
-  clueGoal: number;
-  seats: number;
-  /** When the game was created (newer servers). */
-  createdAt?: string;
-}
-
-export interface SeatToken {
-  seat: number;
-  name: string;
-  token: string;
-}
-
-export interface CreatedGame {
-  gameId: string;
-  revision: number;
-  seats: SeatToken[];
-}
-
-export type Command = { type: string } & Record<string, unknown>;
-
-/**
- * JSON from the server that the page reads field by field, tolerating what is missing: event data
- * of every type, and answers of endpoints an older server may lack (timeline, options, analytics).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- read defensively with ?. and ??, never trusted for types
-export type LooseJson = any;
-
-export interface RecordedGameEvent {
-  revision: number;
-  type: string;
-  data: Record<string, LooseJson>;
-  /** Sent by servers that record who acted; older ones leave it out. */
-  seat?: number | null;
-  commandId?: string;
-  recordedAt?: string;
-  metadata?: { commandId?: string; seat?: number | null; recordedAt?: string };
-}
-
-/** One line of the replay timeline: an action (or, from the plain event list, one event). */
+/** One line of the replay timeline: one action of the server's timeline, with its round. */
 export interface TimelineItem {
   key: string;
   /** First and last revision of the action. */
   from: number;
   to: number;
-  round?: number;
-  seat: number | null;
-  /** Who, as the server names them ("The game" for setup). */
-  by?: string;
+  round: number;
+  /** The server's words, who included. */
   description: string;
   undone: boolean;
   /** An Undo/Redo action itself. */

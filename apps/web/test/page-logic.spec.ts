@@ -1,12 +1,12 @@
-// The page's pure parts: hex geometry, the timeline built from events or from /timeline, and the
-// options offered when the server does not list them.
-import { foldEvents } from '@logbook/rules';
+// The page's pure parts: hex geometry, the server's timeline as a list, and the server's options
+// as buttons (from what the server's own code returns for a game).
+import { foldEvents, legalCommands } from '@logbook/rules';
 import { setupEvents } from '@logbook/rules/testing/fixtures';
-import { boardView } from '@logbook/projections';
-import { timelineFromEndpoint, timelineFromEvents } from '../src/describe';
+import { boardView, commandWords, namesOfState } from '@logbook/projections';
+import { timelineItems } from '../src/describe';
 import { frontier, hexToPixel, neighbor } from '../src/hex';
-import { fallbackOptions, optionsFromEndpoint, viewerSeat } from '../src/options';
-import type { RecordedGameEvent } from '../src/types';
+import { optionsFromEndpoint, viewerSeat } from '../src/options';
+import type { GameOptions, Timeline } from '../src/types';
 
 describe('hex geometry', () => {
   it('puts north up and north-east up and to the right, as the rules face them', () => {
@@ -24,58 +24,74 @@ describe('hex geometry', () => {
 });
 
 describe('the timeline', () => {
-  const event = (revision: number, type: string, data: Record<string, unknown> = {}, commandId?: string): RecordedGameEvent => ({
-    revision,
-    type,
-    data,
-    ...(commandId ? { commandId } : {}),
-  });
-
-  it('groups an action’s events and marks an undone action', () => {
-    const items = timelineFromEvents([
-      event(0, 'GameCreated', { seats: [] }),
-      event(1, 'TurnStarted', { round: 1, seat: 1, ordersLeft: 3 }),
-      event(2, 'NavigationOrderIssued', { shipId: 'gull', points: 2 }, 'c1'),
-      event(3, 'ShipMoved', { shipId: 'gull', from: { q: 0, r: 0 }, to: { q: 0, r: -1 }, cost: 1 }, 'c2'),
-      event(4, 'ShipTurned', { shipId: 'gull', from: 0, to: 1, cost: 1 }, 'c2'),
-      event(5, 'ActionUndone', { actionId: 'c2', seat: 1 }, 'c3'),
-    ]);
-    const moved = items.find((i) => i.key === 'c2')!;
-    expect(moved).toMatchObject({ from: 3, to: 4, undone: true });
-    expect(items.find((i) => i.key === 'c3')!.kind).toBe('undo');
-    expect(items.find((i) => i.key === 'c1')!.undone).toBe(false);
-  });
-
-  it('reads actions from a nested /timeline answer', () => {
-    const items = timelineFromEndpoint({
-      rounds: [{ round: 1, turns: [{ seat: 1, actions: [{ actionId: 'a', seat: 1, description: 'moves', revisions: { from: 7, to: 8 }, undone: true }] }] }],
+  it('lists the actions of every round and turn in log order, with their round and undone flag', () => {
+    const action = (actionId: string, from: number, to: number, type: string, seat: number | null, undone = false) => ({
+      actionId,
+      seat,
+      by: seat === null ? 'The game' : `Seat ${seat}`,
+      recordedAt: null,
+      type,
+      description: `${actionId} described`,
+      revisions: { from, to },
+      undone,
+      redone: false,
     });
-    expect(items).toEqual([expect.objectContaining({ key: 'a', from: 7, to: 8, round: 1, undone: true, description: 'moves' })]);
+    const timeline: Timeline = {
+      gameId: 'g',
+      revision: 9,
+      actions: 4,
+      rounds: [
+        { round: 0, turns: [{ turn: 0, seat: null, by: 'The game', startedAt: 0, actions: [action('setup', 0, 1, 'GameCreated', null)] }] },
+        {
+          round: 1,
+          turns: [
+            { turn: 1, seat: 1, by: 'Seat 1', startedAt: 1, actions: [action('a', 2, 3, 'MoveShip', 1, true), action('u', 4, 4, 'Undo', 1)] },
+            { turn: 2, seat: 2, by: 'Seat 2', startedAt: 4, actions: [action('r', 5, 9, 'Redo', 2)] },
+          ],
+        },
+      ],
+    };
+    expect(timelineItems(timeline)).toEqual([
+      { key: 'setup', from: 0, to: 1, round: 0, description: 'setup described', undone: false, kind: 'system' },
+      { key: 'a', from: 2, to: 3, round: 1, description: 'a described', undone: true, kind: 'action' },
+      { key: 'u', from: 4, to: 4, round: 1, description: 'u described', undone: false, kind: 'undo' },
+      { key: 'r', from: 5, to: 9, round: 1, description: 'r described', undone: false, kind: 'redo' },
+    ]);
   });
 });
 
 describe('the options a seat is offered', () => {
   const state = foldEvents(setupEvents(undefined, { players: 2 }));
   const view = boardView(state, 5, 1);
+  /** What `GET /games/:id/options` answers, made by the server's own functions. */
+  const answer = (seat: number): GameOptions => ({
+    revision: 5,
+    seat,
+    waitingFor: view.waitingFor,
+    options: legalCommands(state, seat).map((o) => ({ ...o, label: commandWords(o.command.type)!.label(o.command, namesOfState(state)) })),
+  });
 
   it('knows the viewer’s seat from its own hand', () => {
     expect(viewerSeat(view)).toBe(1);
     expect(viewerSeat(boardView(state, 5, null))).toBeNull();
   });
 
-  it('offers the active seat a Navigation order and the end of the turn, and the other seat nothing', () => {
+  it('offers what the server lists, with its labels, groups and costs', () => {
     const active = view.activeSeat!;
-    expect(fallbackOptions(view, active).map((o) => o.command.type)).toEqual(['StartNavigation', 'EndTurn']);
-    expect(fallbackOptions(view, active === 1 ? 2 : 1)).toEqual([]);
+    const options = optionsFromEndpoint(answer(active), view, active);
+    expect(options.map((o) => o.command.type)).toEqual(answer(active).options.map((o) => o.command.type));
+    const start = options.find((o) => o.command.type === 'StartNavigation')!;
+    expect(start).toMatchObject({ group: 'navigation', label: answer(active).options.find((o) => o.command.type === 'StartNavigation')!.label });
+    expect(start.cost).toBe('1 order');
+    expect(options.find((o) => o.command.type === 'EndTurn')).toMatchObject({ group: 'turn', hiddenDependent: false });
   });
 
-  it('takes the server’s options in either shape, keeping only the command’s own fields', () => {
+  it('writes a cost in words, navigation points first', () => {
     const options = optionsFromEndpoint(
-      { options: [{ command: { type: 'TurnShip', direction: 'cw' }, cost: { navigationPoints: 1 } }, { type: 'EndTurn', hidden: false }] },
+      { revision: 5, seat: 1, waitingFor: view.waitingFor, options: [{ command: { type: 'EndTurn' }, cost: { orders: 2, navigationPoints: 1 }, label: 'End' }] },
       view,
       1,
     );
-    expect(options.map((o) => o.command)).toEqual([{ type: 'TurnShip', direction: 'cw' }, { type: 'EndTurn' }]);
-    expect(options[0].cost).toBe('1 navigation point');
+    expect(options[0].cost).toBe('1 navigation point, 2 orders');
   });
 });

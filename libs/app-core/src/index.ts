@@ -7,3 +7,4 @@ export * from './simulation';
 export * from './charts';
 export * from './data-files';
 export * from './store-lock';
+export * from './api-types';

@@ -28,3 +28,4 @@ export {
 } from './export-format';
 // Which values of the game's events are stored once, by content (see withSharedContent).
 export { gameSharedContent } from './shared-content';
+export type { CommandResult, EventView } from './event-view';

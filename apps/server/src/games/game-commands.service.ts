@@ -2,24 +2,17 @@
 // revision → fold what was appended. Seats are authenticated before (SeatGuard); events are read
 // and redacted by GameEventsService.
 import { Inject, Injectable } from '@nestjs/common';
+import type { CreatedGame } from '@logbook/app-core';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type ActionRecord, type RecordedCommand } from '@logbook/game-log';
+import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type ActionRecord, type CommandResult, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
-import { GameEventsService, viewEvent, type CommandResult } from './game-events.service';
+import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository } from './game-repository';
 import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
 import { digestToken, newSeatToken } from './seat-tokens';
-
-export type { CommandResult, EventView } from './game-events.service';
-
-export interface CreatedGame {
-  gameId: string;
-  revision: number;
-  seats: Array<{ seat: number; name: string; token: string }>;
-}
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;

@@ -2,29 +2,13 @@
 // board view now. The command path, the events endpoint and the live feed all show events through here.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId } from '@logbook/game-log';
+import { gameStreamId, type CommandResult, type EventView } from '@logbook/game-log';
 import { ActionMetaReader, boardView, type ActionMeta } from '@logbook/projections';
 import { maySeeSecret, type GameState, type Secret } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 import { SerializedViewCache } from './view-cache';
 import { cacheBudgetsFrom } from './cache-budgets';
-
-export interface EventView {
-  revision: number;
-  type: string;
-  data: unknown;
-  secret?: unknown;
-  /** The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
-  commandId?: string | null;
-  seat?: number | null;
-  recordedAt?: string | null;
-}
-
-export interface CommandResult {
-  revision: number;
-  events: EventView[];
-}
 
 /** A recorded event as `seat` may see it while the game has `status` (with its action's who and when). */
 export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status'], action?: ActionMeta): EventView => {

@@ -1,14 +1,16 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardView, commandWords, namesOfState, type BoardView } from '@logbook/projections';
-import { isGameOver, legalCommands, waitingFor, type LegalCommand, type WaitingFor } from '@logbook/rules';
+import type { CreatedGame, GameOptions } from '@logbook/app-core';
+import type { CommandResult } from '@logbook/game-log';
+import { isGameOver, legalCommands, waitingFor } from '@logbook/rules';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
 import { NewGameBudget } from '../http/storage-budget';
 import { CreateGameDto } from './dto/create-game.dto';
 import { parseCommandBody } from './dto/command-dtos';
-import { GameCommandsService, type CreatedGame } from './game-commands.service';
-import { GameEventsService, type CommandResult } from './game-events.service';
+import { GameCommandsService } from './game-commands.service';
+import { GameEventsService } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
@@ -100,7 +102,7 @@ export class GamesController {
     @Game() game: LoadedGame,
     @Seat() seat: number | null,
     @Res({ passthrough: true }) res: FastifyReply,
-  ): { revision: number; seat: number | null; waitingFor: WaitingFor; options: Array<LegalCommand & { label: string }> } {
+  ): GameOptions {
     res.header('ETag', `"${game.revision}"`);
     res.header('Vary', 'Authorization');
     const names = namesOfState(game.state);

@@ -1,19 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { RateBudget } from '../http/edge-route';
+import type { ScenarioSummary } from '@logbook/app-core';
 import { builtInScenario, builtInScenarioIds } from '@logbook/content';
 
 /** [D §1] a game has 1 to 4 seats, and no more than the scenario has characters. */
 const MAX_SEATS = 4;
-
-export interface ScenarioSummary {
-  id: string;
-  name: string;
-  description: string | null;
-  /** How many players may sit at it. */
-  seats: { min: number; max: number };
-  /** The characters seats play, in seat order. */
-  characters: Array<{ characterId: string; name: string }>;
-}
 
 /** The built-in scenarios a game can be created from (POST /games { scenario: id }). */
 @Controller('scenarios')
