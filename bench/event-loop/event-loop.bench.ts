@@ -1,0 +1,7 @@
+// `npm run bench -- event-loop`: work that once held the event loop for seconds, and how long
+// the loop now goes without a turn while it runs (every other request waits that long).
+import { benchIntegrity } from './integrity.bench';
+
+export async function benchEventLoop(dir: string): Promise<void> {
+  await benchIntegrity(dir);
+}
