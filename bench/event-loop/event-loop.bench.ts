@@ -1,7 +1,9 @@
 // `npm run bench -- event-loop`: work that once held the event loop for seconds, and how long
 // the loop now goes without a turn while it runs (every other request waits that long).
 import { benchIntegrity } from './integrity.bench';
+import { benchUndo } from './undo.bench';
 
 export async function benchEventLoop(dir: string): Promise<void> {
+  benchUndo();
   await benchIntegrity(dir);
 }
