@@ -2,7 +2,8 @@
  * `npm run bench`: the event store's and server's figures, printed (not timed tests). SQLite with durable writes
  * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
  * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
- * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games of `analytics` (1000).
+ * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games of `analytics` (1000);
+ * BENCH_INTEGRITY_MB the store `event-loop` checks (200).
  * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
  * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load.
  */
@@ -25,6 +26,7 @@ import { measureUndoRedo } from './history.bench';
 import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
+import { benchEventLoop } from './event-loop/event-loop.bench';
 
 // Every figure is measured with the rate limits off: the server must stay responsive
 // without them. The request log is off too: it measures the server, not the terminal.
@@ -183,6 +185,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   http: () => benchHttpPath(),
   log: benchLogSize,
   analytics: () => withDir((dir) => benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000))),
+  'event-loop': () => withDir(benchEventLoop),
 };
 
 async function main(): Promise<void> {

@@ -3,6 +3,7 @@
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { InMemoryEventStore } from '@logbook/event-store';
+import { IntegrityMonitor } from '../apps/server/src/store/integrity-monitor';
 import { createGame } from './support/api';
 import { newDataDir, removeDataDir, startApp } from './support/app';
 
@@ -61,6 +62,8 @@ describe('store integrity', () => {
     const other = await startApp({ store: damaged });
     try {
       broken = true;
+      // /health answers the last check's result; this runs the next one.
+      await other.app.get(IntegrityMonitor).refresh();
       const res = await other.http().get('/health').expect(503);
       expect(res.body.status).toBe('error');
       expect(res.body.store.integrity).toEqual([expect.stringContaining('Page 7')]);
@@ -68,4 +71,30 @@ describe('store integrity', () => {
       await other.dispose();
     }
   });
+
+  it('answers /health while an integrity check runs, with the last result, and never waits for it', async () => {
+    const store = new InMemoryEventStore();
+    let finish: (problems: string[]) => void = () => undefined;
+    let checks = 0;
+    store.integrityProblems = () => {
+      checks += 1;
+      return new Promise((resolve) => (finish = resolve));
+    };
+    const app = await startApp({ store });
+    try {
+      const during = await app.http().get('/health').expect(200);
+      expect(checks).toBe(1);
+      expect(during.body.store.integrity).toBe('unchecked');
+      // A second request while the check still runs neither waits for it nor starts another.
+      await app.http().get('/health').expect(200);
+      expect(checks).toBe(1);
+      finish(['/data/logbook.sqlite: *** in database main *** Page 9: btreeInitPage() returns error code 11']);
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = await app.http().get('/health').expect(503);
+      expect(after.body.store.integrity).toEqual([expect.stringContaining('Page 9')]);
+    } finally {
+      finish([]);
+      await app.dispose();
+    }
+  }, 20_000);
 });

@@ -19,7 +19,7 @@ export { stableStringify, stableStringifyByReplacer } from './stable-json';
 export { sha256, sha256Hex } from './sha256';
 export { EffectiveFold, effectiveState } from './effective-fold';
 export {
-  type Decide, type Divergence, firstDifference, type LogEvent, redecide,
+  type Decide, type Divergence, firstDifference, type LogEvent, redecide, redecideYielding,
   type RedecideOptions, type RedecideResult,
 } from './redecide';
 export {

@@ -39,6 +39,34 @@ export type RedecideResult =
 
 /** The first action whose decision today differs from the log; `ok` when none does. */
 export function redecide(events: readonly LogEvent[], options: RedecideOptions = {}): RedecideResult {
+  const steps = redecideSteps(events, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Actions decided again per turn of the event loop by `redecideYielding`. */
+const ACTIONS_PER_TURN = 50;
+
+/**
+ * `redecide`, giving the event loop a turn after every `actionsPerTurn` actions: a server checks
+ * an import of tens of thousands of events (seconds of CPU) while it goes on answering everyone
+ * else. A refused file stops at its first difference, so it costs at most what the same file
+ * accepted would.
+ */
+export async function redecideYielding(events: readonly LogEvent[], options: RedecideOptions & { actionsPerTurn?: number } = {}): Promise<RedecideResult> {
+  const steps = redecideSteps(events, options);
+  const perTurn = options.actionsPerTurn ?? ACTIONS_PER_TURN;
+  for (let actions = 1; ; actions++) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (actions % perTurn === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Decides each action again, yielding after each one; returns the result. */
+function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): Generator<void, RedecideResult> {
   const decideNow = options.decide ?? decide;
   const actions = groupActions(events as RecordedEvent[]);
   const fold = new EffectiveFold();
@@ -95,6 +123,7 @@ export function redecide(events: readonly LogEvent[], options: RedecideOptions =
     if (rng.left() > 0) return fail(`today's rules draw ${action.draws.length - rng.left()} random values, the log recorded ${action.draws.length}`);
     const folded = tryFold(fold, action, recorded);
     if (folded) return fail(folded);
+    yield;
   }
   return { ok: true, actions: actions.length, state: fold.state };
 }

@@ -14,7 +14,7 @@ import {
   GAME_EVENT_SCHEMA_VERSION,
   isWholeExport,
   parseExport,
-  redecide,
+  redecideYielding,
   toNewEvents,
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -192,7 +192,8 @@ export class GamePortabilityService {
     const { header, events } = parseExport(text);
     const gameId = randomUUID();
     const log = withGameId(events, gameId);
-    const checked = redecide(log);
+    // Checked in slices, the event loop served between them: a long file takes seconds of CPU.
+    const checked = await redecideYielding(log);
     if (!checked.ok) {
       const { divergence } = checked;
       throw new ImportRefusedError('import.differs', divergence.revision + 2, `${divergence.commandType ?? 'an action'} (commandId ${divergence.actionId}): ${divergence.reason}`, divergence.actionId);

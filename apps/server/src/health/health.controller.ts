@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
+import { IntegrityMonitor } from '../store/integrity-monitor';
 import { serverVersion } from './version';
 import { RateBudget } from '../http/edge-route';
 import { StorageBudget, type StorageHealth } from '../http/storage-budget';
@@ -22,22 +23,22 @@ export interface Health {
   version: string;
   /** Seconds since the process started. */
   uptime: number;
-  /** `integrity` is the last `PRAGMA quick_check` (SQLite), re-run at most once a minute. */
+  /**
+   * `integrity` is what the last `PRAGMA quick_check` (SQLite) found: run at start-up, then again
+   * in a worker thread once the result is a minute old (at once while it found problems); a
+   * check in progress is never waited for. `unchecked` before the first check has ended.
+   */
   store: { kind: string; status: 'up' | 'down'; integrity: 'ok' | 'unchecked' | string[] };
   readModels?: Record<string, ReadModelHealth>;
   /** What new games may still take: the data folder against LOGBOOK_MAX_DATA_MB, games per client address. */
   storage?: StorageHealth;
 }
 
-/** Integrity is checked at most this often (a quick_check reads the whole file). */
-const INTEGRITY_TTL_MS = 60_000;
-
 @Controller('health')
 export class HealthController {
-  private integrity: { at: number; problems: string[] } | undefined;
-
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly integrity: IntegrityMonitor,
     @Optional() @Inject(READ_MODELS) private readonly readModels?: ReadModels,
     @Optional() private readonly storageBudget?: StorageBudget,
   ) {}
@@ -57,7 +58,7 @@ export class HealthController {
     } catch {
       up = false;
     }
-    const problems = up ? await this.integrityProblems() : undefined;
+    const problems = up ? this.integrity.latest() : undefined;
     const readModels = this.readModelHealth(up, last);
     const lagging = Object.values(readModels ?? {}).some((model) => model.status !== 'running');
     const sound = up && (problems === undefined || problems.length === 0);
@@ -74,14 +75,6 @@ export class HealthController {
       ...(readModels ? { readModels } : {}),
       ...(this.storageBudget ? { storage: await this.storageBudget.health() } : {}),
     };
-  }
-
-  private async integrityProblems(): Promise<string[] | undefined> {
-    if (!this.store.integrityProblems) return undefined;
-    if (!this.integrity || Date.now() - this.integrity.at > INTEGRITY_TTL_MS || this.integrity.problems.length > 0) {
-      this.integrity = { at: Date.now(), problems: await this.store.integrityProblems() };
-    }
-    return this.integrity.problems;
   }
 
   private readModelHealth(up: boolean, last: bigint | undefined): Record<string, ReadModelHealth> | undefined {

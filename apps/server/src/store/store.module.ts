@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApp
 import { ConfigService } from '@nestjs/config';
 import { acquireStoreLock, openEventStore, releaseStoreLock, type AppConfig } from '@logbook/app-core';
 import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logbook/event-store';
+import { IntegrityMonitor, integrityMonitorOf } from './integrity-monitor';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
 @Global()
@@ -17,7 +18,7 @@ import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logb
         try {
           const eventStore = openEventStore(store);
           // A damaged file must stop the start, not answer 500 for some games forever.
-          const problems = (await eventStore.integrityProblems?.()) ?? [];
+          const problems = await integrityMonitorOf(eventStore).refresh();
           if (problems.length > 0) {
             await eventStore.close();
             throw new Error(`The event store failed its integrity check (PRAGMA quick_check): ${problems.join('; ')}`);
@@ -29,8 +30,9 @@ import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logb
         }
       },
     },
+    { provide: IntegrityMonitor, inject: [EVENT_STORE], useFactory: integrityMonitorOf },
   ],
-  exports: [EVENT_STORE],
+  exports: [EVENT_STORE, IntegrityMonitor],
 })
 export class StoreModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StoreModule.name);

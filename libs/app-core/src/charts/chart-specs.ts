@@ -119,9 +119,15 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
 
 /** Pixels per hex radius in the heat map. */
 const HEX_PX = 20;
+/**
+ * Most hexes the heat map draws: each is a mark of a few hundred bytes in the SVG, and games on
+ * many different boards cover tens of thousands (a 3 MB picture nobody can read). The hexes with
+ * the most wrecks come first, then those the most boards covered.
+ */
+export const HEAT_MAP_HEXES = 500;
 
 function heatMap(summary: AnalyticsSummary, scope: string): Spec {
-  const hexes = hexLayer(summary);
+  const { hexes, leftOut } = hexLayer(summary);
   const xs = hexes.map((h) => h.x);
   const ys = hexes.map((h) => h.y);
   const [x0, x1] = xs.length ? [Math.min(...xs) - 1, Math.max(...xs) + 1] : [-1, 1];
@@ -130,7 +136,10 @@ function heatMap(summary: AnalyticsSummary, scope: string): Spec {
   const x = { field: 'x', type: 'quantitative', axis: null, scale: { domain: [x0, x1], nice: false, zero: false } };
   const y = { field: 'y', type: 'quantitative', axis: null, scale: { domain: [y1, y0], nice: false, zero: false } };
   return {
-    ...base('Where ships were wrecked', `${scope}: ${total} wrecks on the hexes every board played covered (flat-topped hexes, north up)`),
+    ...base('Where ships were wrecked', [
+      `${scope}: ${total} wrecks on the hexes every board played covered (flat-topped hexes, north up)`,
+      ...(leftOut > 0 ? [`${leftOut} hexes left out (the fewest wrecks, then the fewest boards covering them)`] : []),
+    ]),
     width: Math.max(200, (x1 - x0) * HEX_PX),
     height: Math.max(160, (y1 - y0) * HEX_PX),
     data: { values: hexes },
@@ -166,10 +175,13 @@ const HEXAGON = 'M -1 0 L -0.5 -0.866 L 0.5 -0.866 L 1 0 L 0.5 0.866 L -0.5 0.86
 /** Axial (q, r) to the plane for flat-topped hexes: x = 3/2 q, y = √3 (r + q/2). */
 function hexLayer(summary: AnalyticsSummary) {
   const wrecks = new Map(summary.wrecks.map((w) => [`${w.q},${w.r}`, w]));
-  const keys = new Set([...summary.boardHexes.map((h) => `${h.q},${h.r}`), ...wrecks.keys()]);
-  return [...keys].map((key) => {
+  const covered = new Map(summary.boardHexes.map((h) => [`${h.q},${h.r}`, h.games]));
+  const all = [...new Set([...covered.keys(), ...wrecks.keys()])].map((key) => {
     const [q = 0, r = 0] = key.split(',').map(Number);
     const w = wrecks.get(key);
-    return { hex: key, q, r, x: 1.5 * q, y: Math.sqrt(3) * (r + q / 2), wrecks: w?.wrecks ?? 0, tileId: w?.tileId ?? '' };
+    return { hex: key, q, r, x: 1.5 * q, y: Math.sqrt(3) * (r + q / 2), wrecks: w?.wrecks ?? 0, tileId: w?.tileId ?? '', games: covered.get(key) ?? 0 };
   });
+  if (all.length <= HEAT_MAP_HEXES) return { hexes: all, leftOut: 0 };
+  const kept = all.sort((a, b) => b.wrecks - a.wrecks || b.games - a.games).slice(0, HEAT_MAP_HEXES);
+  return { hexes: kept, leftOut: all.length - kept.length };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_BATCH_SIZE, LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
+import { checkInWorker } from './sqlite-integrity';
 import { SqliteStorage } from './sqlite-storage';
 import { SqliteWriterThread } from './sqlite-writer';
 
@@ -33,5 +34,31 @@ export class SqliteEventStore extends LocalEventStore {
     }
     const storage = new SqliteStorage(filename, readPageBytes);
     super('sqlite', storage, options, where === 'thread' ? { committer: new SqliteWriterThread(filename, storage, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) } : {});
+    this.filename = filename;
+  }
+
+  private readonly filename: string;
+  /** The check in progress: callers that ask meanwhile share it. */
+  private checking: ReturnType<typeof checkInWorker> | undefined;
+
+  /**
+   * `PRAGMA quick_check` of the file in a worker thread (sqlite-integrity.ts), so the event loop
+   * serves requests while it reads the whole file; a private database, which no other
+   * connection can open, is checked in this thread (it lives in memory and is small).
+   */
+  override async integrityProblems(): Promise<string[]> {
+    if (isPrivateDatabase(this.filename)) return super.integrityProblems();
+    this.checking ??= checkInWorker(this.filename);
+    const check = this.checking;
+    try {
+      return (await check.report).problems;
+    } finally {
+      if (this.checking === check) this.checking = undefined;
+    }
+  }
+
+  override async close(): Promise<void> {
+    await this.checking?.stop();
+    await super.close();
   }
 }

@@ -6,6 +6,7 @@ import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
+import { quickCheck } from './sqlite-integrity';
 import { openSchema } from './sqlite-schema';
 
 /** SQLite's "no limit". */
@@ -101,15 +102,9 @@ export class SqliteStorage implements LocalStorage {
     this.dataVersion = this.statements.dataVersion.get() as number;
   }
 
-  /** `PRAGMA quick_check`: [] when the file is sound, otherwise what SQLite found (first 10 lines). */
+  /** `PRAGMA quick_check` on this connection, in this thread (see SqliteEventStore.integrityProblems). */
   integrityProblems(): string[] {
-    try {
-      const rows = this.db.pragma('quick_check(10)', { simple: false }) as Array<Record<string, string>>;
-      const lines = rows.map((row) => String(Object.values(row)[0]));
-      return lines.length === 1 && lines[0] === 'ok' ? [] : lines.map((line) => `${this.filename}: ${line}`);
-    } catch (error) {
-      return [`${this.filename}: ${error instanceof Error ? error.message : String(error)}`];
-    }
+    return quickCheck(this.db, this.filename);
   }
 
   transaction(work: () => void): void {

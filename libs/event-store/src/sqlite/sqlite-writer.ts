@@ -1,11 +1,11 @@
-import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PendingAppend } from '../core/append-batcher';
 import type { GroupCommitter, PublishGroup } from '../core/group-committer';
 import { type CommitOutcome, settle } from '../core/local-commit';
 import { EventStoreUnavailableError } from '../errors';
 import { FOREIGN, type FromWriter, OWN, POSITION_SLOTS, type ToWriter, type WriterData, encodeAppends, fromWire, outcomesFromWire } from './sqlite-writer-protocol';
 import type { SqliteStorage } from './sqlite-storage';
+import { startSqliteWorker } from './sqlite-worker';
 
 interface Group {
   batch: PendingAppend[];
@@ -71,7 +71,7 @@ export class SqliteWriterThread implements GroupCommitter {
     this.countedUpTo = last;
     this.positions[OWN] = last;
     this.seenChanges = reader.writesElsewhere();
-    this.worker = startWorker({ filename, maxBatchSize, positions: this.positions.buffer as SharedArrayBuffer });
+    this.worker = startSqliteWorker('sqlite-writer.worker', { filename, maxBatchSize, positions: this.positions.buffer as SharedArrayBuffer } satisfies WriterData);
     this.worker.unref();
     let ready: (settings: WriterSettings) => void = () => undefined;
     this.settings = new Promise((resolve) => (ready = resolve));
@@ -194,16 +194,4 @@ export class SqliteWriterThread implements GroupCommitter {
     const error = new EventStoreUnavailableError('sqlite', this.failure);
     for (const append of batch) append.reject(error);
   }
-}
-
-/**
- * Compiled (dist/…/sqlite-writer.worker.js) the worker is a file of its own. Run from the
- * TypeScript sources (tests, benchmarks, the CLI under @swc-node/register) it registers the
- * same compiler in the new thread first: a worker does not inherit the parent's require hooks.
- */
-function startWorker(data: WriterData): Worker {
-  const entry = join(__dirname, `sqlite-writer.worker${extname(__filename)}`);
-  if (extname(__filename) !== '.ts') return new Worker(entry, { workerData: data });
-  const code = `require('@swc-node/register'); require(${JSON.stringify(entry)});`;
-  return new Worker(code, { eval: true, workerData: data });
 }

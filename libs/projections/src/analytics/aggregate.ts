@@ -45,13 +45,16 @@ export interface AnalyticsSummary {
 const playerKind = (g: GameAnalytics): string => g.simulated?.bot ?? 'human';
 const mean = (values: number[]): number => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 const ratio = (a: number, b: number): number => (b === 0 ? 0 : a / b);
+/** Adds `game` to its group in place: copying the group for each game made a summary quadratic in the games. */
+const groupInto = (groups: Map<string, GameAnalytics[]>, key: string, game: GameAnalytics): void => {
+  const group = groups.get(key);
+  if (group) group.push(game);
+  else groups.set(key, [game]);
+};
 
 export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSummary {
   const rates = new Map<string, GameAnalytics[]>();
-  for (const g of games) {
-    const key = `${g.scenarioId}\u0000${playerKind(g)}`;
-    rates.set(key, [...(rates.get(key) ?? []), g]);
-  }
+  for (const g of games) groupInto(rates, `${g.scenarioId}\u0000${playerKind(g)}`, g);
   const winRates: WinRate[] = [...rates.entries()]
     .map(([key, group]) => {
       const [scenarioId = '', player = ''] = key.split('\u0000');
@@ -85,7 +88,7 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
 
   const byMargin = new Map<number, { encounters: number; successes: number }>();
   const byDifficulty = new Map<number, { encounters: number; successes: number }>();
-  for (const e of games.flatMap((g) => g.encounters)) {
+  for (const g of games) for (const e of g.encounters) {
     for (const [map, key] of [[byMargin, e.margin], [byDifficulty, e.difficulty]] as const) {
       const row = map.get(key) ?? { encounters: 0, successes: 0 };
       row.encounters += 1;
@@ -109,7 +112,7 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
 
   const wreckHexes = new Map<string, { q: number; r: number; tileId: string | null; wrecks: number }>();
   const wreckTiles = new Map<string, number>();
-  for (const w of games.flatMap((g) => g.wrecks)) {
+  for (const g of games) for (const w of g.wrecks) {
     const key = `${w.hex.q},${w.hex.r}`;
     const row = wreckHexes.get(key) ?? { q: w.hex.q, r: w.hex.r, tileId: w.tileId, wrecks: 0 };
     row.wrecks += 1;
@@ -121,7 +124,7 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
   for (const g of games) for (const key of g.coveredHexes) covered.set(key, (covered.get(key) ?? 0) + 1);
 
   const players = new Map<string, GameAnalytics[]>();
-  for (const g of games) for (const s of g.seats) players.set(s.name, [...(players.get(s.name) ?? []), g]);
+  for (const g of games) for (const s of g.seats) groupInto(players, s.name, g);
 
   const timed = games.filter((g) => g.turnSeconds.turns > 0);
   return {

@@ -1,15 +1,21 @@
 // The analytics read model, fed by the checkpointed projection runner: each game's figures are
 // folded event by event as the game is played (or rebuilt from the first event), so a query
 // reads folded figures and never the log.
+import { LRUCache } from 'lru-cache';
 import type { RecordedEvent } from '@logbook/event-store';
 import { GAME_STREAM_PREFIX, gameIdOf, toLogEntries } from '@logbook/game-log';
 import { HISTORY_EVENT_TYPES, effectiveEntries } from '@logbook/rules';
 import type { GameLogReader } from '../game-states/game-states.projection';
 import type { Projection } from '../runner/projection';
 import type { AnalyticsStore } from './analytics-store';
+import { EffectiveAnalytics } from './effective-analytics';
 import { evolveAnalytics, foldAnalytics, newAnalyticsFold, type AnalyticsFold } from './game-analytics';
 
 const analyticsEvent = (e: RecordedEvent) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata });
+const actionIdOf = (e: RecordedEvent): string => (typeof e.metadata.commandId === 'string' ? e.metadata.commandId : `revision-${e.revision}`);
+
+/** Games whose effective history the projection keeps after an undo or redo (least recently used dropped). */
+const HISTORIES = 32;
 
 /**
  * A game's figures from its whole log: folded over the effective history (undone actions out,
@@ -31,6 +37,12 @@ export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]):
 export class AnalyticsProjection implements Projection {
   readonly name = 'analytics';
   readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX] };
+  /**
+   * The effective history of each game that has had an undo or redo lately, kept in step with
+   * its events: the next undo folds a bounded number of events, instead of reading and folding
+   * the whole log again (an imported log full of undos did that for each one).
+   */
+  private readonly histories = new LRUCache<string, EffectiveAnalytics>({ max: HISTORIES });
 
   /** `readLog` lets undo and redo refold the game's effective log; without it they fail. */
   constructor(
@@ -43,18 +55,29 @@ export class AnalyticsProjection implements Projection {
     const fold = this.store.get(gameId) ?? newAnalyticsFold(gameId);
     // At-least-once delivery: an event already folded comes again after a crash (skipped by revision).
     if (event.revision <= fold.figures.revision) return;
-    if (HISTORY_EVENT_TYPES.has(event.type)) return this.refold(gameId, event);
+    const history = this.histories.get(gameId);
+    const followed = history?.take(actionIdOf(event), analyticsEvent(event)) ?? false;
+    if (history && !followed) this.histories.delete(gameId);
+    if (HISTORY_EVENT_TYPES.has(event.type)) return followed && history ? this.store.put(history.figures(event.revision)) : this.refold(gameId, event);
     evolveAnalytics(fold, analyticsEvent(event));
     this.store.put(fold);
   }
 
-  /** Undo and redo change which events count: the figures are a fold of the effective log. */
+  /**
+   * Undo and redo change which events count: the figures are a fold of the effective log. The
+   * first one of a game reads the log and keeps its effective history for the next ones.
+   */
   private async refold(gameId: string, event: RecordedEvent): Promise<void> {
     if (!this.readLog) throw new Error(`analytics: ${event.type} needs the game's log to refold`);
-    this.store.put(foldAnalyticsLog(gameId, await this.readLog(gameId, event.revision)));
+    const log = await this.readLog(gameId, event.revision);
+    const history = new EffectiveAnalytics(gameId);
+    const followed = log.every((e) => history.take(actionIdOf(e), analyticsEvent(e)));
+    if (followed) this.histories.set(gameId, history);
+    this.store.put(foldAnalyticsLog(gameId, log));
   }
 
   reset(): void {
+    this.histories.clear();
     this.store.clear();
   }
 

@@ -1,18 +1,28 @@
 // The game-states read model: every game's state, folded from its events by the projection
 // runner. The board view of any game can be served from it, and it must always equal a fresh
 // fold of the game's stream (the int-spec proves it across restarts and rebuilds).
+import { LRUCache } from 'lru-cache';
 import type { RecordedEvent } from '@logbook/event-store';
 import { GAME_STREAM_PREFIX, gameIdOf, toDomainEvent, toLogEntries } from '@logbook/game-log';
-import { applyEvent, effectiveEntries, foldEvents, HISTORY_EVENT_TYPES, initialState } from '@logbook/rules';
+import { applyEvent, GameHistory, HISTORY_EVENT_TYPES, initialState } from '@logbook/rules';
 import type { Projection } from '../runner/projection';
-import type { GameStateStore } from './game-state-store.port';
+import type { GameStateRecord, GameStateStore } from './game-state-store.port';
 
 /** A game's first events, up to and including `toRevision`. */
 export type GameLogReader = (gameId: string, toRevision: number) => Promise<RecordedEvent[]>;
 
+/** Games whose history the projection keeps after an undo or redo (least recently used dropped). */
+const HISTORIES = 32;
+
 export class GameStatesProjection implements Projection {
   readonly name = 'game-states';
   readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX] };
+  /**
+   * The history of each game that has had an undo or redo lately, kept in step with its events:
+   * the next undo takes its state from the history's kept states (a bounded fold), instead of
+   * reading and folding the whole log again (an imported log full of undos did that for each).
+   */
+  private readonly histories = new LRUCache<string, GameHistory>({ max: HISTORIES });
 
   /** `readLog` lets undo and redo refold the game's effective log; without it they fail. */
   constructor(
@@ -28,7 +38,13 @@ export class GameStatesProjection implements Projection {
     if (event.revision !== record.revision + 1) {
       throw new Error(`game-states: ${event.streamId} jumps from revision ${record.revision} to ${event.revision}`);
     }
-    if (HISTORY_EVENT_TYPES.has(event.type)) return this.refold(gameId, event);
+    let history = this.histories.get(gameId);
+    if (history && history.revision !== record.revision) {
+      this.histories.delete(gameId);
+      history = undefined;
+    }
+    if (HISTORY_EVENT_TYPES.has(event.type)) return history ? this.takeBack(history, record, event) : this.refold(record, event);
+    history?.append(toLogEntries([event], history.entries[history.entries.length - 1]));
     applyEvent(record.state, toDomainEvent(event));
     record.revision = event.revision;
     const at = typeof event.metadata.recordedAt === 'string' ? event.metadata.recordedAt : undefined;
@@ -37,15 +53,34 @@ export class GameStatesProjection implements Projection {
     this.store.put(record);
   }
 
-  /** Undo/redo change which events count: the state is a fold of the game's effective log. */
-  private async refold(gameId: string, event: RecordedEvent): Promise<void> {
+  /**
+   * Undo/redo change which events count: the state is the effective history's. The first one
+   * of a game reads its log and keeps the history; later ones take its kept states.
+   */
+  private async refold(record: GameStateRecord, event: RecordedEvent): Promise<void> {
     if (!this.readLog) throw new Error(`game-states: ${event.type} needs the game's log to refold`);
-    const log = await this.readLog(gameId, event.revision);
-    const state = foldEvents(effectiveEntries(toLogEntries(log)).map((e) => e.event));
-    this.store.put({ gameId, revision: event.revision, state });
+    const log = await this.readLog(record.gameId, event.revision);
+    const history = GameHistory.fold(toLogEntries(log));
+    this.histories.set(record.gameId, history);
+    this.put(record, history, event);
+  }
+
+  private takeBack(history: GameHistory, record: GameStateRecord, event: RecordedEvent): void {
+    history.append(toLogEntries([event], history.entries[history.entries.length - 1]));
+    this.put(record, history, event);
+  }
+
+  private put(record: GameStateRecord, history: GameHistory, event: RecordedEvent): void {
+    const at = event.metadata.recordedAt;
+    // The history's states are frozen and shared; the record's is folded in place by later events.
+    record.state = structuredClone(history.state);
+    record.revision = event.revision;
+    if (typeof at === 'string') record.updatedAt = at;
+    this.store.put(record);
   }
 
   reset(): void {
+    this.histories.clear();
     this.store.clear();
   }
 

@@ -1,9 +1,10 @@
 // A game's history: the whole log, folded to the effective state, with what can be undone or
 // redone now and by whom. Every state it keeps is frozen and shares structure with its
 // neighbours, so the state before an action is just a reference: undo restores it in O(1).
-// It keeps those references for the last few actions, and for every 16th action of the running
-// turn (an undo further into the turn applies a few actions' events to the nearest one); undoing
-// past the running turn refolds the effective log.
+// It keeps those references for the last few actions, and further back a checkpoint whenever
+// CHECKPOINT_EVENTS events separate it from the one before: an undo anywhere (sandbox undoes
+// any number of actions, a stored log may hold any) applies fewer events than that to the
+// nearest checkpoint, never a refold of the log.
 import { applyEvents } from '../decision';
 import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
@@ -34,16 +35,17 @@ export interface HistoryStep {
   by: number[];
 }
 
-/** How many of the last actions a cold load keeps states for beyond the running turn. */
+/** How many of the last actions a cold load keeps states for. */
 const KEEP_STATES_FOR_LAST = 32;
 /**
  * As a game is played, the last actions keep their states before and after (the next undos are
- * O(1)); further back in the running turn only every CHECKPOINT_EVERY-th action keeps its state
- * after, so an undo there applies at most CHECKPOINT_EVERY - 1 actions' events to a checkpoint.
- * A long turn (a Navigation order is a dozen actions) then holds a few states, not one per action.
+ * O(1)); further back an action keeps its state after only when at least CHECKPOINT_EVENTS events
+ * lie between it and the last kept state before it, so an undo there applies fewer events than
+ * that (plus the action's own) to a checkpoint. States share structure: a checkpoint holds only
+ * what changed since the one before (the seek index measures the same trade-off).
  */
 const DENSE_STATES = 16;
-const CHECKPOINT_EVERY = 16;
+const CHECKPOINT_EVENTS = 64;
 
 const isTurnBoundary = (events: readonly GameEvent[]): boolean =>
   events.some((e) => e.type === 'TurnStarted' || e.type === 'TurnEnded');
@@ -84,18 +86,16 @@ function foldActions(actions: readonly HistoryAction[]): GameState {
   return deepFreeze(state);
 }
 
+const eventsOf = (actions: readonly HistoryAction[]): GameEvent[] => actions.flatMap((a) => a.entries.map((e) => e.event));
+
 export class GameHistory {
   private readonly log: LogEntry[] = [];
   private readonly effective: HistoryAction[] = [];
   /** The redo stack: the most recently undone action last. */
   private readonly undone: HistoryAction[] = [];
   private current: GameState = deepFreeze(initialState());
-  /** Effective actions below this index keep no states (see dropOldStates). */
+  /** Effective actions below this index keep only checkpoints (see dropOldStates). */
   private statesKeptFrom = 0;
-  /** The index after the last effective action that ended or started a turn (0: none). */
-  private afterLastBoundary = 0;
-  /** Actions of the running turn below the dense window that keep their state after (see CHECKPOINT_EVERY). */
-  private checkpoints: HistoryAction[] = [];
 
   /**
    * `freezeStates: false` leaves the states decided and refolded for this game unfrozen (a
@@ -123,12 +123,22 @@ export class GameHistory {
         if (taken) (target.kind === 'undo' ? history.undone : history.effective).push(taken.action);
       }
     }
-    // Fold mutably up to the running turn (fast), then keep a state per action from there on.
+    // Up to the last few actions, fold a checkpoint's worth of events per draft (close to a
+    // mutable fold's speed) and keep the state after each; then a state per action.
     const effective = history.effective;
-    history.findLastBoundary();
-    const keepFrom = Math.max(0, Math.min(history.afterLastBoundary, effective.length - KEEP_STATES_FOR_LAST));
+    const keepFrom = Math.max(0, effective.length - KEEP_STATES_FOR_LAST);
     history.statesKeptFrom = keepFrom;
-    let state = foldActions(effective.slice(0, keepFrom));
+    let state: GameState = deepFreeze(initialState());
+    let chunk: GameEvent[] = [];
+    for (let i = 0; i < keepFrom; i++) {
+      const action = effective[i] as HistoryAction;
+      for (const entry of action.entries) chunk.push(entry.event);
+      if (chunk.length >= CHECKPOINT_EVENTS || i === keepFrom - 1) {
+        state = applyEvents(state, chunk);
+        action.after = state;
+        chunk = [];
+      }
+    }
     for (const action of effective.slice(keepFrom)) {
       action.before = state;
       state = applyEvents(state, action.entries.map((e) => e.event), history.freezeStates);
@@ -198,9 +208,13 @@ export class GameHistory {
       const taken = takeAction(this.effective, target.actionId);
       if (!taken) return;
       this.undone.push(taken.action);
-      this.current = stateAfter ?? (taken.at === this.effective.length ? this.stateBefore(taken.action) : foldActions(this.effective));
+      if (taken.at < this.effective.length) {
+        // An action from below the top (only a log written elsewhere holds that): the states kept
+        // from there on folded it in.
+        for (const later of this.effective.slice(taken.at)) later.before = later.after = undefined;
+      }
+      this.current = stateAfter ?? (taken.at === this.effective.length ? this.stateBefore(taken.action) : this.stateAfterFirst(this.effective.length));
       this.statesKeptFrom = Math.min(this.statesKeptFrom, this.effective.length);
-      if (this.afterLastBoundary > this.effective.length) this.findLastBoundary();
       return;
     }
     const redone = takeAction(this.undone, target.actionId);
@@ -215,37 +229,38 @@ export class GameHistory {
   }
 
   /**
-   * Bounds the memory a long game holds: states are kept for the running turn's actions (all a
-   * standard-mode undo can reach) and the last few; undoing further back (sandbox) refolds.
+   * Bounds the memory a long game holds: the last few actions keep their states, older ones a
+   * checkpoint every CHECKPOINT_EVENTS events (what bounds an undo's cost anywhere in the log).
    */
   private dropOldStates(): void {
-    const length = this.effective.length;
-    const denseFrom = length - DENSE_STATES;
-    const top = this.effective[length - 1];
-    if (top?.turnBoundary) {
-      this.afterLastBoundary = length;
-      // The turn before can no longer be undone in standard mode: its checkpoints go too.
-      const dense = new Set(this.effective.slice(Math.max(0, denseFrom)));
-      for (const action of this.checkpoints) if (!dense.has(action)) action.after = undefined;
-      this.checkpoints = [];
-    }
+    const denseFrom = this.effective.length - DENSE_STATES;
     for (let i = this.statesKeptFrom; i < denseFrom; i++) {
       const action = this.effective[i];
       if (!action) continue;
       action.before = undefined;
-      if (i >= this.afterLastBoundary && (i - this.afterLastBoundary) % CHECKPOINT_EVERY === CHECKPOINT_EVERY - 1 && action.after) {
-        this.checkpoints.push(action);
-      } else {
-        action.after = undefined;
-      }
+      if (action.after && this.eventsSinceCheckpoint(i) < CHECKPOINT_EVENTS) action.after = undefined;
     }
     this.statesKeptFrom = Math.max(this.statesKeptFrom, denseFrom);
   }
 
-  private findLastBoundary(): void {
-    let at = this.effective.length;
-    while (at > 0 && !this.effective[at - 1]?.turnBoundary) at--;
-    this.afterLastBoundary = at;
+  /** Events from the last kept state before effective action `at` to the end of it (counted up to CHECKPOINT_EVENTS). */
+  private eventsSinceCheckpoint(at: number): number {
+    let events = this.effective[at]?.entries.length ?? 0;
+    for (let i = at - 1; i >= 0 && events < CHECKPOINT_EVENTS; i--) {
+      const action = this.effective[i] as HistoryAction;
+      if (action.after) return events;
+      events += action.entries.length;
+    }
+    return events;
+  }
+
+  /** The effective state after the first `count` effective actions: the nearest kept state, then the events since. */
+  private stateAfterFirst(count: number): GameState {
+    let from = count - 1;
+    while (from >= 0 && !this.effective[from]?.after) from--;
+    const base = from >= 0 ? this.effective[from]?.after : undefined;
+    const between = this.effective.slice(from + 1, count);
+    return base ? applyEvents(base, eventsOf(between), this.freezeStates) : foldActions(this.effective.slice(0, count));
   }
 
   /**
@@ -276,16 +291,7 @@ export class GameHistory {
   stateBefore(action: HistoryAction): GameState {
     if (!action.before) {
       const at = this.effective.lastIndexOf(action);
-      if (at === -1) {
-        action.before = foldActions(this.effective);
-      } else {
-        // The nearest earlier action that kept its state after (a checkpoint), then the events since.
-        let from = at - 1;
-        while (from >= 0 && !this.effective[from]?.after) from--;
-        const base = from >= 0 ? this.effective[from]?.after : undefined;
-        const between = this.effective.slice(from + 1, at);
-        action.before = base ? applyEvents(base, between.flatMap((a) => a.entries.map((e) => e.event)), this.freezeStates) : foldActions(this.effective.slice(0, at));
-      }
+      action.before = this.stateAfterFirst(at === -1 ? this.effective.length : at);
     }
     return action.before;
   }
