@@ -119,8 +119,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * CPU time of the main thread so far, ns: `process.cpuUsage()` counts every thread (a store's
- * writer thread, libuv's pool), this only the one that runs the event loop. Linux only.
+ * CPU time of the main thread so far, ns: `process.cpuUsage()` counts every thread (GC threads,
+ * libuv's pool), this only the one that runs the event loop. Linux only.
  */
 function mainThreadCpuNanos(): number | undefined {
   try {

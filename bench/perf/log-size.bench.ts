@@ -117,10 +117,7 @@ async function measureLoad(filename: string, gameId: string): Promise<LoadTimes>
   const foldCpus: number[] = [];
   const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
   for (let run = 0; run < 6; run++) {
-    // writer 'main' (the default, named so the figure stays a load's whatever the default becomes):
-    // a writer thread started for each of these stores would count its start-up (a second
-    // JavaScript context compiling the store) in this process's CPU time; a server starts it once.
-    const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters(), writer: 'main' });
+    const store = new SqliteEventStore({ filename, upcasters: gameEventUpcasters() });
     const started = performance.now();
     const cpu = process.cpuUsage();
     await new GameRepository(store).load(gameId);

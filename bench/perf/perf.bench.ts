@@ -41,7 +41,7 @@ function runJson<T>(script: string, args: string[] = [], nodeArgs: string[] = []
   return JSON.parse(lines[lines.length - 1]) as T;
 }
 
-/** The event loop's share (the rest: GC threads, libuv's pool, a writer thread with LOGBOOK_SQLITE_WRITER=thread). */
+/** The event loop's share (the rest: GC threads, libuv's pool). */
 const mainThread = (result: CommandPathResult): string =>
   result.mainThreadCpuMicrosPerAction === undefined ? '' : ` (${int(result.mainThreadCpuMicrosPerAction)} on the main thread)`;
 

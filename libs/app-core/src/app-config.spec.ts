@@ -20,17 +20,6 @@ describe('LOGBOOK_FREEZE_STATES', () => {
   });
 });
 
-describe('LOGBOOK_SQLITE_WRITER', () => {
-  it('commits on the event loop by default, in a writer thread with thread', () => {
-    expect(config({}).store).toMatchObject({ kind: 'sqlite', writer: 'main' });
-    expect(config({ LOGBOOK_SQLITE_WRITER: 'thread' }).store).toMatchObject({ kind: 'sqlite', writer: 'thread' });
-  });
-
-  it('refuses any other value at start-up', () => {
-    expect(() => config({ LOGBOOK_SQLITE_WRITER: 'worker' })).toThrow(/LOGBOOK_SQLITE_WRITER/);
-  });
-});
-
 describe('the storage budget', () => {
   it('allows 10,000 games per client address and any data folder size by default', () => {
     expect(config({})).toMatchObject({ maxGamesPerClient: 10_000 });

@@ -41,10 +41,6 @@ export class Environment {
   @IsOptional() @IsIn(['sqlite', 'eventstoredb', 'memory'])
   LOGBOOK_STORE?: 'sqlite' | 'eventstoredb' | 'memory';
 
-  /** 'main' (default): the SQLite store commits on the event loop's thread; 'thread': in a writer thread. */
-  @IsOptional() @IsIn(['thread', 'main'])
-  LOGBOOK_SQLITE_WRITER?: 'thread' | 'main';
-
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional() @IsString() @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
@@ -115,7 +111,7 @@ export function toAppConfig(env: Environment): AppConfig {
       ? { kind, connectionString: requireConnectionString(env) }
       : kind === 'memory'
         ? { kind }
-        : { kind, filename: join(dataDir, 'logbook.sqlite'), writer: env.LOGBOOK_SQLITE_WRITER ?? 'main' };
+        : { kind, filename: join(dataDir, 'logbook.sqlite') };
   const readModels: AppConfig['readModels'] =
     kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   return {

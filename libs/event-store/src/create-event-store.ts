@@ -4,7 +4,7 @@ import { SqliteEventStore } from './sqlite/sqlite-event-store';
 import type { UpcasterRegistry } from './upcasting/upcaster-registry';
 
 export type EventStoreConfig =
-  | { kind: 'sqlite'; filename: string; writer?: 'thread' | 'main' }
+  | { kind: 'sqlite'; filename: string }
   | { kind: 'eventstoredb'; connectionString: string }
   | { kind: 'memory' };
 
@@ -16,7 +16,7 @@ export interface EventStoreDependencies {
 export function createEventStore(config: EventStoreConfig, dependencies: EventStoreDependencies = {}): EventStore {
   switch (config.kind) {
     case 'sqlite':
-      return new SqliteEventStore({ filename: config.filename, writer: config.writer, ...dependencies });
+      return new SqliteEventStore({ filename: config.filename, ...dependencies });
     case 'memory':
       // Configured for one server process: only it can write to its memory.
       return new InMemoryEventStore({ ...dependencies, singleWriter: true });

@@ -17,7 +17,7 @@ export interface PendingAppend extends AppendRequest {
  * Group commit: appends arriving in the same turn of the event loop (typically one per game
  * with an order in flight) wait for `setImmediate` and are committed together, so one fsync
  * covers the whole group. `commit` receives at most `maxBatchSize` appends at a time and must
- * settle every one of them, at once (in-thread) or once its writer thread reports the commit.
+ * settle every one of them.
  */
 export class AppendBatcher {
   private queue: PendingAppend[] = [];

@@ -16,7 +16,7 @@ let files = 0;
 describe.each([
   ['in-memory', () => new InMemoryEventStore()],
   ['SQLite :memory: (in-thread)', () => new SqliteEventStore({ filename: ':memory:' })],
-  ['SQLite file (writer thread)', () => new SqliteEventStore({ filename: join(dir, `live-${++files}.db`) })],
+  ['SQLite file', () => new SqliteEventStore({ filename: join(dir, `live-${++files}.db`) })],
 ])('%s store: live events', (_name, create: () => LocalEventStore) => {
   let store: LocalEventStore;
   beforeEach(() => (store = create()));

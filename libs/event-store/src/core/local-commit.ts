@@ -37,11 +37,8 @@ export function commitGroup(
   settle(batch, outcomes, publish);
 }
 
-/**
- * The group's transaction alone, answering nothing: what `commitGroup` and the SQLite writer
- * thread share. Throws when the commit itself fails (then nothing of the group is stored).
- */
-export function commitOutcomes(storage: LocalStorage, batch: readonly AppendRequest[]): CommitOutcome[] {
+/** The group's transaction alone, answering nothing. Throws when the commit itself fails (then nothing of the group is stored). */
+function commitOutcomes(storage: LocalStorage, batch: readonly AppendRequest[]): CommitOutcome[] {
   try {
     return runGroup(storage, batch, false);
   } catch (error) {
@@ -51,7 +48,7 @@ export function commitOutcomes(storage: LocalStorage, batch: readonly AppendRequ
 }
 
 /** Live subscribers first (in global order), then each caller. */
-export function settle(
+function settle(
   batch: readonly PendingAppend[],
   outcomes: readonly CommitOutcome[],
   publish: ((batch: readonly AppendRequest[], outcomes: readonly CommitOutcome[]) => void) | undefined,

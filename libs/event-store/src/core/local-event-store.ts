@@ -18,7 +18,7 @@ import { abortableIterable, toObservable } from './async-iterables';
 import { catchUp, type CatchUpTuning } from './catch-up';
 import { assertValidExpectedRevision } from './expected-revision';
 import { LiveFeed } from './live-feed';
-import { InThreadCommitter, type GroupCommitter, type PublishGroup } from './group-committer';
+import { GroupCommitter, type PublishGroup } from './group-committer';
 import type { AppendRequest } from './append-batcher';
 import type { CommitOutcome } from './local-commit';
 import type { LocalStorage } from './local-storage';
@@ -34,11 +34,6 @@ export interface LocalStoreOptions {
   pageBytes?: number;
   /** Live events one subscription buffers for a slow consumer before re-reading history. */
   liveCapacity?: number;
-}
-
-/** How a subclass wires the store: the storage reads; the committer writes (default: in this thread, on the same storage). */
-export interface LocalStoreWiring {
-  committer?: GroupCommitter;
 }
 
 const ALL = Number.MAX_SAFE_INTEGER;
@@ -71,15 +66,14 @@ export class LocalEventStore implements EventStore {
     readonly name: string,
     private readonly storage: LocalStorage,
     options: LocalStoreOptions = {},
-    wiring: LocalStoreWiring = {},
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = { pageSize: options.pageSize ?? 1000, pageBytes: options.pageBytes ?? DEFAULT_SUBSCRIPTION_PAGE_BYTES, liveCapacity: options.liveCapacity ?? 10_000 };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
     this.decodeMetadata = storage.decodeMetadata?.bind(storage);
-    this.committer = wiring.committer ?? new InThreadCommitter(storage);
-    const writesElsewhere = this.committer.writesElsewhere?.bind(this.committer) ?? storage.writesElsewhere?.bind(storage);
+    this.committer = new GroupCommitter(storage);
+    const writesElsewhere = storage.writesElsewhere?.bind(storage);
     if (writesElsewhere) this.writesElsewhere = writesElsewhere;
   }
 
@@ -134,7 +128,6 @@ export class LocalEventStore implements EventStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
-    await this.committer.assertHealthy?.();
     this.storage.lastPosition();
   }
 
@@ -143,7 +136,6 @@ export class LocalEventStore implements EventStore {
     this.closed = true;
     try {
       this.batcher.flush();
-      await this.committer.close();
     } finally {
       this.feed.close();
       this.storage.close();

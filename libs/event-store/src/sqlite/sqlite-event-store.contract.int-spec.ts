@@ -13,10 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'logbook-contract-'));
 let files = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Both places a commit can run: the calling thread (the default) and a writer thread.
-for (const writer of ['main', 'thread'] as const) {
-  describeEventStoreContract(`SQLite (writer ${writer})`, ({ upcasters }) => {
-    files += 1;
-    return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, pageBytes: 64_000, readPageBytes: 50_000, writer });
-  });
-}
+describeEventStoreContract('SQLite', ({ upcasters }) => {
+  files += 1;
+  return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, pageBytes: 64_000, readPageBytes: 50_000 });
+});

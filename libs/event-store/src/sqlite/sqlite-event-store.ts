@@ -1,20 +1,10 @@
-import { DEFAULT_MAX_BATCH_SIZE, LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
+import { LocalEventStore, type LocalStoreOptions } from '../core/local-event-store';
 import { checkInWorker } from './sqlite-integrity';
 import { SqliteStorage } from './sqlite-storage';
-import { SqliteWriterThread } from './sqlite-writer';
 
 export interface SqliteEventStoreOptions extends LocalStoreOptions {
   /** A file path, or ':memory:' for tests. */
   filename: string;
-  /**
-   * Where the write transactions run. 'main' (the default; the only choice for ':memory:', which a
-   * second connection cannot share): in the calling thread, on the connection that also reads.
-   * 'thread': a worker thread with a connection of its own, so inserts and the commit's fsync never
-   * block the event loop; it pays a copy of every append between threads and needs a core of its
-   * own to gain (on a 2-core machine shared with the load it measured slower). Both commit the same
-   * way (group commit, one fsync per group, an append answered once its group is durable).
-   */
-  writer?: 'thread' | 'main';
   /** Most bytes of stored text one read query builds (tests make it small). */
   readPageBytes?: number;
 }
@@ -23,17 +13,13 @@ export interface SqliteEventStoreOptions extends LocalStoreOptions {
 const isPrivateDatabase = (filename: string): boolean => filename === ':memory:' || filename === '';
 
 /**
- * The embedded default: one SQLite file, WAL, fsync on every commit, group commit.
- * One process writes a file; live notifications are in-process only.
+ * The embedded default: one SQLite file, WAL, fsync on every commit, group commit on the
+ * calling thread's connection, which also reads. One process writes a file; live notifications
+ * are in-process only.
  */
 export class SqliteEventStore extends LocalEventStore {
-  constructor({ filename, writer, readPageBytes, ...options }: SqliteEventStoreOptions) {
-    const where = writer ?? 'main';
-    if (where === 'thread' && isPrivateDatabase(filename)) {
-      throw new Error(`SQLite store ${filename || '(temporary)'}: a writer thread cannot share a private database; use writer 'main'`);
-    }
-    const storage = new SqliteStorage(filename, readPageBytes);
-    super('sqlite', storage, options, where === 'thread' ? { committer: new SqliteWriterThread(filename, storage, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) } : {});
+  constructor({ filename, readPageBytes, ...options }: SqliteEventStoreOptions) {
+    super('sqlite', new SqliteStorage(filename, readPageBytes), options);
     this.filename = filename;
   }
 
