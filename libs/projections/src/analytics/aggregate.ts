@@ -1,5 +1,5 @@
 // Figures across games, computed from the per-game figures of the read model (never the log).
-import { DAMAGE_SOURCES, PLUNDER_TABLE, type DamageSource, type GameAnalytics } from './game-analytics';
+import { DAMAGE_SOURCES, PLUNDER_TABLE, type DamageSource, type GameAnalytics } from './analytics-figures';
 import { chiSquareGoodnessOfFit, type GoodnessOfFit } from './chi-square';
 
 export interface WinRate {

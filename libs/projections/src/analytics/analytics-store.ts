@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import { BufferedRows } from '../runner/buffered-rows';
 import { openReadModelDatabase } from '../runner/read-model-database';
-import type { AnalyticsFold, GameAnalytics } from './game-analytics';
+import type { AnalyticsFold, GameAnalytics } from './analytics-figures';
 
 export interface AnalyticsFilter {
   scenarioId?: string;

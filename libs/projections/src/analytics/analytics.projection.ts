@@ -7,9 +7,10 @@ import { GAME_STREAM_PREFIX, gameIdOf, toLogEntries } from '@logbook/game-log';
 import { HISTORY_EVENT_TYPES, effectiveEntries } from '@logbook/rules';
 import type { GameLogReader } from '../game-states/game-states.projection';
 import type { Projection } from '../runner/projection';
+import { newAnalyticsFold, type AnalyticsFold } from './analytics-figures';
 import type { AnalyticsStore } from './analytics-store';
 import { EffectiveAnalytics } from './effective-analytics';
-import { evolveAnalytics, foldAnalytics, newAnalyticsFold, type AnalyticsFold } from './game-analytics';
+import { evolveAnalytics, foldAnalytics } from './game-analytics';
 
 const analyticsEvent = (e: RecordedEvent) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata });
 const actionIdOf = (e: RecordedEvent): string => (typeof e.metadata.commandId === 'string' ? e.metadata.commandId : `revision-${e.revision}`);

@@ -2,7 +2,8 @@
 // bounded fold: the actions' analytics events as a stack (undone ones on a redo stack), with a
 // copy of the figures whenever CHECKPOINT_EVENTS events separate it from the one before. An
 // undo restores the nearest copy below the new top and folds the few events since.
-import { evolveAnalytics, newAnalyticsFold, type AnalyticsEvent, type AnalyticsFold } from './game-analytics';
+import { newAnalyticsFold, type AnalyticsEvent, type AnalyticsFold } from './analytics-figures';
+import { evolveAnalytics } from './game-analytics';
 
 /** Events between kept copies of the figures: what one undo folds at most, beside its action's. */
 const CHECKPOINT_EVENTS = 64;
