@@ -39,7 +39,11 @@ export default tseslint.config(
       'libs/game-log/src/action-metadata.ts',
       'libs/event-store/src/core/serialized-event.ts',
       'libs/rules/src/decision.ts',
+      'libs/rules/src/seat-may-act.ts',
+      'libs/rules/src/history/action-stack.ts',
       'libs/rules/src/history/game-history.ts',
+      'libs/rules/src/history/history-action.ts',
+      'libs/rules/src/history/state-memory.ts',
       'apps/server/src/games/game-events.service.ts',
     ],
     rules: {

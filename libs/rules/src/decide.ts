@@ -8,7 +8,7 @@ import { characterCommands } from './characters/characters.decide';
 import { characterHooks } from './characters/characters.hooks';
 import { crewCommands } from './crew/crew.decide';
 import { damageCommands } from './damage/damage.decide';
-import { Decision, isPlayDecision } from './decision';
+import { Decision } from './decision';
 import { enemyCommands } from './enemies/enemies.decide';
 import { enemyHooks } from './enemies/enemies.hooks';
 import { RuleViolation, ensure } from './errors';
@@ -18,6 +18,7 @@ import { phaseHookTable } from './phase-hooks';
 import { plunderCommands } from './plunder/plunder.decide';
 import { plunderHooks } from './plunder/plunder.hooks';
 import type { Rng } from './random';
+import { ensureSeatMayAct } from './seat-may-act';
 import { decideCreateGame } from './setup/setup.decide';
 import { shipCommands } from './ships/ships.decide';
 import type { GameState } from './state';
@@ -92,13 +93,11 @@ function runDecision(state: GameState, command: GameCommand, context: DecideCont
     decideCreateGame(decision, command);
     return decision;
   }
-  ensure(state.status !== 'new', 'game.not-found', 'There is no such game');
-  ensure(state.status === 'active', 'game.over', `The scenario is over (${state.status})`);
+  ensureSeatMayAct(state, decision);
 
   const spec = own(COMMAND_SPECS as Record<string, CommandSpec<PlayCommand>>, command.type);
   if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
-  const seat = context.seat;
-  ensure(isPlayDecision(decision) && state.seats.some((s) => s.seat === seat), 'seat.unknown', 'Not a seat of this game');
+  const seat = decision.seat;
   if (spec.actor === 'active-seat') {
     ensure(state.turn?.seat === seat, 'turn.not-your-turn', `It is seat ${state.turn?.seat}'s turn`);
   }

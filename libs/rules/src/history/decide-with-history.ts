@@ -6,6 +6,7 @@ import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { applyEvents } from '../decision';
 import { deepFreeze } from '../freeze';
+import { ensureSeatMayAct } from '../seat-may-act';
 import type { GameState } from '../state';
 import type { GameHistory } from './game-history';
 import { isHistoryCommand, type HistoryCommand } from './history.commands';
@@ -20,8 +21,8 @@ export interface HistoryDecision {
 
 export function decideWithHistory(history: GameHistory, command: LogCommand, context: DecideContext): HistoryDecision {
   if (!isHistoryCommand(command)) return decideAndApply(history.state, command, context, history.freezeStates);
+  ensureSeatMayAct(history.state, context);
   const seat = context.seat;
-  if (seat === null) throw new RuleViolation('seat.unknown', 'Not a seat of this game');
   if (command.type === 'Undo') {
     const refusal = history.undoRefusal(seat);
     if (refusal) throw refusal;

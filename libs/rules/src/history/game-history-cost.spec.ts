@@ -8,7 +8,7 @@ import { createGameCommand, firstVoyage } from '../testing/fixtures';
 import { randomCommand } from '../testing/random-play';
 import { decideWithHistory, type LogCommand } from './decide-with-history';
 import { GameHistory } from './game-history';
-import { effectiveEntries } from './log-entry';
+import { effectiveEntries } from './action-stack';
 
 /** Counts how often folding reads an event (each applier dispatch reads its type); GameCreated, which its applier clones, is left plain. */
 let reads = 0;

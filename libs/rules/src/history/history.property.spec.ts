@@ -15,7 +15,7 @@ import { randomCommand } from '../testing/random-play';
 import { createGameCommand } from '../testing/fixtures';
 import { decideWithHistory, type LogCommand } from './decide-with-history';
 import { GameHistory } from './game-history';
-import { effectiveEntries } from './log-entry';
+import { effectiveEntries } from './action-stack';
 import { isRevealingAction } from './revealing';
 
 const canonical = (command: LogCommand) => JSON.stringify(command, Object.keys(command).sort());

@@ -37,34 +37,3 @@ export const historyTarget = (action: LoggedAction): { kind: 'undo' | 'redo'; ac
   if (event?.type === 'ActionRedone') return { kind: 'redo', actionId: event.data.actionId };
   return null;
 };
-
-/**
- * The effective actions of a log, in order: undone ones removed, redone ones back in place, and
- * the undo/redo actions themselves left out. A pure list operation: no state is needed.
- */
-export function effectiveActions(entries: Iterable<LogEntry>): LoggedAction[] {
-  const effective: LoggedAction[] = [];
-  const undone: LoggedAction[] = [];
-  const takeFrom = (list: LoggedAction[], actionId: string): LoggedAction | undefined => {
-    const at = list.map((a) => a.actionId).lastIndexOf(actionId);
-    return at === -1 ? undefined : list.splice(at, 1)[0];
-  };
-  for (const action of groupActions(entries)) {
-    const target = historyTarget(action);
-    if (target === null) {
-      effective.push(action);
-      undone.length = 0; // a new action clears what could be redone
-    } else if (target.kind === 'undo') {
-      const taken = takeFrom(effective, target.actionId);
-      if (taken) undone.push(taken);
-    } else {
-      const back = takeFrom(undone, target.actionId);
-      if (back) effective.push(back);
-    }
-  }
-  return effective;
-}
-
-/** The log with undone actions removed and redone ones back in place. */
-export const effectiveEntries = (entries: Iterable<LogEntry>): LogEntry[] =>
-  effectiveActions(entries).flatMap((action) => action.entries);

@@ -1,0 +1,126 @@
+// Which states a history keeps. Every state is frozen and shares structure with its neighbours,
+// so the state before an action is just a reference: undo restores it in O(1). The last few
+// actions keep those references; further back an action keeps its state after only when
+// CHECKPOINT_EVENTS events separate it from the kept state before it. An undo anywhere (sandbox
+// undoes any number of actions, a stored log may hold any) then applies fewer events than that
+// to the nearest checkpoint, never a refold of the log.
+import { applyEvents } from '../decision';
+import type { GameEvent } from '../events';
+import { applyEvent } from '../evolve';
+import { deepFreeze } from '../freeze';
+import { initialState, type GameState } from '../state';
+import { eventsOf, type HistoryAction } from './history-action';
+
+/** How many of the last actions a cold load keeps states for. */
+const KEEP_STATES_FOR_LAST = 32;
+/**
+ * As a game is played, the last actions keep their states before and after (the next undos are
+ * O(1)); further back an action keeps its state after only when at least CHECKPOINT_EVENTS events
+ * lie between it and the last kept state before it, so an undo there applies fewer events than
+ * that (plus the action's own) to a checkpoint. States share structure: a checkpoint holds only
+ * what changed since the one before (the seek index measures the same trade-off).
+ */
+const DENSE_STATES = 16;
+const CHECKPOINT_EVENTS = 64;
+
+function foldActions(actions: readonly HistoryAction[]): GameState {
+  const state = initialState();
+  for (const action of actions) for (const entry of action.entries) applyEvent(state, entry.event);
+  return deepFreeze(state);
+}
+
+/** The states kept on a history's effective actions (the array it shares with its action stack). */
+export class StateMemory {
+  /** Effective actions below this index keep only checkpoints (see bound). */
+  private keptFrom = 0;
+
+  constructor(
+    private readonly effective: HistoryAction[],
+    private readonly freezeStates: boolean,
+  ) {}
+
+  /**
+   * Gives the effective actions of a cold load their states and returns the last. Up to the last
+   * few actions, folds a checkpoint's worth of events per draft (close to a mutable fold's
+   * speed) and keeps the state after each; then a state per action.
+   */
+  fill(): GameState {
+    const effective = this.effective;
+    const keepFrom = Math.max(0, effective.length - KEEP_STATES_FOR_LAST);
+    this.keptFrom = keepFrom;
+    let state: GameState = deepFreeze(initialState());
+    let chunk: GameEvent[] = [];
+    for (let i = 0; i < keepFrom; i++) {
+      const action = effective[i] as HistoryAction;
+      for (const entry of action.entries) chunk.push(entry.event);
+      if (chunk.length >= CHECKPOINT_EVENTS || i === keepFrom - 1) {
+        state = applyEvents(state, chunk);
+        action.after = state;
+        chunk = [];
+      }
+    }
+    for (const action of effective.slice(keepFrom)) {
+      action.before = state;
+      state = applyEvents(state, action.entries.map((e) => e.event), this.freezeStates);
+      action.after = state;
+    }
+    return state;
+  }
+
+  /**
+   * Bounds the memory a long game holds, after an action joined the top: the last few actions
+   * keep their states, older ones a checkpoint every CHECKPOINT_EVENTS events (what bounds an
+   * undo's cost anywhere in the log).
+   */
+  bound(): void {
+    const denseFrom = this.effective.length - DENSE_STATES;
+    for (let i = this.keptFrom; i < denseFrom; i++) {
+      const action = this.effective[i];
+      if (!action) continue;
+      action.before = undefined;
+      if (action.after && this.eventsSinceCheckpoint(i) < CHECKPOINT_EVENTS) action.after = undefined;
+    }
+    this.keptFrom = Math.max(this.keptFrom, denseFrom);
+  }
+
+  /**
+   * After an undo took `undone` out from effective index `at`: the effective state now
+   * (`stateAfter` when the decision gave it). An action from below the top (only a log written
+   * elsewhere holds that): the states kept from there on folded it in, so they go.
+   */
+  afterUndo(undone: HistoryAction, at: number, stateAfter: GameState | undefined): GameState {
+    const top = at === this.effective.length;
+    if (!top) for (const later of this.effective.slice(at)) later.before = later.after = undefined;
+    this.keptFrom = Math.min(this.keptFrom, this.effective.length);
+    return stateAfter ?? (top ? this.stateBefore(undone) : this.stateAfterFirst(this.effective.length));
+  }
+
+  /** The effective state before `action`, the last effective one or the one just undone: a reference, or a refold. */
+  stateBefore(action: HistoryAction): GameState {
+    if (!action.before) {
+      const at = this.effective.lastIndexOf(action);
+      action.before = this.stateAfterFirst(at === -1 ? this.effective.length : at);
+    }
+    return action.before;
+  }
+
+  /** Events from the last kept state before effective action `at` to the end of it (counted up to CHECKPOINT_EVENTS). */
+  private eventsSinceCheckpoint(at: number): number {
+    let events = this.effective[at]?.entries.length ?? 0;
+    for (let i = at - 1; i >= 0 && events < CHECKPOINT_EVENTS; i--) {
+      const action = this.effective[i] as HistoryAction;
+      if (action.after) return events;
+      events += action.entries.length;
+    }
+    return events;
+  }
+
+  /** The effective state after the first `count` effective actions: the nearest kept state, then the events since. */
+  private stateAfterFirst(count: number): GameState {
+    let from = count - 1;
+    while (from >= 0 && !this.effective[from]?.after) from--;
+    const base = from >= 0 ? this.effective[from]?.after : undefined;
+    const between = this.effective.slice(from + 1, count);
+    return base ? applyEvents(base, eventsOf(between), this.freezeStates) : foldActions(this.effective.slice(0, count));
+  }
+}
