@@ -2,9 +2,8 @@
 // first event with progress, or checked against a fresh fold of every game's events.
 import type { ReadModels } from '@logbook/app-core';
 import type { EventStore, RecordedEvent } from '@logbook/event-store';
-import { gameStreamId, toLogEntries } from '@logbook/game-log';
+import { effectiveState, gameStreamId } from '@logbook/game-log';
 import { foldAnalyticsLog, type AnalyticsFold } from '@logbook/projections';
-import { effectiveEntries, foldEvents } from '@logbook/rules';
 import { isDeepStrictEqual } from 'node:util';
 import { storedGameIds } from './stored-games';
 
@@ -79,7 +78,7 @@ export async function verify(store: EventStore, readModels: ReadModels, names: R
       if (stream.status !== 'ok') continue;
       const difference =
         name === 'game-states'
-          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, foldEvents(effectiveEntries(toLogEntries(stream.events)).map((e) => e.event)))
+          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, effectiveState(stream.events))
             ? undefined
             : ''
           : analyticsDifference(readModels.analytics.get(gameId), gameId, stream.events);

@@ -17,7 +17,7 @@ export {
 export { commandFingerprint, sameFingerprint } from './fingerprint';
 export { stableStringify, stableStringifyByReplacer } from './stable-json';
 export { sha256, sha256Hex } from './sha256';
-export { EffectiveFold, effectiveState } from './effective-fold';
+export { EffectiveFold, effectiveHistory, effectiveState } from './effective-fold';
 export {
   type Decide, type Divergence, firstDifference, type LogEvent, redecide, redecideYielding,
   type RedecideOptions, type RedecideResult,

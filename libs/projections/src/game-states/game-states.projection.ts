@@ -3,7 +3,7 @@
 // fold of the game's stream (the int-spec proves it across restarts and rebuilds).
 import { LRUCache } from 'lru-cache';
 import type { RecordedEvent } from '@logbook/event-store';
-import { GAME_STREAM_PREFIX, gameIdOf, toDomainEvent, toLogEntries } from '@logbook/game-log';
+import { effectiveHistory, GAME_STREAM_PREFIX, gameIdOf, toDomainEvent, toLogEntries } from '@logbook/game-log';
 import { applyEvent, GameHistory, HISTORY_EVENT_TYPES, initialState } from '@logbook/rules';
 import type { Projection } from '../runner/projection';
 import type { GameStateRecord, GameStateStore } from './game-state-store.port';
@@ -60,7 +60,7 @@ export class GameStatesProjection implements Projection {
   private async refold(record: GameStateRecord, event: RecordedEvent): Promise<void> {
     if (!this.readLog) throw new Error(`game-states: ${event.type} needs the game's log to refold`);
     const log = await this.readLog(record.gameId, event.revision);
-    const history = GameHistory.fold(toLogEntries(log));
+    const history = effectiveHistory(log);
     this.histories.set(record.gameId, history);
     this.put(record, history, event);
   }
