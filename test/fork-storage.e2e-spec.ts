@@ -61,7 +61,7 @@ describe('forks of a game from a maximal scenario', () => {
     (doc.tiles[10] as { hexes: unknown[] }).hexes = bigTileHexes(SCENARIO_LIMITS.hexesPerTile + 1);
     const before = (await store.readAll({ filter: { streamPrefixes: ['game-'] } })).length;
     const res = await app.http().post('/games').send({ scenario: doc, players: [{ name: 'Ann' }] }).expect(400);
-    expect(res.body.detail).toMatch(/tiles\[10\]\.hexes: must contain no more than 64 elements/);
+    expect(res.body.detail).toMatch(/tiles\[10\]\.hexes: must contain no more than 37 elements/);
     expect((await store.readAll({ filter: { streamPrefixes: ['game-'] } })).length).toBe(before);
   });
 

@@ -13,7 +13,7 @@ type Doc = Record<string, unknown> & {
   characters: Array<Record<string, unknown>>;
 };
 
-/** The offsets of a tile of `MAX.hexesPerTile` hexes: a radius-4 hexagon and a few beyond it. */
+/** The offsets of a tile of `MAX.hexesPerTile` hexes: rings about the anchor, as many hexes as asked. */
 export function bigTileHexes(count: number = MAX.hexesPerTile): Array<{ q: number; r: number; terrain: string }> {
   const hexes: Array<{ q: number; r: number; terrain: string }> = [];
   for (let radius = 0; hexes.length < count; radius++) {

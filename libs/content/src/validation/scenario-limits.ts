@@ -5,12 +5,16 @@
 // room and refuse documents built to fill the store.
 export const SCENARIO_LIMITS = {
   /** Map tiles, placed or stacked. */
-  tiles: 200,
-  /** Hexes of one tile: a radius-4 hexagon has 61. */
-  hexesPerTile: 64,
-  startingTiles: 200,
-  stack: 200,
-  storms: 200,
+  tiles: 100,
+  /**
+   * Hexes of one tile: a radius-3 hexagon has 37. Tiles' hexes are most of what validating and
+   * folding a document costs (class-validator checks each hex as an object): at these maxima a
+   * whole document validates in tens of milliseconds, not the quarter second of 200 tiles of 64.
+   */
+  hexesPerTile: 37,
+  startingTiles: 100,
+  stack: 100,
+  storms: 100,
   shipCards: 50,
   playerShips: 8,
   enemyShips: 50,
