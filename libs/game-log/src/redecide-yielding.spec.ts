@@ -2,23 +2,7 @@
 // answer is the one `redecide` gives, accepted or refused.
 import { redecide, redecideYielding } from './redecide';
 import { recordRandomGame } from './testing/recorded-game';
-
-/** Turns of the event loop (setImmediate callbacks run) while `work` was in progress. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let done = false;
-  const turn = () => {
-    if (done) return;
-    turns += 1;
-    setImmediate(turn);
-  };
-  setImmediate(turn);
-  try {
-    return { result: await work(), turns };
-  } finally {
-    done = true;
-  }
-}
+import { turnsDuring } from '@logbook/event-store/testing/turns-during';
 
 describe('redecideYielding', () => {
   const game = recordRandomGame({ seed: 3, scenario: 'first-voyage', players: 2, mode: 'sandbox', commands: 3000, undoRedo: 0.2 });

@@ -3,23 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { events } from '../testing/contract/contract-fixture';
 import { SqliteEventStore } from './sqlite-event-store';
-
-/** Turns of the event loop (setImmediate callbacks run) while `work` was in progress. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let done = false;
-  const turn = () => {
-    if (done) return;
-    turns += 1;
-    setImmediate(turn);
-  };
-  setImmediate(turn);
-  try {
-    return { result: await work(), turns };
-  } finally {
-    done = true;
-  }
-}
+import { turnsDuring } from '../testing/turns-during';
 
 describe('SQLite integrity check', () => {
   let dir: string;
