@@ -24,7 +24,7 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite'), upcasters: gameEventUpcasters() });
     open.push(store);
     const games = new GameRepository(store);
-    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), store, seededRng(3)) };
+    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), seededRng(3)) };
   };
 
   it('answers `trusted` from the cache only: nothing for a game it has not loaded, the loaded game after', async () => {
