@@ -1,18 +1,19 @@
-// The command path (write side): load (fold) → idempotency → decide → append with the expected
-// revision → fold what was appended. Seats are authenticated before (SeatGuard); events are read
-// and redacted by GameEventsService.
+// The command path (write side), Emmett's handleCommand in shape: load → (a command seen before
+// is answered again) → decide → commit (append with the expected revision, fold, remember), the
+// whole attempt retried when another writer got in first. Seats are authenticated before
+// (CommandSeatGuard, which hands over the game it read); events are read and redacted by
+// GameEventsService.
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreatedGame } from '@logbook/app-core';
 import { randomUUID } from 'node:crypto';
-import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, gameStreamId, recordedCreateGame, recordedGameEvents, sameFingerprint, toNewEvents, type ActionRecord, type CommandResult, type RecordedCommand } from '@logbook/game-log';
+import { WrongExpectedRevisionError, type RecordedEvent } from '@logbook/event-store';
+import { actionMetadata, commandFingerprint, recordedCreateGame, sameFingerprint, toNewEvents, type ActionRecord, type CommandResult, type RecordedCommand } from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
-import { GameRepository } from './game-repository';
+import { GameRepository, type LoadedGame } from './game-repository';
 import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
-import { digestToken, newSeatToken } from './seat-tokens';
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
@@ -29,6 +30,43 @@ function isoNow(): string {
   return iso;
 }
 
+/**
+ * The first attempt decided on the cached game unchecked, and its outcome (an If-Match that does
+ * not match, a refusal) would depend on that game being current: the next attempt reads the store.
+ */
+class UncheckedCacheError extends Error {
+  override readonly name = 'UncheckedCacheError';
+}
+
+/** Runs an attempt again after a lost append race or an outcome decided on an unchecked cache, up to `attempts` in all. */
+async function retryOnConflict<T>(attempts: number, attempt: (n: number) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (n >= attempts || !(error instanceof WrongExpectedRevisionError || error instanceof UncheckedCacheError)) throw error;
+    }
+  }
+}
+
+export interface CommandOptions {
+  /** The client's If-Match: the revision the command was decided for (a 409 for any other). */
+  ifMatch?: number;
+  correlationId?: string;
+  /** The game the seat guard read for this request, taken on the first attempt while the cache still holds it. */
+  loaded?: LoadedGame;
+}
+
+/** One command, as each attempt handles it. */
+interface Order {
+  gameId: string;
+  seat: number;
+  commandId: string;
+  command: SeatCommand;
+  fingerprint: string;
+  options: CommandOptions;
+}
+
 @Injectable()
 export class GameCommandsService {
   private readonly locks = new KeyedLock();
@@ -36,7 +74,6 @@ export class GameCommandsService {
   constructor(
     private readonly games: GameRepository,
     private readonly events: GameEventsService,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(RNG) private readonly rng: Rng,
   ) {}
 
@@ -46,75 +83,72 @@ export class GameCommandsService {
     const command = { type: 'CreateGame' as const, gameId, ...input };
     const { rng, draws } = recordingRng(this.rng);
     const events = decide(initialState(), command, { seat: null, rng });
-    const tokens = input.players.map(() => newSeatToken());
     // The scenario document holds the stack order and the box: recorded apart, as a secret.
     const recorded = recordedCreateGame(command);
     const { first, rest } = this.metadata(commandId, correlationId, null, commandFingerprint(input), recorded.command, draws, new Date().toISOString(), recorded.commandSecret);
-    const seatTokens = tokens.map((token, i) => ({ seat: i + 1, sha256: digestToken(token) }));
-    const result = await this.store.append(gameStreamId(gameId), toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
+    const seats = input.players.map((_, i) => i + 1);
+    const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) => toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }));
     return {
       gameId,
-      revision: result.nextExpectedRevision,
-      seats: input.players.map((p, i) => ({ seat: i + 1, name: p.name, token: tokens[i] })),
+      revision: started.revision,
+      seats: input.players.map((p, i) => ({ seat: i + 1, name: p.name, token: started.tokens[i] })),
     };
   }
 
-  /** Load → decide → append → fold. `seat` is authenticated at the edge (SeatGuard). */
-  async execute(
-    gameId: string,
-    seat: number,
-    commandId: string,
-    command: SeatCommand,
-    options: { ifMatch?: number; correlationId?: string } = {},
-  ): Promise<CommandResult> {
-    const fingerprint = commandFingerprint({ seat, command });
-    return this.locks.run(gameId, async () => {
-      for (let attempt = 1; ; attempt++) {
-        // The first attempt may decide on the cached game unchecked (the seat guard has just
-        // loaded it): the append's expected revision refuses a stale one, and after a lost race
-        // the next attempt reads what the other writer appended.
-        const game = (attempt === 1 ? this.games.trusted(gameId) : undefined) ?? (await this.games.load(gameId, attempt === 1 ? { trustCache: true } : { catchUp: true }));
-        const known = game.commands.get(commandId);
-        if (known) {
-          if (known.fingerprint !== fingerprint && !sameFingerprint(known.fingerprint, { seat, command })) {
-            throw new CommandIdReusedError(commandId);
-          }
-          return this.events.replay(game, known.firstRevision, known.lastRevision, seat);
-        }
-        if (options.ifMatch !== undefined && options.ifMatch !== game.revision) {
-          if (attempt === 1) continue; // the unchecked cache may be behind: compare with the store's
-          throw new StaleRevisionError(options.ifMatch, game.revision);
-        }
+  /** `seat` is authenticated at the edge (CommandSeatGuard); one command at a time per game. */
+  execute(gameId: string, seat: number, commandId: string, command: SeatCommand, options: CommandOptions = {}): Promise<CommandResult> {
+    const order: Order = { gameId, seat, commandId, command, fingerprint: commandFingerprint({ seat, command }), options };
+    return this.locks.run(gameId, () => retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt)));
+  }
 
-        // Undo and Redo are decided against the history; every other command on its effective state.
-        const { rng, draws } = recordingRng(this.rng);
-        let decided: ReturnType<typeof decideWithHistory>;
-        try {
-          decided = decideWithHistory(game.history, command, { seat, rng });
-        } catch (error) {
-          // A refusal stands only if it was decided on the whole log.
-          if (attempt === 1 && this.store.writesElsewhere && !this.games.isCurrent(game)) continue;
-          throw error;
-        }
-        const recordedAt = isoNow();
-        const { first, rest } = this.metadata(commandId, options.correlationId, seat, fingerprint, command, draws, recordedAt);
-        const appended = toNewEvents(gameId, commandId, decided.events, rest, first);
-        let recorded: RecordedEvent[];
-        try {
-          recorded = recordedGameEvents(gameId, appended, await this.store.append(gameStreamId(gameId), appended, game.revision));
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
-          // Another writer got in first: the next load catches up from the store.
-          if (options.ifMatch !== undefined) throw new StaleRevisionError(options.ifMatch, Number(error.actual));
-          if (attempt >= MAX_ATTEMPTS) throw error;
-          continue;
-        }
-        // What was appended is what is recorded: keep the decided state, without folding again.
-        this.games.fold(game, recorded, { actionId: commandId, seat, events: decided.events, state: decided.state, fingerprint, recordedAt });
-        this.games.remember(game);
-        return { revision: game.revision, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
+  private async handle(order: Order, attempt: number): Promise<CommandResult> {
+    // 1. Load. The first attempt may decide on the cached game unchecked (the seat guard has just
+    // read it): the append's expected revision refuses a stale one, and an outcome that a stale
+    // game could explain is decided again on the store's.
+    const game = (attempt === 1 ? this.trusted(order) : undefined) ?? (await this.games.load(order.gameId, attempt === 1 ? { trustCache: true } : { catchUp: true }));
+
+    // 2. Idempotency: a commandId seen before answers what it did, if it is the same command.
+    const known = game.commands.get(order.commandId);
+    if (known) {
+      if (known.fingerprint !== order.fingerprint && !sameFingerprint(known.fingerprint, { seat: order.seat, command: order.command })) {
+        throw new CommandIdReusedError(order.commandId);
       }
-    });
+      return this.events.replay(game, known.firstRevision, known.lastRevision, order.seat);
+    }
+    const { ifMatch } = order.options;
+    if (ifMatch !== undefined && ifMatch !== game.revision) {
+      throw attempt === 1 ? new UncheckedCacheError() : new StaleRevisionError(ifMatch, game.revision);
+    }
+
+    // 3. Decide: Undo and Redo against the history, every other command on its effective state.
+    const { rng, draws } = recordingRng(this.rng);
+    let decided: ReturnType<typeof decideWithHistory>;
+    try {
+      decided = decideWithHistory(game.history, order.command, { seat: order.seat, rng });
+    } catch (error) {
+      // A refusal stands only if it was decided on the whole log.
+      if (attempt === 1 && this.games.mayBeBehind(game)) throw new UncheckedCacheError();
+      throw error;
+    }
+
+    // 4. Commit: append at the game's revision, fold what was decided, remember the game.
+    const recordedAt = isoNow();
+    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt);
+    let recorded: RecordedEvent[];
+    try {
+      recorded = await this.games.commit(game, { actionId: order.commandId, seat: order.seat, events: decided.events, state: decided.state, fingerprint: order.fingerprint, recordedAt }, metadata);
+    } catch (error) {
+      // A pinned revision is not tried again: the client decided for the one it saw.
+      if (error instanceof WrongExpectedRevisionError && ifMatch !== undefined) throw new StaleRevisionError(ifMatch, Number(error.actual));
+      throw error;
+    }
+    return { revision: game.revision, events: recorded.map((e) => viewEvent(e, order.seat, game.state.status)) };
+  }
+
+  /** The cached game the first attempt may take without a promise: the guard's, while the cache still holds it. */
+  private trusted(order: Order): LoadedGame | undefined {
+    const loaded = order.options.loaded;
+    return loaded !== undefined && this.games.holds(loaded) ? loaded : this.games.trusted(order.gameId);
   }
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */

@@ -27,12 +27,12 @@ import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, ty
 import type { AppConfig } from '@logbook/app-core';
 import { GameNotFoundError, ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
 import { playerNameProblem } from './dto/player-name';
-import { GameRepository } from './game-repository';
+import { GameRepository, type LoadedGame } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
-import { seatOf } from './seat.guard';
+import type { Viewer } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
-import { bearerToken, digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
+import type { SeatTokenDigest } from './seat-tokens';
 
 export interface NewGameSeats {
   gameId: string;
@@ -78,7 +78,7 @@ export class GamePortabilityService {
   }
 
   /**
-   * A new game from `gameId`'s effective history up to revision `at`. Who may: a seat of the game,
+   * A new game from the source's effective history up to revision `at`. Who may: a seat of the game,
    * anyone once it is over, an operator. Source still hiding something: hidden parts are dealt
    * again (see decideFork), so the fork cannot scout the source (a sandbox is copied exactly for an operator or its only seat).
    *
@@ -89,11 +89,11 @@ export class GamePortabilityService {
    * is over and not itself a fork, whose sealed starting board stays hidden for good), else every
    * seat stays its source player's.
    */
-  async fork(gameId: string, authorization: string | undefined, at: number, players?: Array<{ name: string }>): Promise<ForkedGame> {
-    const source = await this.games.load(gameId);
-    const operator = isOperator(authorization, this.adminToken);
-    if (!operator && !isGameOver(source.state.status) && bearerToken(authorization) === null) throw new SeatTokenMissingError();
-    const forker = operator ? null : seatOf(source, authorization); // 403 for a token that is no seat of this game
+  async fork(source: LoadedGame, viewer: Viewer, at: number, players?: Array<{ name: string }>): Promise<ForkedGame> {
+    const gameId = source.gameId;
+    const operator = 'operator' in viewer;
+    if ('spectator' in viewer && !isGameOver(source.state.status)) throw new SeatTokenMissingError();
+    const forker = 'seat' in viewer ? viewer.seat : null;
     if (at > source.revision) throw new BadRequestException(`at must be at most the game's revision ${source.revision}`);
     // The event at `at` and the next say whether `at` ends an action; the first, whether the source is a fork.
     const [around, opening] = await Promise.all([
@@ -128,33 +128,33 @@ export class GamePortabilityService {
       draws,
     });
     const allNew = operator || (forker === null && revealed);
-    const seats: ForkSeat[] = [];
-    const seatTokens: SeatTokenDigest[] = [];
-    for (const [i, s] of board.seats.entries()) {
-      const name = players?.[i]?.name ?? s.name;
-      if (!allNew && s.seat !== forker) {
+    const newTokensFor: number[] = [];
+    const kept: SeatTokenDigest[] = [];
+    for (const s of board.seats) {
+      if (allNew || s.seat === forker) newTokensFor.push(s.seat);
+      else {
         // A seat the source recorded no token for (none is known) stays as untaken as it was there.
-        const kept = source.seatTokens.find((d) => d.seat === s.seat);
-        seats.push({ seat: s.seat, name, token: null, claim: 'source-seat-token' });
-        if (kept) seatTokens.push({ seat: s.seat, sha256: kept.sha256 });
-      } else {
-        const token = newSeatToken();
-        seats.push({ seat: s.seat, name, token });
-        seatTokens.push({ seat: s.seat, sha256: digestToken(token) });
+        const digest = source.seatTokens.find((d) => d.seat === s.seat);
+        if (digest) kept.push(digest);
       }
     }
-    const result = await this.store.append(gameStreamId(forkId), toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }), 'no_stream');
-    return { gameId: forkId, revision: result.nextExpectedRevision, forkedFrom: { gameId, revision: at }, reshuffled: reshuffle, seats };
+    const started = await this.games.start(forkId, { newTokensFor, kept }, (seatTokens) => toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }));
+    const seats = board.seats.map((s, i): ForkSeat => {
+      const name = players?.[i]?.name ?? s.name;
+      const opened = newTokensFor.indexOf(s.seat);
+      return opened < 0 ? { seat: s.seat, name, token: null, claim: 'source-seat-token' } : { seat: s.seat, name, token: started.tokens[opened] };
+    });
+    return { gameId: forkId, revision: started.revision, forkedFrom: { gameId, revision: at }, reshuffled: reshuffle, seats };
   }
 
   /**
    * The export of a game: its header, then its events as lines, read page by page while they are
-   * written out. Access is settled before anything is streamed (a 401/403/404 is a normal answer).
+   * written out. Access is settled before anything is streamed (ViewerGuard: a 401/403/404 is a normal answer).
    */
-  async export(gameId: string, authorization: string | undefined): Promise<{ header: ExportHeader; lines: AsyncIterable<ExportLine> }> {
-    const game = await this.games.load(gameId);
-    const operator = isOperator(authorization, this.adminToken);
-    const seat = operator ? null : seatOf(game, authorization);
+  async export(game: LoadedGame, viewer: Viewer): Promise<{ header: ExportHeader; lines: AsyncIterable<ExportLine> }> {
+    const gameId = game.gameId;
+    const operator = 'operator' in viewer;
+    const seat = 'seat' in viewer ? viewer.seat : null;
     const status = game.state.status;
     const first = await this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: 1 });
     const firstType = first.status === 'ok' ? first.events[0]?.type : undefined;
@@ -203,23 +203,24 @@ export class GamePortabilityService {
       const problem = playerNameProblem(s.name, `seat ${s.seat}'s name`);
       if (problem !== undefined) throw new BadRequestException(`The export's players must have names a game accepts: ${problem}`);
     }
-    const seats = checked.state.seats.map((s) => ({ seat: s.seat, name: s.name, token: newSeatToken() }));
-    const seatTokens = seats.map((s) => ({ seat: s.seat, sha256: digestToken(s.token) }));
-    const indexInAction = new Map<string, number>();
-    const appended: NewEvent[] = log.map((event, i) => {
-      const commandId = String(event.metadata.commandId);
-      const index = indexInAction.get(commandId) ?? 0;
-      indexInAction.set(commandId, index + 1);
-      return {
-        id: deterministicEventId(gameId, commandId, index),
-        type: event.type,
-        data: event.data,
-        schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-        metadata: { ...event.metadata, ...(i === 0 ? { seatTokens, importedFrom: header.gameId } : {}), schemaVersion: GAME_EVENT_SCHEMA_VERSION },
-      };
-    });
-    const result = await this.store.append(gameStreamId(gameId), appended, 'no_stream');
-    return { gameId, revision: result.nextExpectedRevision, importedFrom: header.gameId, actions: checked.actions, seats };
+    const appended = (seatTokens: SeatTokenDigest[]): NewEvent[] => {
+      const indexInAction = new Map<string, number>();
+      return log.map((event, i) => {
+        const commandId = String(event.metadata.commandId);
+        const index = indexInAction.get(commandId) ?? 0;
+        indexInAction.set(commandId, index + 1);
+        return {
+          id: deterministicEventId(gameId, commandId, index),
+          type: event.type,
+          data: event.data,
+          schemaVersion: GAME_EVENT_SCHEMA_VERSION,
+          metadata: { ...event.metadata, ...(i === 0 ? { seatTokens, importedFrom: header.gameId } : {}), schemaVersion: GAME_EVENT_SCHEMA_VERSION },
+        };
+      });
+    };
+    const started = await this.games.start(gameId, { newTokensFor: checked.state.seats.map((s) => s.seat) }, appended);
+    const seats = checked.state.seats.map((s, i) => ({ seat: s.seat, name: s.name, token: started.tokens[i] }));
+    return { gameId, revision: started.revision, importedFrom: header.gameId, actions: checked.actions, seats };
   }
 }
 

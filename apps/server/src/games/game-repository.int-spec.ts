@@ -24,7 +24,7 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite'), upcasters: gameEventUpcasters() });
     open.push(store);
     const games = new GameRepository(store);
-    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), store, seededRng(3)) };
+    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), seededRng(3)) };
   };
 
   it('answers `trusted` from the cache only: nothing for a game it has not loaded, the loaded game after', async () => {
@@ -35,6 +35,23 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     const loaded = await east.games.load(created.gameId);
     expect(east.games.trusted(created.gameId)).toBe(loaded);
     expect(east.games.trusted('no-such-game')).toBeUndefined();
+  });
+
+  it('decides on the store when the game a guard handed over is no longer the one the cache holds', async () => {
+    const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite'), upcasters: gameEventUpcasters() });
+    open.push(store);
+    // A budget smaller than any game: nothing stays cached, so a game read for one request is never
+    // the one the next command records its action in.
+    const games = new GameRepository(store, { gamesBytes: 1, viewsBytes: 1, feedFramesBytes: 1 });
+    const commands = new GameCommandsService(games, new GameEventsService(store), seededRng(3));
+    const created = await commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    const handed = await games.load(created.gameId); // read by the seat guard, before the command waited for the game's lock
+    await commands.execute(created.gameId, seat, 'start', { type: 'StartNavigation' });
+    // On the handed game no Navigation order is open and MoveShip would be refused.
+    const moved = await commands.execute(created.gameId, seat, 'move', { type: 'MoveShip' }, { loaded: handed });
+    expect(moved.events.length).toBeGreaterThan(0);
+    expect((await games.load(created.gameId)).commands.get('move')?.firstRevision).toBe(moved.events[0].revision);
   });
 
   it("loads the other process's events without being told, and decides on them", async () => {

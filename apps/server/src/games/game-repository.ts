@@ -8,11 +8,11 @@
 // effective state: undone actions are not in it.
 import { LRUCache } from 'lru-cache';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId, toLogEntries } from '@logbook/game-log';
+import { EVENT_STORE, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '@logbook/event-store';
+import { gameStreamId, recordedGameEvents, toLogEntries, toNewEvents } from '@logbook/game-log';
 import { GameHistory, type GameEvent, type GameState } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
-import type { SeatTokenDigest } from './seat-tokens';
+import { digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
 import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
 
 /**
@@ -64,11 +64,23 @@ export interface DecidedAction {
   actionId: string;
   seat: number;
   /** The events decided (exactly those appended) and the effective state after them. */
-  events: readonly GameEvent[];
+  events: GameEvent[];
   state: GameState;
   /** What the action's first event's metadata records. */
   fingerprint: string;
   recordedAt: string;
+}
+
+/** An action's metadata as `actionMetadata` splits it: all of the record on its first event, the rest on the others. */
+export interface ActionEventMetadata {
+  first: EventMetadata;
+  rest: EventMetadata;
+}
+
+/** Who a new game's seats open to: new tokens (answered once), and digests kept from elsewhere (a fork's source). */
+export interface NewGameSeatTokens {
+  newTokensFor: readonly number[];
+  kept?: readonly SeatTokenDigest[];
 }
 
 /** How many games the fold cache keeps at most; their estimated bytes are bounded too (least recently used are dropped). */
@@ -123,6 +135,15 @@ export class GameRepository {
     return cached && this.caughtUpAt.has(cached) ? cached : undefined;
   }
 
+  /**
+   * Whether `game` (handed over by the seat guard before the command waited for the game's lock)
+   * is still the cached game `trusted` would answer: one dropped from the cache meanwhile may have
+   * missed this process's own writes since, which nothing else would notice.
+   */
+  holds(game: LoadedGame): boolean {
+    return this.cache.peek(game.gameId) === game && this.caughtUpAt.has(game);
+  }
+
   private async read(gameId: string, cached: LoadedGame | undefined, catchUp: boolean): Promise<LoadedGame> {
     // Asked before reading, so a write that lands during the read is caught by the next load.
     const elsewhere = this.store.writesElsewhere?.();
@@ -150,6 +171,43 @@ export class GameRepository {
   isCurrent(game: LoadedGame): boolean {
     const elsewhere = this.store.writesElsewhere?.();
     return elsewhere !== undefined && this.caughtUpAt.get(game) === elsewhere;
+  }
+
+  /**
+   * Whether a cached game may lack another writer's events: only a store that can tell says so
+   * (elsewhere every load catches up, so the game is as current as a read makes it).
+   */
+  mayBeBehind(game: LoadedGame): boolean {
+    return this.store.writesElsewhere !== undefined && !this.isCurrent(game);
+  }
+
+  /**
+   * Commits a decided action: appends its events at the game's revision (a stale game is refused
+   * with WrongExpectedRevisionError, and nothing is recorded), folds them in as decided and
+   * remembers the game. Answers the events as recorded, each at its own position.
+   */
+  async commit(game: LoadedGame, action: DecidedAction, metadata: ActionEventMetadata): Promise<RecordedEvent[]> {
+    const appended = toNewEvents(game.gameId, action.actionId, action.events, metadata.rest, metadata.first);
+    const recorded = recordedGameEvents(game.gameId, appended, await this.store.append(gameStreamId(game.gameId), appended, game.revision));
+    // What was appended is what is recorded: keep the decided state, without folding again.
+    this.fold(game, recorded, action);
+    this.remember(game);
+    return recorded;
+  }
+
+  /**
+   * Starts a game's stream (a new game, a fork, an import): new seat tokens, their digests and the
+   * kept ones recorded in the first event's metadata (`seatTokens`, by seat; only digests are ever
+   * stored), appended where no stream is yet. Answers the new tokens, one per seat of
+   * `newTokensFor` in its order, to be shown once. The game is not cached: its first load reads it.
+   */
+  async start(gameId: string, seats: NewGameSeatTokens, events: (seatTokens: SeatTokenDigest[]) => NewEvent[]): Promise<{ revision: number; tokens: string[] }> {
+    const tokens = seats.newTokensFor.map(() => newSeatToken());
+    const seatTokens: SeatTokenDigest[] = seats.kept ? seats.kept.map((d) => ({ seat: d.seat, sha256: d.sha256 })) : [];
+    seats.newTokensFor.forEach((seat, i) => seatTokens.push({ seat, sha256: digestToken(tokens[i]) }));
+    seatTokens.sort((a, b) => a.seat - b.seat);
+    const result = await this.store.append(gameStreamId(gameId), events(seatTokens), 'no_stream');
+    return { revision: result.nextExpectedRevision, tokens };
   }
 
   /** Records events this process just appended, so the next load needs no re-read of them. */

@@ -165,6 +165,7 @@ export class GamesController {
     const result = await this.commands.execute(game.gameId, seat, commandId, command, {
       ifMatch: parseIfMatch(ifMatch),
       correlationId,
+      loaded: game,
     });
     res.header('ETag', `"${result.revision}"`);
     return result;

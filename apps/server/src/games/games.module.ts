@@ -11,7 +11,7 @@ import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
 import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
-import { CommandSeatGuard, SeatGuard } from './seat.guard';
+import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
 
 @Module({
@@ -23,6 +23,7 @@ import { HistoryModule } from '../history/history.module';
     GamePortabilityService,
     SeatGuard,
     CommandSeatGuard,
+    ViewerGuard,
     GameRepository,
     ScenarioResolver,
     LiveFeedService,

@@ -4,6 +4,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GamePortabilityService } from './game-portability.service';
+import type { LoadedGame } from './game-repository';
 import { PortabilityController } from './portability.controller';
 import type { RateBudgets } from '../http/rate-limits';
 
@@ -34,7 +35,7 @@ describe('exporting a large game', () => {
     const reply = { hijack: () => undefined, raw: res } as unknown as FastifyReply;
     const budgets = { charge: () => undefined } as unknown as RateBudgets;
     const req = { ip: '127.0.0.1' } as unknown as FastifyRequest;
-    await new PortabilityController(portability, budgets).export('g1', undefined, req, reply);
+    await new PortabilityController(portability, budgets).export({ gameId: 'g1' } as LoadedGame, { spectator: true }, req, reply);
   }
 
   it('waits for the client on every line and leaves no listener behind', async () => {

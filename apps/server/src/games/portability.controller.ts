@@ -1,10 +1,11 @@
 // Forks, exports and imports: thin HTTP around GamePortabilityService.
-import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Writable } from 'node:stream';
 import { ForkGameDto } from './dto/fork-game.dto';
 import { GamePortabilityService, type ForkedGame, type ImportedGame } from './game-portability.service';
-import { checkGameId } from './seat.guard';
+import type { LoadedGame } from './game-repository';
+import { Game, Viewer, ViewerGuard } from './seat.guard';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
 import { edgeRoute, JsonBody, RateBudget } from '../http/edge-route';
 import { SMALL_BODY_BYTES } from '../http/json-body';
@@ -43,20 +44,18 @@ export class PortabilityController {
   @RateBudget('creates')
   @JsonBody(SMALL_BODY_BYTES)
   @UseInterceptors(NewGameBudget)
-  fork(@Param('gameId') gameId: string, @Body() body: ForkGameDto, @Headers('authorization') authorization?: string): Promise<ForkedGame> {
-    return this.portability.fork(checkGameId(gameId), authorization, body.at, body.players);
+  @UseGuards(ViewerGuard)
+  fork(@Game() source: LoadedGame, @Viewer() viewer: Viewer, @Body() body: ForkGameDto): Promise<ForkedGame> {
+    return this.portability.fork(source, viewer, body.at, body.players);
   }
 
   /** NDJSON: a header line, then one line per event; whole or redacted for the caller (see the header). */
   @Get(':gameId/export')
   @RateBudget('exportBytes')
-  async export(
-    @Param('gameId') gameId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() req: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    const { header, lines } = await this.portability.export(checkGameId(gameId), authorization);
+  @UseGuards(ViewerGuard)
+  async export(@Game() game: LoadedGame, @Viewer() viewer: Viewer, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const { header, lines } = await this.portability.export(game, viewer);
+    const gameId = game.gameId;
     // Streamed by hand, with back-pressure: Fastify sends nothing more for this request.
     reply.hijack();
     const res = reply.raw;

@@ -1,7 +1,8 @@
 import type { ExecutionContext } from '@nestjs/common';
+import type { ConfigService } from '@nestjs/config';
 import type { GameRepository, LoadedGame } from './game-repository';
 import { SeatTokenInvalidError } from './game.errors';
-import { CommandSeatGuard, SeatGuard } from './seat.guard';
+import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
 import { digestToken } from './seat-tokens';
 
 const TOKEN = 'a-seat-token-of-game-1234';
@@ -49,5 +50,31 @@ describe('the seat guards', () => {
     await new CommandSeatGuard(repo).canActivate(context(req));
     expect(calls.load).toBe(1);
     expect(req.logbookSeat).toBe(1);
+  });
+});
+
+describe('the viewer guard (fork, export)', () => {
+  const OPERATOR_TOKEN = 'the-operators-token-5678';
+  const config = { get: (key: string) => (key === 'adminToken' ? OPERATOR_TOKEN : undefined) } as unknown as ConfigService;
+  const viewerOf = async (authorization?: string) => {
+    const { repo, game } = repository();
+    const req = request(authorization);
+    await new ViewerGuard(repo, config).canActivate(context(req));
+    expect(req.logbookGame).toBe(game);
+    return { viewer: req.logbookViewer, seat: req.logbookSeat };
+  };
+
+  it("recognises the operator's token before any seat's", async () => {
+    expect(await viewerOf(`Bearer ${OPERATOR_TOKEN}`)).toEqual({ viewer: { operator: true }, seat: null });
+  });
+
+  it("resolves a seat's token to its seat, and no token to a spectator", async () => {
+    expect(await viewerOf(`Bearer ${TOKEN}`)).toEqual({ viewer: { seat: 1 }, seat: 1 });
+    expect(await viewerOf()).toEqual({ viewer: { spectator: true }, seat: null });
+  });
+
+  it('refuses a token that is neither the operator nor a seat of the game', async () => {
+    await expect(viewerOf('Bearer another-token-entirely')).rejects.toBeInstanceOf(SeatTokenInvalidError);
+    await expect(viewerOf('Basic abc')).rejects.toBeInstanceOf(SeatTokenInvalidError);
   });
 });

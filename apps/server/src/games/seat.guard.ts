@@ -1,12 +1,22 @@
 // Seat authentication at the edge: a guard resolves who is asking (a seat of the game, or a
-// spectator), and `@Seat()` hands it to the handler. Order of answers: a malformed game id is a
-// 400, an unknown game a 404, then a wrong token a 403 and, where a seat is required, no token a
-// 401. Only SHA-256 digests of the tokens are stored (see seat-tokens.ts).
+// spectator; with ViewerGuard, an operator too), and `@Seat()` / `@Viewer()` hand it to the
+// handler. Order of answers: a malformed game id is a 400, an unknown game a 404, then a wrong
+// token a 403 and, where a seat is required, no token a 401. Only SHA-256 digests of the tokens
+// are stored (see seat-tokens.ts).
 import { BadRequestException, createParamDecorator, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '@logbook/app-core';
 import { SeatTokenInvalidError, SeatTokenMissingError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
+import { isOperator } from './operator-token';
 import { bearerToken, seatForToken } from './seat-tokens';
+
+/** Who is asking, where an operator may act too: the operator (LOGBOOK_ADMIN_TOKEN), a seat of the game, or a spectator (no token). */
+export type Viewer = { readonly operator: true } | { readonly seat: number } | { readonly spectator: true };
+
+const OPERATOR: Viewer = Object.freeze({ operator: true as const });
+const SPECTATOR: Viewer = Object.freeze({ spectator: true as const });
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -19,6 +29,7 @@ export const checkGameId = (gameId: string | undefined): string => {
 interface SeatedRequest extends FastifyRequest<{ Params: Record<string, string | undefined> }> {
   logbookSeat?: number | null;
   logbookGame?: LoadedGame;
+  logbookViewer?: Viewer;
 }
 
 /** The seat an Authorization header stands for in a game; null for a spectator (no header). */
@@ -40,8 +51,13 @@ export class SeatGuard implements CanActivate {
     const gameId = checkGameId(typeof request.params['gameId'] === 'string' ? request.params['gameId'] : undefined);
     const game = this.cached(gameId) ?? (await this.games.load(gameId));
     request.logbookGame = game;
-    request.logbookSeat = seatOf(game, request.headers.authorization);
+    this.identify(request, game);
     return true;
+  }
+
+  /** Who is asking, left on the request: a seat or a spectator (a token of no seat of this game is a 403). */
+  protected identify(request: SeatedRequest, game: LoadedGame): void {
+    request.logbookSeat = seatOf(game, request.headers.authorization);
   }
 
   /** A cached game that will do for this route without asking the store; none here: `@Game()` is current. */
@@ -67,6 +83,32 @@ export class CommandSeatGuard extends SeatGuard {
   }
 }
 
+/**
+ * The seat guard of the routes an operator may use on any game (fork, export): the operator's
+ * token is recognised before any seat's, and `@Viewer()` says which of the three is asking.
+ */
+@Injectable()
+export class ViewerGuard extends SeatGuard {
+  constructor(
+    repository: GameRepository,
+    private readonly config: ConfigService,
+  ) {
+    super(repository);
+  }
+
+  protected override identify(request: SeatedRequest, game: LoadedGame): void {
+    const authorization = request.headers.authorization;
+    if (isOperator(authorization, this.config.get<AppConfig['adminToken']>('adminToken'))) {
+      request.logbookSeat = null;
+      request.logbookViewer = OPERATOR;
+      return;
+    }
+    const seat = seatOf(game, authorization);
+    request.logbookSeat = seat;
+    request.logbookViewer = seat === null ? SPECTATOR : { seat };
+  }
+}
+
 const seatedRequest = (context: ExecutionContext): SeatedRequest => {
   const request = context.switchToHttp().getRequest<SeatedRequest>();
   if (request.logbookSeat === undefined) throw new Error('@Seat() needs @UseGuards(SeatGuard) on the route');
@@ -88,4 +130,11 @@ export const Game = createParamDecorator((_: unknown, context: ExecutionContext)
   const game = seatedRequest(context).logbookGame;
   if (game === undefined) throw new Error('@Game() needs @UseGuards(SeatGuard) on the route');
   return game;
+});
+
+/** Who is asking, as ViewerGuard resolved it. */
+export const Viewer = createParamDecorator((_: unknown, context: ExecutionContext): Viewer => {
+  const viewer = context.switchToHttp().getRequest<SeatedRequest>().logbookViewer;
+  if (viewer === undefined) throw new Error('@Viewer() needs @UseGuards(ViewerGuard) on the route');
+  return viewer;
 });
