@@ -51,7 +51,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'ObjectExpression > SpreadElement',
-          message: 'No object spreads on the append path: build the object field by field, in the same key order (V8 takes a slow path for a spread; docs/architecture.md).',
+          message:
+            'No object spreads on the append path: build the object field by field, in the same key order (V8 takes a slow path for a spread; docs/architecture.md).',
         },
         {
           selector: 'ObjectPattern > RestElement',
@@ -69,7 +70,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'ExportAllDeclaration',
-          message: 'Name each export of a rules or game-log barrel (no `export *`): a named re-export compiles to a getter of its own, which V8 inlines (docs/architecture.md).',
+          message:
+            'Name each export of a rules or game-log barrel (no `export *`): a named re-export compiles to a getter of its own, which V8 inlines (docs/architecture.md).',
         },
       ],
     },

@@ -99,7 +99,9 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** The section `npm run bench` prints: simulate, then rebuild the analytics from zero (median of 3). */
 export async function benchAnalytics(dir: string, games: number): Promise<void> {
-  console.log(`\nAnalytics: simulate ${games} games (both scenarios; random, greedy and idle bots; 1–4 seats), then rebuild the analytics read model from zero`);
+  console.log(
+    `\nAnalytics: simulate ${games} games (both scenarios; random, greedy and idle bots; 1–4 seats), then rebuild the analytics read model from zero`,
+  );
   const events = join(dir, 'simulated.sqlite');
   const sim = await simulateInto(events, games);
   console.log(

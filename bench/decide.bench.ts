@@ -90,7 +90,9 @@ export function measureLegalCommands(calls = 400): { microsPerCall: number; cpuM
 
 if (require.main === module) {
   const l = measureLegalCommands();
-  console.log(`legalCommands: ${l.microsPerCall.toFixed(0)} µs a call (${l.cpuMicrosPerCall.toFixed(0)} µs CPU), ${l.optionsPerCall.toFixed(1)} options on average`);
+  console.log(
+    `legalCommands: ${l.microsPerCall.toFixed(0)} µs a call (${l.cpuMicrosPerCall.toFixed(0)} µs CPU), ${l.optionsPerCall.toFixed(1)} options on average`,
+  );
   for (let i = 0; i < 3; i++) {
     const f = measureDecide();
     console.log(

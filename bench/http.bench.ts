@@ -55,9 +55,7 @@ export async function measureHttpOrders(dataDir: string, games: number): Promise
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   try {
-    const created = await Promise.all(
-      Array.from({ length: games }, () => post(base, '/games', { scenario: 'first-voyage', players: [{ name: 'Bench' }] })),
-    );
+    const created = await Promise.all(Array.from({ length: games }, () => post(base, '/games', { scenario: 'first-voyage', players: [{ name: 'Bench' }] })));
     const started = performance.now();
     const results = await Promise.all(created.map(({ json }) => playToTheEnd(base, json.gameId, json.seats[0].token)));
     const seconds = (performance.now() - started) / 1000;

@@ -14,7 +14,20 @@ export function orderEvents(game: string, turn: number, seat: number): NewEvent[
   const commandId = randomUUID();
   const metadata = { commandId, correlationId: commandId, seat, recordedAt: new Date().toISOString() };
   return [
-    { id: randomUUID(), type: 'OrderGiven', data: { seat, order: 'sail', ship: 'resolute', path: [[turn % 9, 3], [turn % 9, 4]] }, metadata },
+    {
+      id: randomUUID(),
+      type: 'OrderGiven',
+      data: {
+        seat,
+        order: 'sail',
+        ship: 'resolute',
+        path: [
+          [turn % 9, 3],
+          [turn % 9, 4],
+        ],
+      },
+      metadata,
+    },
     { id: randomUUID(), type: 'ShipMoved', data: { ship: 'resolute', from: { q: turn % 9, r: 3 }, to: { q: turn % 9, r: 4 }, cost: 1 }, metadata },
   ];
 }

@@ -25,8 +25,18 @@ export function benchPortability(print: (line: string) => void = console.log): v
 
   started = performance.now();
   const files = games.map((g) =>
-    [JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, gameId: g.gameId, revision: g.events.length - 1, status: 'active', complete: true, exportedAt: '' }),
-      ...g.events.map((e) => JSON.stringify(exportLine(e, { whole: true })))].join('\n'),
+    [
+      JSON.stringify({
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        gameId: g.gameId,
+        revision: g.events.length - 1,
+        status: 'active',
+        complete: true,
+        exportedAt: '',
+      }),
+      ...g.events.map((e) => JSON.stringify(exportLine(e, { whole: true }))),
+    ].join('\n'),
   );
   seconds = (performance.now() - started) / 1000;
   const bytes = files.reduce((n, f) => n + Buffer.byteLength(f), 0);

@@ -103,7 +103,9 @@ async function benchHttp(dir: string): Promise<void> {
 
 async function benchSpectators(dir: string): Promise<void> {
   const seconds = Number(process.env.BENCH_SPECTATOR_SECONDS ?? 20);
-  console.log(`\nHostile spectators (a server process of its own, SQLite, rate limits off): 8 loop on ?at= and live?from=0 of a 10,000-event game while a player sends orders on another game, ${seconds} s`);
+  console.log(
+    `\nHostile spectators (a server process of its own, SQLite, rate limits off): 8 loop on ?at= and live?from=0 of a 10,000-event game while a player sends orders on another game, ${seconds} s`,
+  );
   const r = await measureSpectators(join(dir, 'spectators'), { seconds });
   console.log(
     `  player: ${int(r.orders)} orders, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (target < 50 ms), max ${r.max.toFixed(0)} ms;` +
@@ -114,16 +116,22 @@ async function benchSpectators(dir: string): Promise<void> {
 
 async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
-  console.log(`\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`);
+  console.log(
+    `\n${label ?? `EventStoreDB (${connectionString.replace(/\/\/[^@/]*@/, '//***@')})`}, ${GAMES} games, ${GAMES} orders in flight, 2 events per order`,
+  );
   const store: EventStore = createEventStore({ kind: 'eventstoredb', connectionString });
   const prefix = `bench-${randomUUID().slice(0, 8)}-`;
   try {
     const result = await measureOrders(store, { games: GAMES, ordersPerGame, gamePrefix: prefix });
-    console.log(`  ${int(result.orders)} orders in ${result.seconds.toFixed(2)} s = ${int(result.ordersPerSecond)} acknowledged orders/s, ${result.failures} failed`);
+    console.log(
+      `  ${int(result.orders)} orders in ${result.seconds.toFixed(2)} s = ${int(result.ordersPerSecond)} acknowledged orders/s, ${result.failures} failed`,
+    );
     const check = await rejectedAppendLeavesStream(store, `game-${prefix}0`);
     console.log(`  stale append rejected: ${check.rejected ? 'yes' : 'NO'}; stream unchanged after it: ${check.unchanged ? 'yes' : 'NO'}`);
     const read = await measureReadAndFold(store, { filter: { streamPrefixes: [`game-${prefix}`] } });
-    console.log(`  read all (server-side prefix filter) + fold: ${int(read.events)} events in ${read.seconds.toFixed(2)} s = ${int(read.eventsPerSecond)} events/s`);
+    console.log(
+      `  read all (server-side prefix filter) + fold: ${int(read.events)} events in ${read.seconds.toFixed(2)} s = ${int(read.eventsPerSecond)} events/s`,
+    );
   } finally {
     await store.close();
   }
@@ -139,7 +147,9 @@ function benchRules(): void {
       ` decision paid before, ${decided.microsPerClone.toFixed(1)} µs`,
   );
   const options = measureLegalCommands();
-  console.log(`  legalCommands: ${int(options.microsPerCall)} µs a call, ${int(options.cpuMicrosPerCall)} µs of CPU (${options.optionsPerCall.toFixed(1)} options on average)`);
+  console.log(
+    `  legalCommands: ${int(options.microsPerCall)} µs a call, ${int(options.cpuMicrosPerCall)} µs of CPU (${options.optionsPerCall.toFixed(1)} options on average)`,
+  );
   const runs = [measureUndoRedo(), measureUndoRedo(), measureUndoRedo()];
   const best = runs.sort((a, b) => b.actionsPerSecond - a.actionsPerSecond)[0];
   console.log(
@@ -192,7 +202,11 @@ async function main(): Promise<void> {
   const cpu = cpus();
   console.log(`Logbook bench — ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
   // Figures are only comparable on an idle machine: say how busy it was.
-  console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(', ')}`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}`,
+  );
   // BENCH_ONLY=eventstoredb (or any group name) runs that group alone, as `npm run bench -- <group>` does.
   const args = process.argv.slice(2).concat(process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : []);
   if (args.includes('--list')) return console.log(Object.keys(GROUPS).join('\n'));

@@ -57,10 +57,16 @@ export async function recordBigGame(filename: string, events: number): Promise<s
     batch = [];
   };
   const scenario = builtInScenario('first-voyage')!;
-  decideAndQueue(`create-${gameId}`, { type: 'CreateGame', gameId, scenario, players: [{ name: 'A' }, { name: 'B' }], mode: 'standard' }, null, { seatTokens: [] });
+  decideAndQueue(`create-${gameId}`, { type: 'CreateGame', gameId, scenario, players: [{ name: 'A' }, { name: 'B' }], mode: 'standard' }, null, {
+    seatTokens: [],
+  });
   // Answer whatever the setup left pending, so the follow toggles are allowed.
   for (let i = 0; state.pending && i < 5; i++) {
-    decideAndQueue(`answer-${i}`, state.pending.kind === 'plunder-choice' ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'ResolveStructuralDamage' }, state.turn!.seat);
+    decideAndQueue(
+      `answer-${i}`,
+      state.pending.kind === 'plunder-choice' ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'ResolveStructuralDamage' },
+      state.turn!.seat,
+    );
   }
   for (let i = 0; revision + batch.length + 1 < events; i++) {
     const follow = !state.characters[state.seats[1].characterId].followShip;
@@ -79,8 +85,20 @@ const peakRssMb = (pid: number): { rss: number; peak: number } => {
 };
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const env = { ...process.env, LOGBOOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOGBOOK_RATE_LIMITS: 'off', LOGBOOK_LOG_LEVEL: 'silent', LOGBOOK_MAX_FEEDS_PER_CLIENT: '64' };
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps', 'server', 'src', 'main.ts')], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const env = {
+    ...process.env,
+    LOGBOOK_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOGBOOK_RATE_LIMITS: 'off',
+    LOGBOOK_LOG_LEVEL: 'silent',
+    LOGBOOK_MAX_FEEDS_PER_CLIENT: '64',
+  };
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps', 'server', 'src', 'main.ts')], {
+    env,
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;

@@ -91,16 +91,34 @@ describe('verify holds the analytics revision against the game log', () => {
   const cli = (...args: string[]) => run('node', [...CLI, ...args], { env, cwd: ROOT });
   afterAll(() => removeDataDir(dataDir));
 
-  const scenario = { id: 'hand', name: 'By hand', clueGoal: 6, storms: [], tiles: [], startingTiles: [], playerShips: [{ shipId: 'gull', hex: { q: 0, r: 0 } }] };
-  const event = (commandId: string, type: string, data: unknown) => ({ id: randomUUID(), type, data: { data }, metadata: { commandId, seat: 1 }, schemaVersion: 1 });
+  const scenario = {
+    id: 'hand',
+    name: 'By hand',
+    clueGoal: 6,
+    storms: [],
+    tiles: [],
+    startingTiles: [],
+    playerShips: [{ shipId: 'gull', hex: { q: 0, r: 0 } }],
+  };
+  const event = (commandId: string, type: string, data: unknown) => ({
+    id: randomUUID(),
+    type,
+    data: { data },
+    metadata: { commandId, seat: 1 },
+    schemaVersion: 1,
+  });
 
   beforeAll(async () => {
     const store = new SqliteEventStore({ filename: join(dataDir, 'logbook.sqlite') });
-    await store.append('game-g1', [
-      event('c0', 'GameCreated', { gameId: 'g1', mode: 'sandbox', seats: [{ seat: 1, name: 'Ana', characterId: 'ysolde' }], scenario }),
-      event('c0', 'TurnStarted', { seat: 1, round: 1, ordersLeft: 3 }),
-      event('a1', 'CrewMoved', { shipId: 'gull', crewId: 'c1', from: null, to: 'deck' }),
-    ], 'no_stream');
+    await store.append(
+      'game-g1',
+      [
+        event('c0', 'GameCreated', { gameId: 'g1', mode: 'sandbox', seats: [{ seat: 1, name: 'Ana', characterId: 'ysolde' }], scenario }),
+        event('c0', 'TurnStarted', { seat: 1, round: 1, ordersLeft: 3 }),
+        event('a1', 'CrewMoved', { shipId: 'gull', crewId: 'c1', from: null, to: 'deck' }),
+      ],
+      'no_stream',
+    );
     // The read models as a fold that skipped the crew move wrote them: figures at revision 1,
     // the checkpoint past the game's last event.
     const readModels = openReadModels(store, { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') });
@@ -115,7 +133,10 @@ describe('verify holds the analytics revision against the game log', () => {
 
   it('reports the game whose figures lag its log, and agrees once rebuilt', async () => {
     const stale = cli('verify', 'analytics');
-    await expect(stale).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('analytics mismatch: game g1 (figures at revision 1, the game at 2)') });
+    await expect(stale).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('analytics mismatch: game g1 (figures at revision 1, the game at 2)'),
+    });
     await cli('rebuild', 'analytics');
     const { stdout } = await cli('verify', 'analytics');
     expect(stdout).toContain('verified analytics of 1 games: 0 mismatches');

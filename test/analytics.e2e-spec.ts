@@ -92,14 +92,19 @@ describe('analytics over HTTP', () => {
     await app.http().get('/analytics/games/bad%20id').expect(400);
   });
 
-  it('GET /analytics/games/:id answers for a fork: its scenario and starting board from the fork\'s public face, never its sealed board', async () => {
+  it("GET /analytics/games/:id answers for a fork: its scenario and starting board from the fork's public face, never its sealed board", async () => {
     const game = await createGame(app, 'first-voyage', 1);
     const seat = game.seats[0]!;
     await send(app, game.gameId, seat, { type: 'ChoosePlunderType', cardType: 'weapon' });
     await play(app, game.gameId, seat, { type: 'Navigate', steps: [{ action: 'move' }, { action: 'explore' }] });
     const { revision } = await play(app, game.gameId, seat, { type: 'EndTurn' });
     const source = (await app.http().get(`/analytics/games/${game.gameId}`).expect(200)).body;
-    const fork = await app.http().post(`/games/${game.gameId}/fork`).set({ authorization: `Bearer ${seat.token}` }).send({ at: revision }).expect(201);
+    const fork = await app
+      .http()
+      .post(`/games/${game.gameId}/fork`)
+      .set({ authorization: `Bearer ${seat.token}` })
+      .send({ at: revision })
+      .expect(201);
     const forkId = fork.body.gameId as string;
     const figures = async () => (await app.http().get(`/analytics/games/${forkId}`).expect(200)).body;
     const before = await figures();

@@ -40,7 +40,10 @@ describe('bad input', () => {
     const rng = seededRng(99);
     const base = builtInScenario('twin-sails');
     for (let i = 0; i < 150; i++) {
-      const res = await app.http().post('/games').send({ scenario: mutate(rng, base), players: [{ name: 'A' }, { name: 'B' }] });
+      const res = await app
+        .http()
+        .post('/games')
+        .send({ scenario: mutate(rng, base), players: [{ name: 'A' }, { name: 'B' }] });
       expect([201, 400]).toContain(res.status);
       if (res.status === 400) expect(res.body.detail).toEqual(expect.any(String));
     }
@@ -106,7 +109,10 @@ describe('bad input', () => {
   });
 
   it('refuses a body that is too large with 413', async () => {
-    const res = await app.http().post('/games').send({ scenario: 'x'.repeat(2_000_000), players: [{ name: 'A' }] });
+    const res = await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'x'.repeat(2_000_000), players: [{ name: 'A' }] });
     expect(res.status).toBe(413);
   });
 });

@@ -25,13 +25,14 @@ describe('who and when on every event of /events and /live', () => {
   }
   const events = async (gameId: string, from = 0) => (await app.http().get(`/games/${gameId}/events?from=${from}`).expect(200)).body.events as Shown[];
 
-  it('gives each event its action\'s commandId, seat and time, also from the middle of an action', async () => {
+  it("gives each event its action's commandId, seat and time, also from the middle of an action", async () => {
     const game = await createGame(app, 'first-voyage', 2);
     const [ana] = game.seats;
     const navigate = await play(app, game.gameId, ana, { type: 'Navigate', steps: [{ action: 'move' }, { action: 'turn', direction: 'cw' }] });
     expect(navigate.events.length).toBeGreaterThan(2);
     const all = await events(game.gameId);
-    for (const event of all.slice(0, game.revision + 1)) expect(event).toMatchObject({ seat: null, commandId: `create-${game.gameId}`, recordedAt: expect.any(String) });
+    for (const event of all.slice(0, game.revision + 1))
+      expect(event).toMatchObject({ seat: null, commandId: `create-${game.gameId}`, recordedAt: expect.any(String) });
     const ours = all.filter((e) => e.revision > game.revision);
     expect(new Set(ours.map((e) => e.commandId)).size).toBe(1);
     for (const event of ours) expect(event).toMatchObject({ seat: 1, recordedAt: ours[0].recordedAt });

@@ -40,8 +40,7 @@ describe('forks of a game from a maximal scenario', () => {
   });
 
   const fork = async (at = game.revision) =>
-    (await app
-      .http().post(`/games/${game.gameId}/fork`).set(bearer(game.seats[0])).send({ at }).expect(201)).body as {
+    (await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.seats[0])).send({ at }).expect(201)).body as {
       gameId: string;
       seats: Seat[];
     };
@@ -50,17 +49,29 @@ describe('forks of a game from a maximal scenario', () => {
   const largeContent = async () =>
     (await store.readAll({ filter: { streamPrefixes: [CONTENT_STREAM_PREFIX] } })).filter((e) => JSON.stringify(e.data).length > 10_000).map((e) => e.streamId);
   const exportText = async (gameId: string, headers: Record<string, string>) =>
-    (await app.http().get(`/games/${gameId}/export`).set(headers).buffer(true).parse((r, done) => {
-      let text = '';
-      r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      r.on('end', () => done(null, text));
-    }).expect(200)).body as string;
+    (
+      await app
+        .http()
+        .get(`/games/${gameId}/export`)
+        .set(headers)
+        .buffer(true)
+        .parse((r, done) => {
+          let text = '';
+          r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+          r.on('end', () => done(null, text));
+        })
+        .expect(200)
+    ).body as string;
 
   it('a scenario one hex past the maximum is refused with a 400 naming the field, and creates no game', async () => {
     const doc = maximalScenario();
     (doc.tiles[10] as { hexes: unknown[] }).hexes = bigTileHexes(SCENARIO_LIMITS.hexesPerTile + 1);
     const before = (await store.readAll({ filter: { streamPrefixes: ['game-'] } })).length;
-    const res = await app.http().post('/games').send({ scenario: doc, players: [{ name: 'Ann' }] }).expect(400);
+    const res = await app
+      .http()
+      .post('/games')
+      .send({ scenario: doc, players: [{ name: 'Ann' }] })
+      .expect(400);
     expect(res.body.detail).toMatch(/tiles\[10\]\.hexes: must contain no more than 37 elements/);
     expect((await store.readAll({ filter: { streamPrefixes: ['game-'] } })).length).toBe(before);
   });
@@ -74,20 +85,16 @@ describe('forks of a game from a maximal scenario', () => {
 
   // The write-ahead log is measured too, but settled: until a checkpoint it holds every page a
   // commit touched (a fork's row and its index and table pages), however few bytes changed.
-  it(
-    '100 forks from its own seat at its current revision grow the store by less than 1 MB',
-    async () => {
-      await fork(); // the first stores the board parts they share
-      const shared = await largeContent();
-      const before = await settledBytes();
-      for (let i = 0; i < 100; i++) await fork();
-      const grown = (await settledBytes()) - before;
-      expect(grown).toBeLessThan(1024 * 1024);
-      // The board parts are not stored again (the box is dealt again with the plunder under a ship).
-      expect(await largeContent()).toEqual(shared);
-    },
-    300_000,
-  );
+  it('100 forks from its own seat at its current revision grow the store by less than 1 MB', async () => {
+    await fork(); // the first stores the board parts they share
+    const shared = await largeContent();
+    const before = await settledBytes();
+    for (let i = 0; i < 100; i++) await fork();
+    const grown = (await settledBytes()) - before;
+    expect(grown).toBeLessThan(1024 * 1024);
+    // The board parts are not stored again (the box is dealt again with the plunder under a ship).
+    expect(await largeContent()).toEqual(shared);
+  }, 300_000);
 
   it('a fork starts from the source board, redacted for its seats, and its events and seeks read as before', async () => {
     const forked = await fork();
@@ -119,7 +126,12 @@ describe('forks of a game from a maximal scenario', () => {
     expect(whole).not.toMatch(/contentRefs/);
     expect(JSON.parse(whole.split('\n')[1]).secret.data.state.tileLibrary).toBeDefined();
     const large = await largeContent();
-    const copy = await app.http().post('/games/import').set({ 'Content-Type': 'application/x-ndjson', ...asOperator }).send(whole).expect(201);
+    const copy = await app
+      .http()
+      .post('/games/import')
+      .set({ 'Content-Type': 'application/x-ndjson', ...asOperator })
+      .send(whole)
+      .expect(201);
     expect(await view(app, copy.body.gameId, copy.body.seats[0])).toEqual({ ...(await view(app, forked.gameId, forked.seats[0])), gameId: copy.body.gameId });
     // The import stored its board by content again: the same values, no second copy.
     expect(await largeContent()).toEqual(large);

@@ -14,15 +14,69 @@ jest.setTimeout(240_000);
 const ALLOWED = new Set([200, 201, 304, 400, 401, 403, 404, 409, 413, 415, 422, 429]);
 const PROTO = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 const COMMAND_TYPES = [
-  'StartNavigation', 'MoveShip', 'TurnShip', 'ExploreTile', 'EndNavigation', 'Navigate', 'MoveCrew', 'DropAnchor', 'WeighAnchor',
-  'EndTurn', 'EngageShip', 'AttemptRepair', 'ReduceStructuralDamage', 'ResolveStructuralDamage', 'ChoosePlunderType',
-  'LootShipwreck', 'RepelEnemy', 'PurgeAltar', 'Embark', 'Disembark', 'SetFollowShip', 'CreateGame', 'Undo', 'Redo',
+  'StartNavigation',
+  'MoveShip',
+  'TurnShip',
+  'ExploreTile',
+  'EndNavigation',
+  'Navigate',
+  'MoveCrew',
+  'DropAnchor',
+  'WeighAnchor',
+  'EndTurn',
+  'EngageShip',
+  'AttemptRepair',
+  'ReduceStructuralDamage',
+  'ResolveStructuralDamage',
+  'ChoosePlunderType',
+  'LootShipwreck',
+  'RepelEnemy',
+  'PurgeAltar',
+  'Embark',
+  'Disembark',
+  'SetFollowShip',
+  'CreateGame',
+  'Undo',
+  'Redo',
 ];
-const FIELDS = ['enemyShipId', 'boons', 'option', 'seize', 'direction', 'rotation', 'steps', 'crewId', 'node', 'play', 'discard', 'cardType', 'enemyId', 'hex', 'shipId', 'follow'];
+const FIELDS = [
+  'enemyShipId',
+  'boons',
+  'option',
+  'seize',
+  'direction',
+  'rotation',
+  'steps',
+  'crewId',
+  'node',
+  'play',
+  'discard',
+  'cardType',
+  'enemyId',
+  'hex',
+  'shipId',
+  'follow',
+];
 
 /** Values a hostile client likes: prototype names, huge and odd strings, odd numbers, deep or wrong shapes. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(...PROTO, '', ' ', 'x'.repeat(10_000), '\u202E', '\u0000', 'lantern-1', 'gull', 'cutlass', 'rook', 'navigation-1', 'cw', 'ccw', 'move', 'weapon'),
+  fc.constantFrom(
+    ...PROTO,
+    '',
+    ' ',
+    'x'.repeat(10_000),
+    '\u202E',
+    '\u0000',
+    'lantern-1',
+    'gull',
+    'cutlass',
+    'rook',
+    'navigation-1',
+    'cw',
+    'ccw',
+    'move',
+    'weapon',
+  ),
   fc.constantFrom(null, true, false, 0, -1, 1, 5, 9, 1e308, -0, 2 ** 53, Number.MAX_SAFE_INTEGER + 2),
   fc.string({ maxLength: 40 }),
   fc.integer(),
@@ -30,7 +84,9 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.constantFrom(...PROTO, 'cutlass', 'spyglass', 'x'), { maxLength: 12 }),
   fc.array(fc.array(fc.constantFrom(...PROTO, 'cutlass'), { maxLength: 3 }), { maxLength: 3 }),
   fc.constant([{ action: 'move' }, { action: 'turn', direction: 'cw' }, { action: 'explore', rotation: 2 }]),
-  fc.array(fc.record({ action: fc.constantFrom('move', 'turn', 'explore', '__proto__', 'fly'), direction: fc.constantFrom('cw', 'ccw', 'up') }), { maxLength: 60 }),
+  fc.array(fc.record({ action: fc.constantFrom('move', 'turn', 'explore', '__proto__', 'fly'), direction: fc.constantFrom('cw', 'ccw', 'up') }), {
+    maxLength: 60,
+  }),
   fc.record({ q: fc.integer({ min: -2000, max: 2000 }), r: fc.oneof(fc.integer(), fc.constant('0')) }),
   fc.jsonValue({ maxDepth: 4 }),
 );
@@ -40,7 +96,9 @@ const commandBody: fc.Arbitrary<Record<string, unknown>> = fc
     {
       commandId: fc.oneof(fc.uuid(), fc.constantFrom(...PROTO, '', 'a b', 'x'.repeat(101), 'same-id')),
       type: fc.oneof(fc.constantFrom(...COMMAND_TYPES), fc.constantFrom(...PROTO), fc.string({ maxLength: 20 })),
-      extra: fc.dictionary(fc.constantFrom(...FIELDS, ...PROTO.filter((p) => !['__proto__', 'constructor', 'prototype'].includes(p))), hostileValue, { maxKeys: 4 }),
+      extra: fc.dictionary(fc.constantFrom(...FIELDS, ...PROTO.filter((p) => !['__proto__', 'constructor', 'prototype'].includes(p))), hostileValue, {
+        maxKeys: 4,
+      }),
     },
     { requiredKeys: ['type'] },
   )
@@ -137,8 +195,18 @@ describe('fuzzing every endpoint', () => {
       fc.asyncProperty(
         fc.nat({ max: 1 }),
         fc.nat({ max: 4 }),
-        fc.oneof(commandBody.map((b) => JSON.stringify(b)), rawBody),
-        fc.record({ ifMatch: headerValue, correlation: headerValue, contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/merge-patch+json') }, { requiredKeys: [] }),
+        fc.oneof(
+          commandBody.map((b) => JSON.stringify(b)),
+          rawBody,
+        ),
+        fc.record(
+          {
+            ifMatch: headerValue,
+            correlation: headerValue,
+            contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/merge-patch+json'),
+          },
+          { requiredKeys: [] },
+        ),
         async (gameIndex, tokenChoice, body, extra) => {
           const game = games[gameIndex];
           const before = await revisionOf(game.gameId);
@@ -160,7 +228,16 @@ describe('fuzzing every endpoint', () => {
       fc.asyncProperty(
         fc.oneof(
           scenarioDoc.map((scenario) => JSON.stringify({ scenario, players: [{ name: 'A' }] })),
-          fc.record({ scenario: fc.oneof(fc.constantFrom('first-voyage', 'twin-sails', ...PROTO), hostileValue), players: fc.oneof(hostileValue, fc.array(fc.record({ name: hostileValue }), { maxLength: 6 })), mode: hostileValue }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
+          fc
+            .record(
+              {
+                scenario: fc.oneof(fc.constantFrom('first-voyage', 'twin-sails', ...PROTO), hostileValue),
+                players: fc.oneof(hostileValue, fc.array(fc.record({ name: hostileValue }), { maxLength: 6 })),
+                mode: hostileValue,
+              },
+              { requiredKeys: [] },
+            )
+            .map((b) => JSON.stringify(b)),
           rawBody,
         ),
         fc.option(headerValue, { nil: undefined }),
@@ -181,7 +258,11 @@ describe('fuzzing every endpoint', () => {
       fc.stringMatching(/^[A-Za-z0-9._~-]{0,70}$/),
       fc.nat({ max: 1 }).map((i) => games[i].gameId),
     );
-    const query = fc.dictionary(fc.constantFrom('at', 'from', 'limit', 'status', 'scenario', 'cursor', '__proto__', 'constructor'), fc.oneof(headerValue, fc.integer().map(String), fc.constantFrom('0', '1', '1e3', '-1', '99999999999', '%00', 'active')), { maxKeys: 3 });
+    const query = fc.dictionary(
+      fc.constantFrom('at', 'from', 'limit', 'status', 'scenario', 'cursor', '__proto__', 'constructor'),
+      fc.oneof(headerValue, fc.integer().map(String), fc.constantFrom('0', '1', '1e3', '-1', '99999999999', '%00', 'active')),
+      { maxKeys: 3 },
+    );
     const route = fc.constantFrom('', '/events', '/live', '/commands', '/options', '/x');
     await fc.assert(
       fc.asyncProperty(

@@ -51,6 +51,9 @@ describe('listing games: order, times and pages', () => {
 
   it('refuses a cursor it did not hand out', async () => {
     await app.http().get('/games?cursor=not-a-cursor').expect(400);
-    await app.http().get(`/games?cursor=${Buffer.from('{"a":1}').toString('base64url')}`).expect(400);
+    await app
+      .http()
+      .get(`/games?cursor=${Buffer.from('{"a":1}').toString('base64url')}`)
+      .expect(400);
   });
 });

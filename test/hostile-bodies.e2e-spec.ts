@@ -50,7 +50,10 @@ describe('hostile bodies', () => {
     for (const spoil of spoilers) {
       const doc = structuredClone(builtInScenario('first-voyage')) as any;
       spoil(doc);
-      const res = await app.http().post('/games').send({ scenario: doc, players: [{ name: 'A' }] });
+      const res = await app
+        .http()
+        .post('/games')
+        .send({ scenario: doc, players: [{ name: 'A' }] });
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(/must be an id/);
     }
@@ -69,7 +72,11 @@ describe('hostile bodies', () => {
     expect(res.status).toBe(400);
     expect(res.type).toBe('application/problem+json');
     expect(res.body.detail).toMatch(/deeper than 32/);
-    const created = await app.http().post('/games').set('Content-Type', 'application/json').send(`{"scenario":${'{"a":'.repeat(40)}1${'}'.repeat(40)},"players":[{"name":"A"}]}`);
+    const created = await app
+      .http()
+      .post('/games')
+      .set('Content-Type', 'application/json')
+      .send(`{"scenario":${'{"a":'.repeat(40)}1${'}'.repeat(40)},"players":[{"name":"A"}]}`);
     expect(created.status).toBe(400);
     expect(await revisionOf(game.gameId)).toBe(before);
   });
@@ -91,7 +98,11 @@ describe('hostile bodies', () => {
       expect(res.status).toBe(400);
       expect(res.body.detail).toContain(key);
     }
-    const created = await app.http().post('/games').set('Content-Type', 'application/json').send(`{"scenario":"first-voyage","players":[{"name":"A","${key}":{}}]}`);
+    const created = await app
+      .http()
+      .post('/games')
+      .set('Content-Type', 'application/json')
+      .send(`{"scenario":"first-voyage","players":[{"name":"A","${key}":{}}]}`);
     expect(created.status).toBe(400);
     expect(await revisionOf(game.gameId)).toBe(before);
   });
@@ -191,7 +202,10 @@ describe('large bodies only where they belong', () => {
     // A path no route matches reads no body worth the name.
     expect(await answerBeforeBody(base, '/no/such/route', { 'content-type': 'application/json' }, 4096)).toMatchObject({ status: 413 });
     // POST /games still reads up to 512 kB: a 300 kB body reaches validation (a 400 naming the field).
-    const created = await app.http().post('/games').send({ scenario: 'first-voyage', players: [{ name: 'A' }], extra: padding(300 * 1024) });
+    const created = await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'first-voyage', players: [{ name: 'A' }], extra: padding(300 * 1024) });
     expect(created.status).toBe(400);
     expect(created.body.detail).toMatch(/extra/);
   });

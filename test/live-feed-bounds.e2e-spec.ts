@@ -69,10 +69,15 @@ describe('live feed bounds', () => {
     doc.id = 'short-voyage';
     doc.blessings = 1;
     const game = await createGame(app, doc);
-    const feed = readSse(`${base}/games/${game.gameId}/live?from=0`, {}, () => false, async () => {
-      await new Promise((r) => setTimeout(r, 100));
-      await play(app, game.gameId, game.seats[0], { type: 'EndTurn' });
-    });
+    const feed = readSse(
+      `${base}/games/${game.gameId}/live?from=0`,
+      {},
+      () => false,
+      async () => {
+        await new Promise((r) => setTimeout(r, 100));
+        await play(app, game.gameId, game.seats[0], { type: 'EndTurn' });
+      },
+    );
     const { messages, ended } = await feed;
     expect(ended).toBe(true);
     expect(messages.at(-1)!.event).toBe('ScenarioLost');

@@ -35,7 +35,11 @@ describe('inline scenario documents at POST /games', () => {
 
     const dangling = builtInScenario('twin-sails')!;
     dangling.stack[0] = 'atlantis';
-    const again = await app.http().post('/games').send({ scenario: dangling, players: [{ name: 'Ann' }] }).expect(400);
+    const again = await app
+      .http()
+      .post('/games')
+      .send({ scenario: dangling, players: [{ name: 'Ann' }] })
+      .expect(400);
     expect(JSON.stringify(again.body)).toContain('stack[0]: no tile \\"atlantis\\"');
   });
 });

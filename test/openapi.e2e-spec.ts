@@ -22,7 +22,15 @@ describe('OpenAPI', () => {
 
   it('lists every endpoint', () => {
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/health', '/games', '/games/{gameId}', '/games/{gameId}/events', '/games/{gameId}/live', '/games/{gameId}/commands', '/scenarios']),
+      expect.arrayContaining([
+        '/health',
+        '/games',
+        '/games/{gameId}',
+        '/games/{gameId}/events',
+        '/games/{gameId}/live',
+        '/games/{gameId}/commands',
+        '/scenarios',
+      ]),
     );
   });
 
@@ -76,7 +84,11 @@ describe('OpenAPI', () => {
     );
     // Each listed id creates a game.
     for (const s of res.body.scenarios) {
-      await app.http().post('/games').send({ scenario: s.id, players: [{ name: 'A' }] }).expect(201);
+      await app
+        .http()
+        .post('/games')
+        .send({ scenario: s.id, players: [{ name: 'A' }] })
+        .expect(201);
     }
   });
 

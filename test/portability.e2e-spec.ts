@@ -37,7 +37,10 @@ interface Line {
 const actionEnds = (lines: Line[]) => lines.filter((l, i) => lines[i + 1]?.commandId !== l.commandId).map((l) => l.revision);
 
 const parse = (text: string) => {
-  const [header, ...lines] = text.trim().split('\n').map((l) => JSON.parse(l));
+  const [header, ...lines] = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   return { header, lines: lines as Line[] };
 };
 
@@ -58,17 +61,26 @@ describe('portability: recording, forks, export and import', () => {
   afterEach(() => app.dispose());
 
   const exportOf = async (gameId: string, headers: Record<string, string> = {}) => {
-    const res = await app.http().get(`/games/${gameId}/export`).set(headers).buffer(true).parse((r, done) => {
-      let text = '';
-      r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      r.on('end', () => done(null, text));
-    });
+    const res = await app
+      .http()
+      .get(`/games/${gameId}/export`)
+      .set(headers)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        r.on('end', () => done(null, text));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
     return { text: res.body as string, ...parse(res.body as string) };
   };
   const importText = (text: string, headers: Record<string, string> = asOperator) =>
-    app.http().post('/games/import').set({ 'Content-Type': 'application/x-ndjson', ...headers }).send(text);
+    app
+      .http()
+      .post('/games/import')
+      .set({ 'Content-Type': 'application/x-ndjson', ...headers })
+      .send(text);
 
   /** A game with two seats, a few orders played, still running. */
   async function runningGame() {
@@ -104,7 +116,12 @@ describe('portability: recording, forks, export and import', () => {
       const read = await store.readStream(gameStreamId(game.gameId));
       if (read.status !== 'ok') throw new Error('no stream');
       const [created, ...restOfCreate] = read.events.filter((e) => e.metadata.commandId === `create-${game.gameId}`);
-      expect(created.metadata).toMatchObject({ seat: null, command: { type: 'CreateGame', gameId: game.gameId, scenario: 'twin-sails' }, draws: expect.any(Array), recordedAt: expect.any(String) });
+      expect(created.metadata).toMatchObject({
+        seat: null,
+        command: { type: 'CreateGame', gameId: game.gameId, scenario: 'twin-sails' },
+        draws: expect.any(Array),
+        recordedAt: expect.any(String),
+      });
       // The command body holds no secret: the scenario document (stack order, box) is kept apart.
       expect(JSON.stringify(created.metadata.command)).not.toMatch(/"stack"|"box"/);
       expect(created.metadata.commandSecret).toMatchObject({ scenario: { id: 'twin-sails', stack: expect.any(Array) } });
@@ -129,7 +146,12 @@ describe('portability: recording, forks, export and import', () => {
       const first = await app.http().post(`/games/${game.gameId}/commands`).set(bearer(game.one)).send(body).expect(200);
       const again = await app.http().post(`/games/${game.gameId}/commands`).set(bearer(game.one)).send(body).expect(200);
       expect(again.body).toEqual(first.body);
-      await app.http().post(`/games/${game.gameId}/commands`).set(bearer(game.one)).send({ ...body, type: 'EndTurn' }).expect(409);
+      await app
+        .http()
+        .post(`/games/${game.gameId}/commands`)
+        .set(bearer(game.one))
+        .send({ ...body, type: 'EndTurn' })
+        .expect(409);
     });
   });
 
@@ -137,8 +159,19 @@ describe('portability: recording, forks, export and import', () => {
     const gameId = 'old-shaped-game';
     const token = 'an-old-seat-token-of-32-characters';
     const created = decide(initialState(), createGameCommand(builtInScenario('first-voyage')!, { gameId, players: 1 }), { seat: null, rng: seededRng(3) });
-    const old = { commandId: `create-${gameId}`, correlationId: `create-${gameId}`, causationId: `create-${gameId}`, seat: null, recordedAt: new Date().toISOString(), commandFingerprint: 'old' };
-    await store.append(gameStreamId(gameId), toNewEvents(gameId, old.commandId, created, old, { seatTokens: [{ seat: 1, sha256: createHash('sha256').update(token).digest('hex') }] }), 'no_stream');
+    const old = {
+      commandId: `create-${gameId}`,
+      correlationId: `create-${gameId}`,
+      causationId: `create-${gameId}`,
+      seat: null,
+      recordedAt: new Date().toISOString(),
+      commandFingerprint: 'old',
+    };
+    await store.append(
+      gameStreamId(gameId),
+      toNewEvents(gameId, old.commandId, created, old, { seatTokens: [{ seat: 1, sha256: createHash('sha256').update(token).digest('hex') }] }),
+      'no_stream',
+    );
     const seat = { seat: 1, name: 'Old', token };
     expect((await view(app, gameId, seat)).status).toBe('active');
     const body = { commandId: 'new-1', type: 'EndTurn' };
@@ -152,14 +185,18 @@ describe('portability: recording, forks, export and import', () => {
   });
 
   describe('export', () => {
-    it("for a seat of a running game is redacted and says so: no stack order, plunder identity, other hand or draw", async () => {
+    it('for a seat of a running game is redacted and says so: no stack order, plunder identity, other hand or draw', async () => {
       const game = await runningGame();
       const { header, lines, text } = await exportOf(game.gameId, bearer(game.one));
       expect(header).toMatchObject({ format: 'logbook-game-export', version: 1, gameId: game.gameId, complete: false, redactedFor: { seat: 1 } });
       expect(lines.map((l) => l.revision)).toEqual(lines.map((_, i) => i));
       expect(text).not.toMatch(/"draws":|"stack":|"box":|"decks":/);
       const created = lines[0];
-      expect(created).toMatchObject({ type: 'GameCreated', withheld: ['secret', 'draws', 'commandSecret'], command: { type: 'CreateGame', scenario: 'twin-sails' } });
+      expect(created).toMatchObject({
+        type: 'GameCreated',
+        withheld: ['secret', 'draws', 'commandSecret'],
+        command: { type: 'CreateGame', scenario: 'twin-sails' },
+      });
       expect(created.commandSecret).toBeUndefined();
       for (const line of lines) {
         if (line.type === 'PlunderStashed') expect(line.secret).toBeUndefined();
@@ -206,7 +243,12 @@ describe('portability: recording, forks, export and import', () => {
       const { header, lines } = await exportOf(game.gameId, asOperator);
       expect(header).toMatchObject({ complete: true });
       expect(header.redactedFor).toBeUndefined();
-      expect(lines[0]).toMatchObject({ secret: { data: { stack: expect.any(Array) } }, draws: expect.any(Array), command: { type: 'CreateGame' }, commandSecret: { scenario: { stack: expect.any(Array) } } });
+      expect(lines[0]).toMatchObject({
+        secret: { data: { stack: expect.any(Array) } },
+        draws: expect.any(Array),
+        command: { type: 'CreateGame' },
+        commandSecret: { scenario: { stack: expect.any(Array) } },
+      });
       expect(lines.some((l) => l.withheld)).toBe(false);
     });
 
@@ -236,13 +278,17 @@ describe('portability: recording, forks, export and import', () => {
       const strip = (board: Json) => ({ ...board, gameId: undefined });
       expect(strip(await view(app, copy.gameId, copy.seats[0]))).toEqual(strip(await view(app, game.gameId, game.one)));
       const again = await exportOf(copy.gameId, asOperator);
-      const comparable = (l: Line) => ({ ...l, data: l.type === 'GameCreated' ? { ...l.data, gameId: 'x' } : l.data, command: l.command?.type === 'CreateGame' ? { ...l.command, gameId: 'x' } : l.command });
+      const comparable = (l: Line) => ({
+        ...l,
+        data: l.type === 'GameCreated' ? { ...l.data, gameId: 'x' } : l.data,
+        command: l.command?.type === 'CreateGame' ? { ...l.command, gameId: 'x' } : l.command,
+      });
       expect(again.lines.map(comparable)).toEqual(original.lines.map(comparable));
       // The copy plays on.
       await play(app, copy.gameId, copy.seats[0], { type: 'StartNavigation' });
     });
 
-    it('refuses a file that today\'s rules decide differently, naming the first line that differs, and writes nothing', async () => {
+    it("refuses a file that today's rules decide differently, naming the first line that differs, and writes nothing", async () => {
       const game = await runningGame();
       const { header, lines } = await exportOf(game.gameId, asOperator);
       const moved = lines.findIndex((l) => l.type === 'ShipMoved');
@@ -304,8 +350,15 @@ describe('portability: recording, forks, export and import', () => {
       const at = (await view(app, game.gameId)).revision - 2;
       // Revisions inside an action are refused; find the last revision of an action at or before `at`.
       const { lines } = await exportOf(game.gameId, asOperator);
-      const end = actionEnds(lines).filter((r) => r <= at).at(-1)!;
-      const res = await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: end, players: [{ name: 'Ada' }, { name: 'Bo' }] }).expect(201);
+      const end = actionEnds(lines)
+        .filter((r) => r <= at)
+        .at(-1)!;
+      const res = await app
+        .http()
+        .post(`/games/${game.gameId}/fork`)
+        .set(bearer(game.one))
+        .send({ at: end, players: [{ name: 'Ada' }, { name: 'Bo' }] })
+        .expect(201);
       expect(res.body).toMatchObject({ forkedFrom: { gameId: game.gameId, revision: end }, reshuffled: true, revision: 0 });
       const fork = res.body as { gameId: string; seats: Seat[] };
       expect(fork.seats.map((s) => s.name)).toEqual(['Ada', 'Bo']);
@@ -341,7 +394,7 @@ describe('portability: recording, forks, export and import', () => {
       expect((await view(app, game.gameId)).revision).toBe(sourceRevision);
     });
 
-    it('in standard mode do not reproduce the source\'s next tile; in sandbox mode keep everything for an operator (or its only seat)', async () => {
+    it("in standard mode do not reproduce the source's next tile; in sandbox mode keep everything for an operator (or its only seat)", async () => {
       const standard = await runningGame();
       const stackOf = async (gameId: string) => {
         const { lines } = await exportOf(gameId, asOperator);
@@ -436,7 +489,11 @@ describe('portability: recording, forks, export and import', () => {
       expect(byOperator.body.seats.map((s: Seat) => s.token)).not.toContain(game.one.token);
       // So does anyone's of a finished game: nothing of it is hidden any more.
       const lost = await lostGame();
-      const fork = await app.http().post(`/games/${lost.gameId}/fork`).send({ at: actionEnds((await exportOf(lost.gameId)).lines)[3] }).expect(201);
+      const fork = await app
+        .http()
+        .post(`/games/${lost.gameId}/fork`)
+        .send({ at: actionEnds((await exportOf(lost.gameId)).lines)[3] })
+        .expect(201);
       expect(fork.body.reshuffled).toBe(false);
       expect(fork.body.seats).toEqual([{ seat: 1, name: 'Player 1', token: expect.any(String) }]);
     });
@@ -474,7 +531,10 @@ describe('portability: recording, forks, export and import', () => {
       await play(app, fork.body.gameId, fork.body.seats[0], { type: 'EndNavigation' });
       const whole = await exportOf(fork.body.gameId, asOperator);
       const copy = await importText(whole.text).expect(201);
-      expect(await view(app, copy.body.gameId, copy.body.seats[0])).toEqual({ ...(await view(app, fork.body.gameId, fork.body.seats[0])), gameId: copy.body.gameId });
+      expect(await view(app, copy.body.gameId, copy.body.seats[0])).toEqual({
+        ...(await view(app, fork.body.gameId, fork.body.seats[0])),
+        gameId: copy.body.gameId,
+      });
     });
   });
 });

@@ -39,7 +39,17 @@ describe('rate limits', () => {
       const routes = registeredRoutes(app.app.getHttpAdapter().getInstance() as FastifyInstance);
       const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
       // The table is Fastify's: the API, the contract's page and assets, and the page's files.
-      for (const expected of ['POST /games', 'POST /games/:gameId/fork', 'POST /games/import', 'GET /games/:gameId/export', 'GET /openapi.json', 'GET /docs', 'GET /', 'GET /main.js', 'HEAD /games/:gameId']) {
+      for (const expected of [
+        'POST /games',
+        'POST /games/:gameId/fork',
+        'POST /games/import',
+        'GET /games/:gameId/export',
+        'GET /openapi.json',
+        'GET /docs',
+        'GET /',
+        'GET /main.js',
+        'HEAD /games/:gameId',
+      ]) {
         expect(urls).toContain(expected);
       }
       const unbudgeted = routes.filter((r) => r.config.rateBudget === undefined || !(r.config.rateBudget in RATE_BUDGETS));
@@ -108,7 +118,9 @@ describe('rate limits', () => {
       expect(res.status).toBe(200);
       const bytes = Buffer.byteLength(await res.text());
       expect(bytes).toBeGreaterThan(1000);
-      const charged = charge.mock.calls.filter(([budget, client]) => budget === 'exportBytes' && client === '127.0.0.1').reduce((sum, call) => sum + call[2], 0);
+      const charged = charge.mock.calls
+        .filter(([budget, client]) => budget === 'exportBytes' && client === '127.0.0.1')
+        .reduce((sum, call) => sum + call[2], 0);
       expect(charged).toBe(bytes);
     } finally {
       await app.dispose();

@@ -138,7 +138,11 @@ describe('Logbook servers on one EventStoreDB (test server), each with its own c
     const [seat] = game.seats;
     const [a, b] = await Promise.all(
       [east, west].map((app) =>
-        app.http().post(`/games/${game.gameId}/commands`).set('Authorization', `Bearer ${seat.token}`).send({ commandId: nextCommandId(), type: 'StartNavigation' }),
+        app
+          .http()
+          .post(`/games/${game.gameId}/commands`)
+          .set('Authorization', `Bearer ${seat.token}`)
+          .send({ commandId: nextCommandId(), type: 'StartNavigation' }),
       ),
     );
     expect([a.status, b.status].sort()).toEqual([200, 422]);
@@ -191,7 +195,12 @@ describe('Logbook server processes on one EventStoreDB (test server)', () => {
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      const up = await request(url).get('/health').then((res) => res.status === 200, () => false);
+      const up = await request(url)
+        .get('/health')
+        .then(
+          (res) => res.status === 200,
+          () => false,
+        );
       if (up) return url;
       await sleep(100);
     }
@@ -200,12 +209,18 @@ describe('Logbook server processes on one EventStoreDB (test server)', () => {
 
   it('two processes serve the same game: orders alternate between them; board, live feed and games list of each show the other’s', async () => {
     const [east, west] = await Promise.all([startServer(), startServer()]);
-    const created = await request(east).post('/games').send({ scenario: 'first-voyage', players: [{ name: 'Ana' }] }).expect(201);
+    const created = await request(east)
+      .post('/games')
+      .send({ scenario: 'first-voyage', players: [{ name: 'Ana' }] })
+      .expect(201);
     const { gameId, seats } = created.body as { gameId: string; seats: { token: string }[] };
     const auth = `Bearer ${seats[0].token}`;
     // Orders legal whatever the server's random draws were (these processes use the OS CSPRNG).
     const order = (url: string, type: string, fields: object = {}) =>
-      request(url).post(`/games/${gameId}/commands`).set('Authorization', auth).send({ commandId: nextCommandId(), type, ...fields });
+      request(url)
+        .post(`/games/${gameId}/commands`)
+        .set('Authorization', auth)
+        .send({ commandId: nextCommandId(), type, ...fields });
     // A random setup leaves a choice pending now and then (about one game in seven): answer it first.
     let started = await order(west, 'StartNavigation');
     if (started.body.rule === 'pending.response-required') {
@@ -224,7 +239,9 @@ describe('Logbook server processes on one EventStoreDB (test server)', () => {
     );
     expect(messages.map((message) => message.event)).toEqual(expect.arrayContaining(['GameCreated', 'NavigationOrderIssued', 'ShipTurned']));
     expect((await order(west, 'EndNavigation')).status).toBe(200);
-    const [fromEast, fromWest] = await Promise.all([east, west].map(async (url) => (await request(url).get(`/games/${gameId}`).set('Authorization', auth).expect(200)).body));
+    const [fromEast, fromWest] = await Promise.all(
+      [east, west].map(async (url) => (await request(url).get(`/games/${gameId}`).set('Authorization', auth).expect(200)).body),
+    );
     expect(fromWest).toEqual(fromEast);
     const lists = await Promise.all([east, west].map(async (url) => (await request(url).get('/games').expect(200)).body.games));
     expect(lists[0]).toEqual(lists[1]);
@@ -277,7 +294,11 @@ describe('a Logbook server on a 3-member EventStoreDB test cluster', () => {
       for (let i = 0; answers.length < 10 && i < 100; i++) {
         // After a 503 (outcome unknown) the same order goes again with the same commandId.
         const commandId = `${game.gameId}-${answers.length}-${String(next.type)}`;
-        const res = await app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send({ commandId, ...next });
+        const res = await app
+          .http()
+          .post(`/games/${game.gameId}/commands`)
+          .set('Authorization', auth)
+          .send({ commandId, ...next });
         sent += 1;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 200) {

@@ -37,9 +37,7 @@ describe('two servers on one event store', () => {
     const game = await createGame(east);
     const auth = `Bearer ${game.seats[0].token}`;
     const body = { commandId: 'same-order', type: 'StartNavigation' };
-    const [a, b] = await Promise.all(
-      [east, west].map((app) => app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send(body)),
-    );
+    const [a, b] = await Promise.all([east, west].map((app) => app.http().post(`/games/${game.gameId}/commands`).set('Authorization', auth).send(body)));
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual(b.body);
     const events = (await west.http().get(`/games/${game.gameId}/events`).expect(200)).body.events;
@@ -49,9 +47,15 @@ describe('two servers on one event store', () => {
   it('decides racing orders on both servers against the latest state: one wins, the other meets the rules', async () => {
     const game = await createGame(east);
     const [seat] = game.seats;
-    const [a, b] = await Promise.all([east, west].map((app) => app.http().post(`/games/${game.gameId}/commands`)
-      .set('Authorization', `Bearer ${seat.token}`)
-      .send({ commandId: `start-${app === east ? 'east' : 'west'}`, type: 'StartNavigation' })));
+    const [a, b] = await Promise.all(
+      [east, west].map((app) =>
+        app
+          .http()
+          .post(`/games/${game.gameId}/commands`)
+          .set('Authorization', `Bearer ${seat.token}`)
+          .send({ commandId: `start-${app === east ? 'east' : 'west'}`, type: 'StartNavigation' }),
+      ),
+    );
     expect([a.status, b.status].sort()).toEqual([200, 422]);
     expect([a, b].find((r) => r.status === 422)!.body.rule).toBe('navigation.order-in-progress');
   });

@@ -106,7 +106,7 @@ describe('ships through the API', () => {
     expect(board.enemyShips).toEqual([]);
   });
 
-  it('the end of a scenario turns the plunder under the ship into the party\'s loot', async () => {
+  it("the end of a scenario turns the plunder under the ship into the party's loot", async () => {
     // Five tiles explored: 2 + 2 + 3 + 3 + 4 clues reach the goal of 12.
     const order = (...steps: Array<Record<string, unknown>>) => act({ type: 'Navigate', steps });
     // A plan may not go on after an explore (navigation.plan-explore-last): explore, then move, step by step.

@@ -25,12 +25,21 @@ const fork = (app: TestApp, game: { gameId: string; revision: number; seats: Arr
   app.http().post(`/games/${game.gameId}/fork`).set('Authorization', `Bearer ${game.seats[0].token}`).send({ at: game.revision });
 
 const exportAndImport = async (app: TestApp, gameId: string) => {
-  const whole = await app.http().get(`/games/${gameId}/export`).set('Authorization', `Bearer ${ADMIN}`).buffer(true).parse((res, done) => {
-    let text = '';
-    res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    res.on('end', () => done(null, text));
-  });
-  return app.http().post('/games/import').set({ 'Content-Type': 'application/x-ndjson', Authorization: `Bearer ${ADMIN}` }).send(whole.body as string);
+  const whole = await app
+    .http()
+    .get(`/games/${gameId}/export`)
+    .set('Authorization', `Bearer ${ADMIN}`)
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => done(null, text));
+    });
+  return app
+    .http()
+    .post('/games/import')
+    .set({ 'Content-Type': 'application/x-ndjson', Authorization: `Bearer ${ADMIN}` })
+    .send(whole.body as string);
 };
 
 describe('storage budget', () => {
@@ -41,7 +50,14 @@ describe('storage budget', () => {
       expect((await app.http().post('/games').send({ scenario: 'first-voyage', players: [] })).status).toBe(400);
       expect((await fork(app, game)).status).toBe(201);
       expect((await exportAndImport(app, game.gameId)).status).toBe(201);
-      for (const res of [await app.http().post('/games').send({ scenario: 'first-voyage', players: [{ name: 'A' }] }), await fork(app, game), await exportAndImport(app, game.gameId)]) {
+      for (const res of [
+        await app
+          .http()
+          .post('/games')
+          .send({ scenario: 'first-voyage', players: [{ name: 'A' }] }),
+        await fork(app, game),
+        await exportAndImport(app, game.gameId),
+      ]) {
         expect(res.status).toBe(507);
         expect(res.type).toBe('application/problem+json');
         expect(res.body).toMatchObject({ status: 507, type: '/problems/game-quota' });
@@ -58,7 +74,14 @@ describe('storage budget', () => {
       expect((await app.http().get('/health').expect(200)).body.storage).toMatchObject({ maxDataMb: 4, acceptingNewGames: true });
       // What the games would have filled: any file in the data folder counts.
       writeFileSync(join(app.dataDir, 'filler.bin'), Buffer.alloc(5 * 1024 * 1024));
-      for (const res of [await app.http().post('/games').send({ scenario: 'first-voyage', players: [{ name: 'A' }] }), await fork(app, game), await exportAndImport(app, game.gameId)]) {
+      for (const res of [
+        await app
+          .http()
+          .post('/games')
+          .send({ scenario: 'first-voyage', players: [{ name: 'A' }] }),
+        await fork(app, game),
+        await exportAndImport(app, game.gameId),
+      ]) {
         expect(res.status).toBe(507);
         expect(res.body).toMatchObject({ status: 507, type: '/problems/storage-full' });
         expect(res.body.detail).toMatch(/running games go on/);

@@ -45,7 +45,13 @@ describe('timeline and seek over HTTP', () => {
     expect(timeline).toMatchObject({ gameId: game.gameId, revision: game.revision, actions: 5 });
     expect(timeline.rounds.map((r) => [r.round, r.turns.map((t) => [t.turn, t.seat])])).toEqual([
       [0, [[0, null]]],
-      [1, [[1, 1], [2, 2]]],
+      [
+        1,
+        [
+          [1, 1],
+          [2, 2],
+        ],
+      ],
       [2, [[1, 1]]],
     ]);
     const [navigate, endTurn] = timeline.rounds[1].turns[0].actions;
@@ -71,7 +77,10 @@ describe('timeline and seek over HTTP', () => {
     const game = await playedGame();
     const read = await store().readStream(gameStreamId(game.gameId));
     if (read.status !== 'ok') throw new Error('no stream');
-    const secrets = read.events.map(toDomainEvent).filter((e) => e.secret).map((e) => JSON.stringify(e.secret!.data));
+    const secrets = read.events
+      .map(toDomainEvent)
+      .filter((e) => e.secret)
+      .map((e) => JSON.stringify(e.secret!.data));
     expect(secrets.length).toBeGreaterThan(0);
     const text = JSON.stringify((await app.http().get(`/games/${game.gameId}/timeline`).expect(200)).body);
     for (const secret of secrets) expect(text).not.toContain(secret);
@@ -86,7 +95,11 @@ describe('timeline and seek over HTTP', () => {
       expect(res.headers.etag).toBe(`"${revision}"`);
     }
     const etag = `"${game.revision - 1}"`;
-    await app.http().get(`/games/${game.gameId}?at=${game.revision - 1}`).set('If-None-Match', etag).expect(304);
+    await app
+      .http()
+      .get(`/games/${game.gameId}?at=${game.revision - 1}`)
+      .set('If-None-Match', etag)
+      .expect(304);
   });
 
   it('seeks to the start of a turn by round and turn', async () => {
@@ -108,7 +121,19 @@ describe('timeline and seek over HTTP', () => {
 
   it('refuses a seek it cannot answer with 400, and an unknown game with 404', async () => {
     const game = await playedGame();
-    for (const query of ['at=abc', 'at=-1', `at=${game.revision + 1}`, 'round=0', 'round=9', 'round=1&turn=3', 'turn=1', 'at=1&round=1', 'round=x', 'at=1&at=2', 'round=1&round=2']) {
+    for (const query of [
+      'at=abc',
+      'at=-1',
+      `at=${game.revision + 1}`,
+      'round=0',
+      'round=9',
+      'round=1&turn=3',
+      'turn=1',
+      'at=1&round=1',
+      'round=x',
+      'at=1&at=2',
+      'round=1&round=2',
+    ]) {
       const res = await app.http().get(`/games/${game.gameId}?${query}`);
       expect([query, res.status]).toEqual([query, 400]);
     }

@@ -96,12 +96,7 @@ describe('walking skeleton: one order end to end on the embedded store', () => {
 
   it('answers malformed JSON with 400', async () => {
     const game = await createGame(app);
-    await app
-      .http()
-      .post(`/games/${game.gameId}/commands`)
-      .set('Content-Type', 'application/json')
-      .send('{"type": ')
-      .expect(400);
+    await app.http().post(`/games/${game.gameId}/commands`).set('Content-Type', 'application/json').send('{"type": ').expect(400);
   });
 });
 
@@ -131,7 +126,10 @@ describe('replay and seek', () => {
 
   it('answers 400 for a revision the game has not reached', async () => {
     const game = await createGame(app);
-    await app.http().get(`/games/${game.gameId}?at=${game.revision + 1}`).expect(400);
+    await app
+      .http()
+      .get(`/games/${game.gameId}?at=${game.revision + 1}`)
+      .expect(400);
     await app.http().get(`/games/${game.gameId}?at=-1`).expect(400);
   });
 });

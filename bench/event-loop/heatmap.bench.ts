@@ -11,5 +11,7 @@ export async function benchHeatMap(hexes = 20_000): Promise<void> {
   };
   const svgs = await renderSvgs(chartSpecs(summary, 'bench'));
   const svg = svgs['wreck-heatmap'] ?? '';
-  console.log(`\nWreck heat map of ${hexes.toLocaleString('en-US')} covered hexes: ${Math.round(Buffer.byteLength(svg) / 1024).toLocaleString('en-US')} KB of SVG`);
+  console.log(
+    `\nWreck heat map of ${hexes.toLocaleString('en-US')} covered hexes: ${Math.round(Buffer.byteLength(svg) / 1024).toLocaleString('en-US')} KB of SVG`,
+  );
 }

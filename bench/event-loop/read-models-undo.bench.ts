@@ -17,6 +17,8 @@ export async function benchReadModelsUndo(events = 12_000): Promise<void> {
       await projection.handle(event);
       if (event.type === 'ActionUndone' || event.type === 'ActionRedone') slowest = Math.max(slowest, performance.now() - at);
     }
-    console.log(`  ${projection.name}: ${Math.round(performance.now() - started).toLocaleString('en-US')} ms in all, slowest undo/redo ${slowest.toFixed(1)} ms`);
+    console.log(
+      `  ${projection.name}: ${Math.round(performance.now() - started).toLocaleString('en-US')} ms in all, slowest undo/redo ${slowest.toFixed(1)} ms`,
+    );
   }
 }

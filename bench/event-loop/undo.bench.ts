@@ -24,7 +24,9 @@ export function benchUndo(): void {
         slowest = Math.max(slowest, took);
         total += took;
       }
-      console.log(`  ${events.toLocaleString('en-US')} events, ${label}: slowest ${slowest.toFixed(2)} ms, mean ${(total / undos).toFixed(3)} ms (${undos} undos)`);
+      console.log(
+        `  ${events.toLocaleString('en-US')} events, ${label}: slowest ${slowest.toFixed(2)} ms, mean ${(total / undos).toFixed(3)} ms (${undos} undos)`,
+      );
     }
   }
 }
@@ -34,5 +36,3 @@ function played(actions: ReturnType<typeof playActions>): GameHistory {
   for (const a of actions) history.record(a.commandId, a.seat, a.events);
   return history;
 }
-
-

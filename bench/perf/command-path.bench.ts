@@ -34,7 +34,6 @@ export interface CommandPathResult {
   heapUsedMiB: number;
 }
 
-
 export const GAMES = 100;
 export const ACTIONS_PER_GAME = 200;
 

@@ -77,7 +77,8 @@ export const hexNavigationScenario = (): ScenarioDefinition =>
     altarCheck: noCheck,
   }) as unknown as ScenarioDefinition;
 
-export type ScriptCommand = { type: 'StartNavigation' } | { type: 'MoveShip' } | { type: 'TurnShip'; direction: 'cw' } | { type: 'EndNavigation' } | { type: 'EndTurn' };
+export type ScriptCommand =
+  { type: 'StartNavigation' } | { type: 'MoveShip' } | { type: 'TurnShip'; direction: 'cw' } | { type: 'EndNavigation' } | { type: 'EndTurn' };
 
 /** Commands per turn of the script (ten orders of eleven commands, and EndTurn). */
 export const SCRIPT_TURN_LENGTH = ORDERS_PER_TURN * ORDER_LENGTH + 1;

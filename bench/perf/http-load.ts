@@ -97,16 +97,16 @@ async function main(): Promise<void> {
             },
           }
         : {
-          method: 'GET',
-          setupRequest: (req, context) => {
-            const game = input.games[(context.n = ((context.n as number | undefined) ?? 0) + 1) % input.games.length];
-            return { ...req, path: `/games/${game.gameId}`, headers: { authorization: `Bearer ${game.token}` } };
-          },
-          onResponse: (status, body) => {
-            if (status === 200) ok += 1;
-            else firstFailure ??= `${status} ${body.slice(0, 300)}`;
-          },
-        };
+            method: 'GET',
+            setupRequest: (req, context) => {
+              const game = input.games[(context.n = ((context.n as number | undefined) ?? 0) + 1) % input.games.length];
+              return { ...req, path: `/games/${game.gameId}`, headers: { authorization: `Bearer ${game.token}` } };
+            },
+            onResponse: (status, body) => {
+              if (status === 200) ok += 1;
+              else firstFailure ??= `${status} ${body.slice(0, 300)}`;
+            },
+          };
   const result = await autocannon({
     url: input.url,
     connections: input.connections,

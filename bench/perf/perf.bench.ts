@@ -72,7 +72,9 @@ export async function benchLogSize(): Promise<void> {
     `  size: ${mb(log.bytes)} MB = ${int(log.bytesPerEvent)} bytes/event (data ${mb(log.dataBytes)}, metadata ${mb(log.metadataBytes)},` +
       ` ids/type/stream ${mb(log.bytes - log.dataBytes - log.metadataBytes)}) (target <= 3.5 MB; ${mark(log.bytes <= 3.5e6)})`,
   );
-  console.log(`  the SQLite file after checkpoint and VACUUM: ${mb(log.fileBytes)} MB = ${int(log.fileBytes / log.events)} bytes/event (the (stream, revision) index included)`);
+  console.log(
+    `  the SQLite file after checkpoint and VACUUM: ${mb(log.fileBytes)} MB = ${int(log.fileBytes / log.events)} bytes/event (the (stream, revision) index included)`,
+  );
   console.log(
     `  read + parse + fold (the server's load of the game): ${fixed(log.loadMs)} ms, ${fixed(log.loadCpuMs)} ms of CPU (target <= 60; ${mark(log.loadMs <= 60)});` +
       ` the fold alone ${fixed(log.foldMs)} ms, ${fixed(log.foldCpuMs)} ms of CPU`,
@@ -188,9 +190,7 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'logbook-http-path-'));
   const server = await startServer(dir);
   try {
-    console.log(
-      `\nOver HTTP: the server (durable SQLite) in one process, autocannon in another, ${seconds} s per figure, each client playing its own game`,
-    );
+    console.log(`\nOver HTTP: the server (durable SQLite) in one process, autocannon in another, ${seconds} s per figure, each client playing its own game`);
     const warm = await newGames(server.base, 16);
     load({ url: server.base, connections: 16, seconds: 3, mode: 'orders', games: warm });
     const levels = profile ? [64] : [1, 16, 64];
@@ -231,7 +231,9 @@ export async function benchHttpPath({ profile = false } = {}): Promise<void> {
         `  for scale, GET /health (Node's HTTP, Fastify, Nest, a store ping and read-model lag), 16 clients: ${int(health.perSecond)}/s, p99 ${health.p99} ms,` +
           ` ${int(((await serverCpu(server)) - healthCpuBefore) / Math.max(1, health.ok))} µs of server CPU per request`,
       );
-      console.log(`  board view payload: ${int(await viewBytes(server.base, last[0]))} bytes on this workload's board, ${int(await firstVoyageViewBytes(server.base))} bytes on first-voyage's`);
+      console.log(
+        `  board view payload: ${int(await viewBytes(server.base, last[0]))} bytes on this workload's board, ${int(await firstVoyageViewBytes(server.base))} bytes on first-voyage's`,
+      );
       if (profile) {
         const saved = await send(server, 'profile-stop', (p) => typeof p.profile === 'string');
         const cpu = JSON.parse(readFileSync(saved.profile as string, 'utf8')) as CpuProfile;

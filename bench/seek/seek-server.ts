@@ -18,7 +18,9 @@ async function main(): Promise<void> {
     if (chunk.includes('report')) {
       const memory = process.memoryUsage();
       const cpu = process.cpuUsage();
-      console.log(JSON.stringify({ seekIndex: app.get(SeekIndexService).report(), rss: memory.rss, heapUsed: memory.heapUsed, cpuMicros: cpu.user + cpu.system }));
+      console.log(
+        JSON.stringify({ seekIndex: app.get(SeekIndexService).report(), rss: memory.rss, heapUsed: memory.heapUsed, cpuMicros: cpu.user + cpu.system }),
+      );
     }
     if (chunk.includes('exit')) void app.close().then(() => process.exit(0));
   });

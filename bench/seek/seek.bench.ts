@@ -28,7 +28,8 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
-const summary = (values: number[]) => `median ${ms(quantile(values, 0.5))}, p99 ${ms(quantile(values, 0.99))}, max ${ms(quantile(values, 1))} (${values.length} requests)`;
+const summary = (values: number[]) =>
+  `median ${ms(quantile(values, 0.5))}, p99 ${ms(quantile(values, 0.99))}, max ${ms(quantile(values, 1))} (${values.length} requests)`;
 
 function gcFunction(): () => void {
   setFlagsFromString('--expose-gc');
@@ -84,7 +85,9 @@ interface ServerReport {
   cpuMicros: number;
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcessByStdio<Writable, Readable, null>; base: string; next: () => Promise<ServerReport> }> {
+async function startServer(
+  dataDir: string,
+): Promise<{ child: ChildProcessByStdio<Writable, Readable, null>; base: string; next: () => Promise<ServerReport> }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'seek-server.ts')], {
     env: { ...process.env, LOGBOOK_DATA_DIR: dataDir, LOGBOOK_RATE_LIMITS: 'off' },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -123,7 +126,9 @@ export async function benchSeek(): Promise<void> {
   try {
     let started = performance.now();
     const game = playLongGame('seek-bench');
-    console.log(`\nSeek: a ${game.events.toLocaleString('en-US')}-event game (${game.actions.length} actions) played in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nSeek: a ${game.events.toLocaleString('en-US')}-event game (${game.actions.length} actions) played in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite') });
     await writeLongGame(store, game);
     await store.close();
@@ -146,7 +151,9 @@ export async function benchSeek(): Promise<void> {
       }
       server.child.stdin.write('report\n');
       const report = await server.next();
-      console.log(`  over HTTP, one client, random revisions: ${summary(seeks)} (target median < 2 ms, p99 < 10 ms); ${Math.round(bytes / SEEKS / 1024)} KiB per view`);
+      console.log(
+        `  over HTTP, one client, random revisions: ${summary(seeks)} (target median < 2 ms, p99 < 10 ms); ${Math.round(bytes / SEEKS / 1024)} KiB per view`,
+      );
       // CPU time does not grow when other processes share the cores, unlike latency.
       console.log(`  server CPU per seek (HTTP, validation, seek, view, JSON): ${ms((report.cpuMicros - before.cpuMicros) / SEEKS / 1000)}`);
       const index = report.seekIndex;
@@ -196,7 +203,9 @@ export async function benchSeek(): Promise<void> {
       started = performance.now();
       await Promise.all([...Array.from({ length: SPECTATORS }, spectator), prober(), playing()]);
       const seconds = (performance.now() - started) / 1000;
-      console.log(`  ${SPECTATORS} spectators looping on ?at= for ${seconds.toFixed(1)} s: ${Math.round(spectatorRequests / seconds).toLocaleString('en-US')} seeks/s`);
+      console.log(
+        `  ${SPECTATORS} spectators looping on ?at= for ${seconds.toFixed(1)} s: ${Math.round(spectatorRequests / seconds).toLocaleString('en-US')} seeks/s`,
+      );
       console.log(`    /health meanwhile: ${summary(health)} (idle: median ${ms(quantile(idle, 0.5))}; target: well under 1 s)`);
       console.log(`    a player's orders on another game meanwhile: ${summary(orders)}${refused ? `, ${refused} refused` : ''} (target p99 < 50 ms)`);
       server.child.stdin.write('report\n');

@@ -36,7 +36,10 @@ export function importsOf(text: string): string[] {
 
 /** The repository-relative path an import points to, or undefined for a package. */
 function target(file: string, spec: string): string | undefined {
-  if (spec.startsWith('.')) return relative(ROOT, resolve(dirname(file), spec)).split(sep).join('/');
+  if (spec.startsWith('.'))
+    return relative(ROOT, resolve(dirname(file), spec))
+      .split(sep)
+      .join('/');
   const alias = /^@logbook\/([^/]+)(?:\/(.*))?$/.exec(spec);
   if (alias) return `libs/${alias[1]}/src${alias[2] ? `/${alias[2]}` : ''}`;
   return undefined;
@@ -163,13 +166,36 @@ describe('dependency rules', () => {
       }
       return g;
     };
-    expect(importCycles(graph([['a', 'b'], ['b', 'c'], ['a', 'c']]))).toEqual([]);
-    expect(importCycles(graph([['b', 'a'], ['a', 'b']]))).toEqual(['a → b → a']);
+    expect(
+      importCycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['a', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      importCycles(
+        graph([
+          ['b', 'a'],
+          ['a', 'b'],
+        ]),
+      ),
+    ).toEqual(['a → b → a']);
     expect(importCycles(graph([['x', 'x']]))).toEqual(['x → x']);
-    expect(importCycles(graph([['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd'], ['d', 'e'], ['e', 'd']]))).toEqual([
-      'a → b → c → a',
-      'd → e → d',
-    ]);
+    expect(
+      importCycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+          ['c', 'd'],
+          ['d', 'e'],
+          ['e', 'd'],
+        ]),
+      ),
+    ).toEqual(['a → b → c → a', 'd → e → d']);
   });
 
   it('no files in apps/ or libs/ import each other in a circle (type-only imports too)', () => {

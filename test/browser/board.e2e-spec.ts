@@ -33,9 +33,9 @@ describe('the board in the browser', () => {
 
     // Terrains: every covered hex, with its own terrain.
     const covered = view.tiles.flatMap((t) => t.hexes);
-    const drawn = await page.locator('svg.board g.hex[data-terrain]').evaluateAll((els) =>
-      els.map((el) => `${el.getAttribute('data-hex')}=${el.getAttribute('data-terrain')}`),
-    );
+    const drawn = await page
+      .locator('svg.board g.hex[data-terrain]')
+      .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-hex')}=${el.getAttribute('data-terrain')}`));
     expect(drawn.sort()).toEqual(covered.map((x) => `${key(x)}=${x.terrain}`).sort());
     expect(new Set(covered.map((x) => x.terrain)).size).toBeGreaterThan(3);
     // Storms, altars (purged or not) and the unexplored edge.
@@ -48,7 +48,14 @@ describe('the board in the browser', () => {
     for (const hex of edge) {
       const [q, r] = hex.split(',').map(Number);
       expect(coveredKeys.has(hex)).toBe(false);
-      const around = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]].map(([dq, dr]) => `${q + dq},${r + dr}`);
+      const around = [
+        [0, -1],
+        [1, -1],
+        [1, 0],
+        [0, 1],
+        [-1, 1],
+        [-1, 0],
+      ].map(([dq, dr]) => `${q + dq},${r + dr}`);
       expect(around.some((k) => coveredKeys.has(k))).toBe(true);
     }
     // Ships where they are, facing their way, wrecked face down; enemy ships; enemies on deck.
@@ -65,7 +72,10 @@ describe('the board in the browser', () => {
     expect((await attrs(page, 'svg.board [data-enemy-ship]', 'data-hex')).sort()).toEqual(view.enemyShips.map((e) => key(e.hex)).sort());
     // Clues left on tiles.
     expect((await attrs(page, 'svg.board [data-tile-info]:has(.clue-badge)', 'data-tile-info')).sort()).toEqual(
-      view.tiles.filter((t) => t.clues > 0).map((t) => t.tileId).sort(),
+      view.tiles
+        .filter((t) => t.clues > 0)
+        .map((t) => t.tileId)
+        .sort(),
     );
     // The clock and the turn.
     const fact = (name: string) => page.locator(`[data-fact="${name}"]`).textContent();
@@ -87,7 +97,13 @@ describe('the board in the browser', () => {
     scenario.shipCards.find((card) => card.cardId === 'gull')!.powers = {};
     const game = await createGame(h.app, scenario, 2);
     const [a, b] = game.seats;
-    for (const command of [{ type: 'StartNavigation' }, { type: 'TurnShip', direction: 'cw' }, { type: 'MoveShip' }, { type: 'EndNavigation' }, { type: 'EndTurn' }]) {
+    for (const command of [
+      { type: 'StartNavigation' },
+      { type: 'TurnShip', direction: 'cw' },
+      { type: 'MoveShip' },
+      { type: 'EndNavigation' },
+      { type: 'EndTurn' },
+    ]) {
       await play(h.app, game.gameId, a, command);
     }
     await play(h.app, game.gameId, b, { type: 'EndTurn' });

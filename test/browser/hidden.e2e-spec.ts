@@ -54,7 +54,11 @@ describe('hidden information in the browser', () => {
     const { page } = await h.newPage();
     const bodies: string[] = [];
     page.on('response', (r) => {
-      if (r.url().includes('/games/') && !r.url().includes('/live')) void r.text().then((t) => bodies.push(t), () => undefined);
+      if (r.url().includes('/games/') && !r.url().includes('/live'))
+        void r.text().then(
+          (t) => bodies.push(t),
+          () => undefined,
+        );
     });
     await page.goto(`/#game=${game.gameId}`);
     await page.locator('.game-page[data-viewer="spectator"]').waitFor();

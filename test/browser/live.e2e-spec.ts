@@ -37,7 +37,11 @@ describe('following a game live in the browser', () => {
     await target.click();
     await watcher.locator(`svg.board [data-ship="gull"][data-hex="${hex}"]`).waitFor();
     expect(hex).not.toBe(before.hex);
-    await watcher.locator('.timeline-list').getByText(/Gull (sails|moved)/).first().waitFor();
+    await watcher
+      .locator('.timeline-list')
+      .getByText(/Gull (sails|moved)/)
+      .first()
+      .waitFor();
 
     // Cut every live connection: the page says it is reconnecting, then follows again.
     expect(feeds.size).toBeGreaterThan(0);

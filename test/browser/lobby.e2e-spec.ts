@@ -19,7 +19,11 @@ describe('the lobby', () => {
     const games = await h.app.http().get('/games').expect(200);
     expect(games.body).toHaveProperty('games');
     await h.app.http().get('/games/no-such-game').expect(404);
-    await h.app.http().get('/app.js').expect(200).expect('content-type', /javascript/);
+    await h.app
+      .http()
+      .get('/app.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
   });
 
   it('lists games newest first with scenario, status, round and seats', async () => {

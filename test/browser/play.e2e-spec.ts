@@ -119,7 +119,10 @@ describe('playing a game in the browser', () => {
     await page.goto(`/#game=${game.gameId}`);
     const ready = page.locator('section.analytics[data-analytics="ready"]');
     await ready.waitFor();
-    await ready.locator('tr', { hasText: 'Tiles explored' }).filter({ hasText: String(figures.tilesExplored) }).waitFor();
+    await ready
+      .locator('tr', { hasText: 'Tiles explored' })
+      .filter({ hasText: String(figures.tilesExplored) })
+      .waitFor();
     await ready.getByRole('img', { name: /Plunder rolls.*1 0, 2 0/ }).waitFor();
     await ready.getByRole('img', { name: 'Win rate' }).waitFor();
     expect(await ready.locator('.scenario-charts img').count()).toBe(4);

@@ -71,7 +71,13 @@ describe('replaying a game in the browser', () => {
     await page.locator('select[aria-label="Replay speed"]').selectOption('8');
     const seen = new Set<string>();
     const watcher = setInterval(() => {
-      void page.locator('svg.board').getAttribute('data-revision').then((r) => r && seen.add(r), () => undefined);
+      void page
+        .locator('svg.board')
+        .getAttribute('data-revision')
+        .then(
+          (r) => r && seen.add(r),
+          () => undefined,
+        );
     }, 40);
     await page.locator('button[data-replay="play"]').click();
     await page.locator('.replay-banner').waitFor();

@@ -87,7 +87,11 @@ export async function verify(store: EventStore, readModels: ReadModels, names: R
         console.log(`${name} mismatch: game ${gameId}${difference}`);
       }
     }
-    console.log(name === 'game-states' ? `verified ${gameIds.size} games: ${mismatches} mismatches` : `verified ${name} of ${gameIds.size} games: ${mismatches} mismatches`);
+    console.log(
+      name === 'game-states'
+        ? `verified ${gameIds.size} games: ${mismatches} mismatches`
+        : `verified ${name} of ${gameIds.size} games: ${mismatches} mismatches`,
+    );
     if (mismatches > 0) failed += 1;
   }
   return failed === 0 ? 0 : 1;

@@ -32,24 +32,43 @@ export function reportText(summary: AnalyticsSummary, scope: string): string {
     ),
     '',
     'Structural damage dealt, by source and act',
-    table(['act', 'source', 'dealt'], s.damageBySourceAndAct.map((d) => [d.act, d.source, d.dealt])),
+    table(
+      ['act', 'source', 'dealt'],
+      s.damageBySourceAndAct.map((d) => [d.act, d.source, d.dealt]),
+    ),
     '',
     'Encounters by margin (check total − difficulty)',
-    table(['margin', 'encounters', 'successes', 'success rate'], s.encountersByMargin.map((e) => [e.margin, e.encounters, e.successes, pct(e.successRate)])),
+    table(
+      ['margin', 'encounters', 'successes', 'success rate'],
+      s.encountersByMargin.map((e) => [e.margin, e.encounters, e.successes, pct(e.successRate)]),
+    ),
     '',
     'Plunder table rolls against a fair d6',
-    table(['roll', 'result', 'observed', 'expected'], s.plunder.faces.map((f) => [f.roll, f.result, f.observed, f.expected.toFixed(1)])),
+    table(
+      ['roll', 'result', 'observed', 'expected'],
+      s.plunder.faces.map((f) => [f.roll, f.result, f.observed, f.expected.toFixed(1)]),
+    ),
     `chi-square ${fit.statistic.toFixed(3)} with ${fit.degreesOfFreedom} d.f., p = ${fit.pValue.toPrecision(3)} ` +
       `(${fit.observations === 0 ? 'no rolls' : fit.pValue > 0.001 ? 'consistent with a fair d6 at the 0.001 level' : 'NOT consistent with a fair d6 at the 0.001 level'})`,
-    `stashed by type: ${Object.entries(s.plunder.stashedByType).map(([t, n]) => `${t} ${n}`).join(', ') || 'none'}; banished: ${s.plunder.banished}`,
+    `stashed by type: ${
+      Object.entries(s.plunder.stashedByType)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ') || 'none'
+    }; banished: ${s.plunder.banished}`,
     '',
     'Wrecks by tile',
-    table(['tile', 'wrecks'], s.wrecksByTile.map((w) => [w.tileId, w.wrecks])),
+    table(
+      ['tile', 'wrecks'],
+      s.wrecksByTile.map((w) => [w.tileId, w.wrecks]),
+    ),
     '',
     'Players (top 10)',
-    table(['name', 'games', 'won', 'lost', 'mean rounds'], s.players.slice(0, 10).map((p) => [p.name, p.games, p.won, p.lost, p.meanRounds.toFixed(1)])),
+    table(
+      ['name', 'games', 'won', 'lost', 'mean rounds'],
+      s.players.slice(0, 10).map((p) => [p.name, p.games, p.won, p.lost, p.meanRounds.toFixed(1)]),
+    ),
     '',
-    `undo: ${s.undos}, redo: ${s.redos}; mean time per turn: ${s.meanSecondsPerTurn === null ? "—" : s.meanSecondsPerTurn < 1 ? `${(s.meanSecondsPerTurn * 1000).toFixed(1)} ms` : `${s.meanSecondsPerTurn.toFixed(2)} s`}`,
+    `undo: ${s.undos}, redo: ${s.redos}; mean time per turn: ${s.meanSecondsPerTurn === null ? '—' : s.meanSecondsPerTurn < 1 ? `${(s.meanSecondsPerTurn * 1000).toFixed(1)} ms` : `${s.meanSecondsPerTurn.toFixed(2)} s`}`,
   ];
   return parts.join('\n');
 }
@@ -77,6 +96,10 @@ export async function report(store: EventStore, readModels: ReadModels, flags: M
   mkdirSync(out, { recursive: true });
   const svgs = await renderSvgs(chartSpecs(summary, scope));
   for (const [name, svg] of Object.entries(svgs)) writeFileSync(join(out, `${name}.svg`), svg);
-  console.log(`\ncharts: ${Object.keys(svgs).map((name) => join(out, `${name}.svg`)).join(', ')}`);
+  console.log(
+    `\ncharts: ${Object.keys(svgs)
+      .map((name) => join(out, `${name}.svg`))
+      .join(', ')}`,
+  );
   return 0;
 }

@@ -39,6 +39,8 @@ export async function revalidate(store: EventStore, options: { gameId?: string }
       print(`game ${gameId}: DIFFERS at ${where}: ${d.reason}`);
     }
   }
-  print(`revalidated ${summary.games} games: ${summary.ok} ok, ${summary.differ} decided differently today, ${summary.unrecorded} recorded before commands were kept`);
+  print(
+    `revalidated ${summary.games} games: ${summary.ok} ok, ${summary.differ} decided differently today, ${summary.unrecorded} recorded before commands were kept`,
+  );
   return summary;
 }

@@ -13,7 +13,12 @@ export async function storedGameIds(store: EventStore): Promise<string[]> {
   const ids = new Set<string>();
   let after: bigint | undefined;
   for (;;) {
-    const page = await store.readAll({ fromPosition: after, maxCount: PAGE, maxBytes: PAGE_BYTES, filter: { eventTypes: GAME_STARTS, streamPrefixes: [GAME_STREAM_PREFIX] } });
+    const page = await store.readAll({
+      fromPosition: after,
+      maxCount: PAGE,
+      maxBytes: PAGE_BYTES,
+      filter: { eventTypes: GAME_STARTS, streamPrefixes: [GAME_STREAM_PREFIX] },
+    });
     if (page.length === 0) return [...ids];
     for (const event of page) ids.add(gameIdOf(event.streamId));
     after = page[page.length - 1]?.position;

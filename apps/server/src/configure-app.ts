@@ -13,9 +13,7 @@ export { APP_OPTIONS, httpAdapter } from './http/fastify';
  */
 export function configureApp<T extends INestApplication>(app: T): T {
   configureFastify(app as unknown as NestFastifyApplication);
-  app.useGlobalPipes(
-    new BoundedValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
-  );
+  app.useGlobalPipes(new BoundedValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ProblemFilter());
   setupOpenApi(app);
   app.enableShutdownHooks();

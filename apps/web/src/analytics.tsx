@@ -122,8 +122,14 @@ function Bars({ title, data }: { title: string; data: ReadonlyArray<readonly [st
           return (
             <g key={label}>
               <rect x={i * w + 4} y={h - bar} width={w - 8} height={bar} rx="2" />
-              <text x={i * w + w / 2} y={h + 12}>{label}</text>
-              {value > 0 && <text class="value" x={i * w + w / 2} y={h - bar - 2}>{value}</text>}
+              <text x={i * w + w / 2} y={h + 12}>
+                {label}
+              </text>
+              {value > 0 && (
+                <text class="value" x={i * w + w / 2} y={h - bar - 2}>
+                  {value}
+                </text>
+              )}
             </g>
           );
         })}

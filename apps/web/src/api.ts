@@ -1,6 +1,17 @@
 // The HTTP API as the page uses it. Every error is the server's problem+json; the page shows its
 // `detail` (for a rule violation, the rule's own message) and keeps the rule id beside it.
-import type { AnalyticsSummary, BoardView, Command, CommandResult, CreatedGame, GameAnalytics, GameOptions, GameSummary, ScenarioSummary, Timeline } from './types';
+import type {
+  AnalyticsSummary,
+  BoardView,
+  Command,
+  CommandResult,
+  CreatedGame,
+  GameAnalytics,
+  GameOptions,
+  GameSummary,
+  ScenarioSummary,
+  Timeline,
+} from './types';
 
 export interface Problem {
   type?: string;
@@ -70,8 +81,7 @@ export const api = {
   createGame: (scenario: string, players: string[], mode: string) =>
     request<CreatedGame>('/games', { method: 'POST', body: { scenario, players: players.map((name) => ({ name })), mode } }),
   scenarios: () => request<{ scenarios: ScenarioSummary[] }>('/scenarios'),
-  view: (gameId: string, token: string | null, at?: number) =>
-    request<BoardView>(`${game(gameId)}${at === undefined ? '' : `?at=${at}`}`, { token }),
+  view: (gameId: string, token: string | null, at?: number) => request<BoardView>(`${game(gameId)}${at === undefined ? '' : `?at=${at}`}`, { token }),
   timeline: (gameId: string) => request<Timeline>(`${game(gameId)}/timeline`),
   options: (gameId: string, token: string) => request<GameOptions>(`${game(gameId)}/options`, { token }),
   command: (gameId: string, token: string, command: Command) =>
@@ -81,6 +91,5 @@ export const api = {
       body: { commandId: newCommandId(), ...command },
     }),
   gameAnalytics: (gameId: string) => request<GameAnalytics>(`/analytics/games/${encodeURIComponent(gameId)}`),
-  scenarioAnalytics: (scenarioId: string) =>
-    request<AnalyticsSummary & { scenarioId: string }>(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`),
+  scenarioAnalytics: (scenarioId: string) => request<AnalyticsSummary & { scenarioId: string }>(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`),
 };

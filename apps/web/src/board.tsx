@@ -22,17 +22,7 @@ interface Piece {
   render: (x: number, y: number) => preact.JSX.Element;
 }
 
-export function Board({
-  view,
-  options,
-  onOption,
-  busy,
-}: {
-  view: BoardView;
-  options: PlayOption[];
-  onOption?: (option: PlayOption) => void;
-  busy?: boolean;
-}) {
+export function Board({ view, options, onOption, busy }: { view: BoardView; options: PlayOption[]; onOption?: (option: PlayOption) => void; busy?: boolean }) {
   const covered = view.tiles.flatMap((tile) => tile.hexes.map((h) => ({ ...h, tile })));
   const edge = frontier(covered);
   const stormKeys = new Set(covered.filter((h) => h.storm).map(hexKey));
@@ -58,7 +48,9 @@ export function Board({
             <Hull fill="#2b1d1d" stroke="#e35d5d" />
             <path d="M0 -10 L8 2 L0 2 Z" fill="#c0392b" />
           </g>
-          <text class="piece-label enemy" y={SIZE * 0.62}>{enemy.name}</text>
+          <text class="piece-label enemy" y={SIZE * 0.62}>
+            {enemy.name}
+          </text>
         </g>
       ),
     })),
@@ -102,7 +94,9 @@ export function Board({
           <g class="hex unexplored" data-hex={hexKey(h)} key={`edge-${hexKey(h)}`}>
             <title>{`Unexplored water at ${hexKey(h)}`}</title>
             <polygon points={hexCorners(x, y, SIZE - 1.5)} />
-            <text x={x} y={y + 5} class="fog">?</text>
+            <text x={x} y={y + 5} class="fog">
+              ?
+            </text>
           </g>
         );
       })}
@@ -122,7 +116,11 @@ export function Board({
                 <ellipse cx={x + 10} cy={y - 10} rx="7" ry="5" fill="#d9c38f" />
               </g>
             )}
-            {h.terrain === 'port' && <text x={x} y={y + 7} class="glyph port-glyph">⚓</text>}
+            {h.terrain === 'port' && (
+              <text x={x} y={y + 7} class="glyph port-glyph">
+                ⚓
+              </text>
+            )}
             {h.terrain === 'shipwreck' && (
               <g class="wreck-mark" stroke="#2f2a24" stroke-width="2.5" stroke-linecap="round">
                 <path d={`M${x - 12} ${y + 8} L${x + 12} ${y + 4}`} />
@@ -132,7 +130,9 @@ export function Board({
             {h.terrain === 'altar' && (
               <g class={`altar-mark${h.altarPurged ? ' purged' : ''}`}>
                 <path d={`M${x} ${y - 15} L${x + 10} ${y} L${x} ${y + 15} L${x - 10} ${y} Z`} />
-                <text x={x} y={y + 26} class="small-label">{h.altarPurged ? 'purged' : 'altar'}</text>
+                <text x={x} y={y + 26} class="small-label">
+                  {h.altarPurged ? 'purged' : 'altar'}
+                </text>
               </g>
             )}
             {h.enemyShipSpawn && (
@@ -143,7 +143,9 @@ export function Board({
             {stormKeys.has(hexKey(h)) && (
               <g class="storm">
                 <polygon points={hexCorners(x, y, SIZE - 1)} class="storm-shade" />
-                <text x={x + 14} y={y - 12} class="glyph storm-glyph">⚡</text>
+                <text x={x + 14} y={y - 12} class="glyph storm-glyph">
+                  ⚡
+                </text>
               </g>
             )}
           </g>
@@ -194,9 +196,14 @@ export function Board({
               }
             }}
           >
-            <title>{option.label}{option.hiddenDependent ? ' (depends on the next tile)' : ''}</title>
+            <title>
+              {option.label}
+              {option.hiddenDependent ? ' (depends on the next tile)' : ''}
+            </title>
             <polygon points={hexCorners(x, y, SIZE - 4)} />
-            <text x={x} y={y + 5} class="target-label">{option.command.type === 'ExploreTile' ? 'explore' : 'move'}</text>
+            <text x={x} y={y + 5} class="target-label">
+              {option.command.type === 'ExploreTile' ? 'explore' : 'move'}
+            </text>
           </g>
         );
       })}
@@ -236,7 +243,9 @@ function PlayerShip({ ship, x, y }: { ship: ShipView; x: number; y: number }) {
         )}
       </g>
       {ship.anchored && !ship.wrecked && (
-        <text class="glyph anchor-badge" x="14" y="18">⚓</text>
+        <text class="glyph anchor-badge" x="14" y="18">
+          ⚓
+        </text>
       )}
       {enemies > 0 && (
         <g class="on-deck-badge" transform="translate(15 -16)" data-enemies-on-deck={enemies}>
@@ -244,7 +253,9 @@ function PlayerShip({ ship, x, y }: { ship: ShipView; x: number; y: number }) {
           <text y="4">{enemies}</text>
         </g>
       )}
-      <text class="piece-label" y={SIZE * 0.62 + 4}>{ship.name}</text>
+      <text class="piece-label" y={SIZE * 0.62 + 4}>
+        {ship.name}
+      </text>
     </g>
   );
 }

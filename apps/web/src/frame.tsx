@@ -23,9 +23,15 @@ export function ZoomableBoard({ children, focus }: { children: ComponentChildren
         {children}
       </div>
       <div class="zoom" role="group" aria-label="Zoom">
-        <button type="button" aria-label="Zoom in" onClick={() => setZoom(Math.min(4, zoom * 1.5))}>+</button>
-        <button type="button" aria-label="Zoom out" onClick={() => setZoom(Math.max(1, zoom / 1.5))} disabled={zoom <= 1}>−</button>
-        <button type="button" aria-label="Fit the board" onClick={() => setZoom(1)} disabled={zoom === 1}>Fit</button>
+        <button type="button" aria-label="Zoom in" onClick={() => setZoom(Math.min(4, zoom * 1.5))}>
+          +
+        </button>
+        <button type="button" aria-label="Zoom out" onClick={() => setZoom(Math.max(1, zoom / 1.5))} disabled={zoom <= 1}>
+          −
+        </button>
+        <button type="button" aria-label="Fit the board" onClick={() => setZoom(1)} disabled={zoom === 1}>
+          Fit
+        </button>
       </div>
     </div>
   );
@@ -45,7 +51,10 @@ export function TopBar({ title, liveStatus, who, replayAt }: { title: string; li
   return (
     <header class="topbar">
       <a class="brand" href="#" aria-label="Logbook lobby">
-        <span class="brand-mark" aria-hidden="true">⚓</span> Logbook
+        <span class="brand-mark" aria-hidden="true">
+          ⚓
+        </span>{' '}
+        Logbook
       </a>
       <h1 class="game-title">{title}</h1>
       {who && <span class="who">{who}</span>}

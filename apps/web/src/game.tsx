@@ -91,11 +91,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
           await Promise.all([loadOptions(view, seatNow), loadTimeline()]);
         } catch (e) {
           if (e instanceof ApiError && [401, 403, 404].includes(e.status) && !liveRef.current) {
-            setFatal(
-              e.status === 404
-                ? `There is no game ${gameId}.`
-                : `This link's seat token is not a seat of this game (${e.message}).`,
-            );
+            setFatal(e.status === 404 ? `There is no game ${gameId}.` : `This link's seat token is not a seat of this game (${e.message}).`);
           } else if (e instanceof ApiError) {
             setNotice({ kind: 'error', text: e.message });
           }
@@ -202,8 +198,12 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
       <div class="game-page">
         <TopBar title="Logbook" liveStatus="closed" />
         <main class="fatal">
-          <p class="notice error" role="alert">{fatal}</p>
-          <a class="button" href="#">Back to the lobby</a>
+          <p class="notice error" role="alert">
+            {fatal}
+          </p>
+          <a class="button" href="#">
+            Back to the lobby
+          </a>
         </main>
       </div>
     );
@@ -212,7 +212,9 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     return (
       <div class="game-page">
         <TopBar title="Logbook" liveStatus={liveStatus} />
-        <main class="fatal"><p class="muted">Loading the game…</p></main>
+        <main class="fatal">
+          <p class="muted">Loading the game…</p>
+        </main>
       </div>
     );
   }
@@ -235,7 +237,9 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
           {replaying && (
             <div class="replay-banner" role="status">
               Replay: the board at revision <strong data-replay-at={current}>{current}</strong> of {latest}
-              <button type="button" onClick={() => seek(null)}>Back to live</button>
+              <button type="button" onClick={() => seek(null)}>
+                Back to live
+              </button>
             </div>
           )}
           <ZoomableBoard focus={seat}>

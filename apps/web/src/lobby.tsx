@@ -78,7 +78,10 @@ export function Lobby() {
     <div class="lobby">
       <header class="topbar">
         <a class="brand" href="#">
-          <span class="brand-mark" aria-hidden="true">⚓</span> Logbook
+          <span class="brand-mark" aria-hidden="true">
+            ⚓
+          </span>{' '}
+          Logbook
         </a>
         <span class="tagline">a co-operative voyage, recorded event by event</span>
       </header>
@@ -92,7 +95,9 @@ export function Lobby() {
               Scenario
               <select name="scenario" value={scenario} onChange={(e) => setScenario((e.target as HTMLSelectElement).value)}>
                 {scenarios.map((s) => (
-                  <option value={s.id} key={s.id}>{s.name}</option>
+                  <option value={s.id} key={s.id}>
+                    {s.name}
+                  </option>
                 ))}
               </select>
             </label>
@@ -126,9 +131,8 @@ export function Lobby() {
             <div class="created" role="status" data-created-game={created.gameId}>
               <h3>Game created</h3>
               <p>
-                Each link opens the game as that seat. The token is in the part after <code>#</code>, which the
-                browser never sends to the server; share each link only with its player. Tokens are shown once
-                (this browser remembers them).
+                Each link opens the game as that seat. The token is in the part after <code>#</code>, which the browser never sends to the server; share each
+                link only with its player. Tokens are shown once (this browser remembers them).
               </p>
               <ul class="seat-links">
                 {created.seats.map((s) => (
@@ -145,7 +149,9 @@ export function Lobby() {
                   </li>
                 ))}
                 <li>
-                  <a class="button" href={routeHash({ gameId: created.gameId })}>Watch as a spectator</a>
+                  <a class="button" href={routeHash({ gameId: created.gameId })}>
+                    Watch as a spectator
+                  </a>
                 </li>
               </ul>
             </div>
@@ -155,9 +161,15 @@ export function Lobby() {
         <section class="panel games" aria-labelledby="games-title">
           <div class="panel-head">
             <h2 id="games-title">Games</h2>
-            <button type="button" onClick={() => void load()}>Refresh</button>
+            <button type="button" onClick={() => void load()}>
+              Refresh
+            </button>
           </div>
-          {error && <p class="notice error" role="alert">{error}</p>}
+          {error && (
+            <p class="notice error" role="alert">
+              {error}
+            </p>
+          )}
           {games === null ? (
             <p class="muted">Loading…</p>
           ) : games.length === 0 ? (
@@ -172,7 +184,9 @@ export function Lobby() {
                     <th scope="col">Round</th>
                     <th scope="col">Clues</th>
                     <th scope="col">Seats</th>
-                    <th scope="col"><span class="sr-only">Open</span></th>
+                    <th scope="col">
+                      <span class="sr-only">Open</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -186,13 +200,21 @@ export function Lobby() {
                             {g.mode} · {g.gameId.slice(0, 8)} {g.createdAt ? `· ${ago(g.createdAt)}` : ''}
                           </div>
                         </td>
-                        <td data-label="Status"><span class={`status status-${g.status}`}>{g.status}</span></td>
-                        <td data-label="Round">{g.round} <span class="muted small">act {g.act}</span></td>
-                        <td data-label="Clues">{g.clues}/{g.clueGoal}</td>
+                        <td data-label="Status">
+                          <span class={`status status-${g.status}`}>{g.status}</span>
+                        </td>
+                        <td data-label="Round">
+                          {g.round} <span class="muted small">act {g.act}</span>
+                        </td>
+                        <td data-label="Clues">
+                          {g.clues}/{g.clueGoal}
+                        </td>
                         <td data-label="Seats">{g.seats}</td>
                         <td class="actions">
                           <div class="row-actions">
-                            <a class="button" href={routeHash({ gameId: g.gameId })} data-watch={g.gameId}>Watch</a>
+                            <a class="button" href={routeHash({ gameId: g.gameId })} data-watch={g.gameId}>
+                              Watch
+                            </a>
                             {mine.map((s) => (
                               <a class="button" key={s.seat} href={routeHash({ gameId: g.gameId, token: s.token })}>
                                 Play as {s.name}

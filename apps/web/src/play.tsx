@@ -102,7 +102,12 @@ export function PlayPanel(props: {
               >
                 {option.label}
                 {option.cost && <span class="cost"> · {option.cost}</span>}
-                {option.hiddenDependent && <span class="hidden-mark" aria-label="depends on hidden information"> ?</span>}
+                {option.hiddenDependent && (
+                  <span class="hidden-mark" aria-label="depends on hidden information">
+                    {' '}
+                    ?
+                  </span>
+                )}
               </button>
             ))}
           </div>
@@ -131,9 +136,16 @@ function NoticeLine({ notice, onDismiss }: { notice: Notice | null; onDismiss: (
       <span>
         {notice.kind === 'error' ? 'Refused: ' : ''}
         {notice.text}
-        {notice.rule && <code class="rule" data-rule={notice.rule}> {notice.rule}</code>}
+        {notice.rule && (
+          <code class="rule" data-rule={notice.rule}>
+            {' '}
+            {notice.rule}
+          </code>
+        )}
       </span>
-      <button type="button" class="link" aria-label="Dismiss" onClick={onDismiss}>×</button>
+      <button type="button" class="link" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
     </div>
   );
 }

@@ -25,7 +25,14 @@ export function ReplayBar(props: {
       <button type="button" data-replay="play" aria-label={props.playing ? 'Pause replay' : 'Play replay'} onClick={props.onPlay}>
         {props.playing ? <Icon d="M7 5h4v14H7zM13 5h4v14h-4z" /> : <Icon d="M7 5v14l12-7z" />}
       </button>
-      <button type="button" data-replay="forward" aria-label="Step forward" title="Step forward (one action)" onClick={props.onForward} disabled={!props.replaying}>
+      <button
+        type="button"
+        data-replay="forward"
+        aria-label="Step forward"
+        title="Step forward (one action)"
+        onClick={props.onForward}
+        disabled={!props.replaying}
+      >
         <Icon d="M18 5v14M5 5l10 7-10 7z" />
       </button>
       <input
@@ -44,7 +51,9 @@ export function ReplayBar(props: {
         <span class="sr-only">Speed</span>
         <select value={String(props.speed)} aria-label="Replay speed" onChange={(e) => props.onSpeed(Number((e.target as HTMLSelectElement).value))}>
           {[0.5, 1, 2, 4, 8].map((s) => (
-            <option value={String(s)} key={s}>{s}×</option>
+            <option value={String(s)} key={s}>
+              {s}×
+            </option>
           ))}
         </select>
       </label>
@@ -103,7 +112,9 @@ export function Timeline({
           return (
             <Fragment key={item.key}>
               {header !== undefined && (
-                <li class="round-header" aria-hidden="true">{header === 0 ? 'Setting sail' : `Round ${header}`}</li>
+                <li class="round-header" aria-hidden="true">
+                  {header === 0 ? 'Setting sail' : `Round ${header}`}
+                </li>
               )}
               <li
                 class={`item kind-${item.kind}${item.undone ? ' undone' : ''}${isCurrent ? ' current' : ''}${item.from > current ? ' future' : ''}`}

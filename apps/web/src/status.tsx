@@ -32,27 +32,50 @@ export function StatusPanel({ view }: { view: BoardView }) {
   const cluePct = Math.min(100, Math.round((view.clues / Math.max(1, view.clueGoal)) * 100));
   return (
     <section class="panel status-panel" aria-labelledby="status-title" data-status={view.status}>
-      <h2 id="status-title" class="sr-only">Status</h2>
+      <h2 id="status-title" class="sr-only">
+        Status
+      </h2>
       {view.status !== 'active' && <p class={`banner banner-${view.status}`}>Scenario {view.status}</p>}
       <dl class="facts">
-        <div><dt>Round</dt><dd data-fact="round">{view.round}</dd></div>
-        <div><dt>Act</dt><dd data-fact="act">{view.act}</dd></div>
-        <div><dt>Blessings left</dt><dd data-fact="blessings">{view.blessings.deck}</dd></div>
-        <div><dt>Orders left</dt><dd data-fact="orders">{view.ordersLeft}</dd></div>
+        <div>
+          <dt>Round</dt>
+          <dd data-fact="round">{view.round}</dd>
+        </div>
+        <div>
+          <dt>Act</dt>
+          <dd data-fact="act">{view.act}</dd>
+        </div>
+        <div>
+          <dt>Blessings left</dt>
+          <dd data-fact="blessings">{view.blessings.deck}</dd>
+        </div>
+        <div>
+          <dt>Orders left</dt>
+          <dd data-fact="orders">{view.ordersLeft}</dd>
+        </div>
         <div>
           <dt>Navigation points</dt>
           <dd data-fact="navigation">{view.navigation ? view.navigation.pointsLeft : '—'}</dd>
         </div>
-        <div><dt>Tiles unexplored</dt><dd data-fact="unplaced">{view.unplacedTiles}</dd></div>
+        <div>
+          <dt>Tiles unexplored</dt>
+          <dd data-fact="unplaced">{view.unplacedTiles}</dd>
+        </div>
       </dl>
       <div class="clues" aria-label={`${view.clues} of ${view.clueGoal} clues`}>
-        <span>Clues <strong data-fact="clues">{view.clues}</strong> / {view.clueGoal}</span>
-        <span class="meter" aria-hidden="true"><span style={{ width: `${cluePct}%` }} /></span>
+        <span>
+          Clues <strong data-fact="clues">{view.clues}</strong> / {view.clueGoal}
+        </span>
+        <span class="meter" aria-hidden="true">
+          <span style={{ width: `${cluePct}%` }} />
+        </span>
       </div>
       <p class="turn">
         <span class="label">Turn</span> <strong data-fact="active-seat">{active ? `${active.name} (seat ${active.seat})` : '—'}</strong>
       </p>
-      <p class="waiting" data-fact="waiting">{waitingFor(view)}</p>
+      <p class="waiting" data-fact="waiting">
+        {waitingFor(view)}
+      </p>
       <HistoryLine view={view} />
     </section>
   );
@@ -62,8 +85,7 @@ export function StatusPanel({ view }: { view: BoardView }) {
 function HistoryLine({ view }: { view: BoardView }) {
   const steps = { undo: view.undo, redo: view.redo };
   if (!steps.undo && !steps.redo) return null;
-  const names = (seats: number[]) =>
-    seats.length ? seats.map((n) => view.seats.find((s) => s.seat === n)?.name ?? `seat ${n}`).join(', ') : 'nobody now';
+  const names = (seats: number[]) => (seats.length ? seats.map((n) => view.seats.find((s) => s.seat === n)?.name ?? `seat ${n}`).join(', ') : 'nobody now');
   return (
     <p class="small history-line" data-fact="history">
       {steps.undo && (
@@ -90,8 +112,8 @@ export function PartyPanel({ view }: { view: BoardView }) {
             {ship.name} <span class="muted small">{ship.class}</span>
           </h3>
           <p class="small">
-            {ship.wrecked ? 'Wrecked (face down)' : ship.anchored ? 'At anchor' : `Facing ${facingName(ship.facing)}`} at ({ship.hex.q},{' '}
-            {ship.hex.r}) · plunder: {ship.plunder.count} face-down card(s)
+            {ship.wrecked ? 'Wrecked (face down)' : ship.anchored ? 'At anchor' : `Facing ${facingName(ship.facing)}`} at ({ship.hex.q}, {ship.hex.r}) ·
+            plunder: {ship.plunder.count} face-down card(s)
           </p>
           <ul class="nodes">
             {ship.nodes.map((node) => {
@@ -107,11 +129,7 @@ export function PartyPanel({ view }: { view: BoardView }) {
           </ul>
         </div>
       ))}
-      {view.enemyShips.length > 0 && (
-        <p class="small">
-          Enemy ships: {view.enemyShips.map((e) => `${e.name} at (${e.hex.q}, ${e.hex.r})`).join('; ')}
-        </p>
-      )}
+      {view.enemyShips.length > 0 && <p class="small">Enemy ships: {view.enemyShips.map((e) => `${e.name} at (${e.hex.q}, ${e.hex.r})`).join('; ')}</p>}
       <h3>Characters</h3>
       <ul class="characters">
         {view.characters.map((c) => {
@@ -126,7 +144,9 @@ export function PartyPanel({ view }: { view: BoardView }) {
               {c.hand && (
                 <div class="hand" aria-label="Your hand">
                   {c.hand.map((card, i) => (
-                    <span class="card" key={`${card}-${i}`}>{cardName(view, card)}</span>
+                    <span class="card" key={`${card}-${i}`}>
+                      {cardName(view, card)}
+                    </span>
                   ))}
                 </div>
               )}

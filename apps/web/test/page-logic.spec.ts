@@ -88,7 +88,12 @@ describe('the options a seat is offered', () => {
 
   it('writes a cost in words, navigation points first', () => {
     const options = optionsFromEndpoint(
-      { revision: 5, seat: 1, waitingFor: view.waitingFor, options: [{ command: { type: 'EndTurn' }, cost: { orders: 2, navigationPoints: 1 }, label: 'End' }] },
+      {
+        revision: 5,
+        seat: 1,
+        waitingFor: view.waitingFor,
+        options: [{ command: { type: 'EndTurn' }, cost: { orders: 2, navigationPoints: 1 }, label: 'End' }],
+      },
       view,
       1,
     );

@@ -6,54 +6,83 @@ import { join } from 'node:path';
 import type { EventStoreConfig } from '@logbook/event-store';
 
 export class Environment {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
   /** Interface to listen on: 127.0.0.1 (default, this machine only) or 0.0.0.0 (every interface). */
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   HOST?: string;
 
   /** 'on' (default) or 'off': rate limits on game creation and commands (off for benchmarks). */
-  @IsOptional() @IsIn(['on', 'off'])
+  @IsOptional()
+  @IsIn(['on', 'off'])
   LOGBOOK_RATE_LIMITS?: 'on' | 'off';
 
   /** Request log level: info (default; one line per request), warn, error or silent. */
-  @IsOptional() @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
+  @IsOptional()
+  @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
   LOGBOOK_LOG_LEVEL?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
   /** Live feeds one client (address) may hold open at once; default 16. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
   LOGBOOK_MAX_FEEDS_PER_CLIENT?: number;
 
   /** Games one client address may create, fork or import (counted per process); default 10000. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000_000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
   LOGBOOK_MAX_GAMES_PER_CLIENT?: number;
 
   /** Megabytes the data folder may hold before new games, forks and imports are refused (SQLite); unset: no limit. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(16_777_216)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(16_777_216)
   LOGBOOK_MAX_DATA_MB?: number;
 
   /** Folder of the embedded SQLite store. */
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   LOGBOOK_DATA_DIR?: string;
 
   /** 'sqlite' (default) or 'eventstoredb'. */
-  @IsOptional() @IsIn(['sqlite', 'eventstoredb', 'memory'])
+  @IsOptional()
+  @IsIn(['sqlite', 'eventstoredb', 'memory'])
   LOGBOOK_STORE?: 'sqlite' | 'eventstoredb' | 'memory';
 
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   EVENTSTORE_CONNECTION_STRING?: string;
 
   /** 'on' or 'off': freeze every game state the rules finish; default on, off with NODE_ENV=production. */
-  @IsOptional() @IsIn(['on', 'off'])
+  @IsOptional()
+  @IsIn(['on', 'off'])
   LOGBOOK_FREEZE_STATES?: 'on' | 'off';
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   NODE_ENV?: string;
 
   /** The operators' bearer token (whole exports, imports, forks of any game); unset = no operator. */
-  @IsOptional() @IsString() @MinLength(16)
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
 }
 
@@ -112,8 +141,7 @@ export function toAppConfig(env: Environment): AppConfig {
       : kind === 'memory'
         ? { kind }
         : { kind, filename: join(dataDir, 'logbook.sqlite') };
-  const readModels: AppConfig['readModels'] =
-    kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
+  const readModels: AppConfig['readModels'] = kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   return {
     port: env.PORT ?? 3000,
     host: env.HOST ?? '127.0.0.1',

@@ -3,10 +3,7 @@ import { InMemoryEventStore } from './memory/in-memory-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 import type { UpcasterRegistry } from './upcasting/upcaster-registry';
 
-export type EventStoreConfig =
-  | { kind: 'sqlite'; filename: string }
-  | { kind: 'eventstoredb'; connectionString: string }
-  | { kind: 'memory' };
+export type EventStoreConfig = { kind: 'sqlite'; filename: string } | { kind: 'eventstoredb'; connectionString: string } | { kind: 'memory' };
 
 export interface EventStoreDependencies {
   upcasters?: UpcasterRegistry;

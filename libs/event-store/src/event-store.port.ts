@@ -65,9 +65,7 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
-export type ReadStreamResult<E = RecordedEvent> =
-  | { status: 'ok'; events: E[] }
-  | { status: 'stream_not_found' };
+export type ReadStreamResult<E = RecordedEvent> = { status: 'ok'; events: E[] } | { status: 'stream_not_found' };
 
 export interface AllFilter {
   streamPrefixes?: string[];

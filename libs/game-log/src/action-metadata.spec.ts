@@ -17,15 +17,31 @@ function definedActionMetadata(record: ActionRecord) {
 }
 
 const event = (revision: number, metadata: Record<string, unknown>): RecordedEvent => ({
-  id: `e${revision}`, streamId: 'game-g', revision, position: BigInt(revision), type: 'X', data: {}, metadata, schemaVersion: 1,
+  id: `e${revision}`,
+  streamId: 'game-g',
+  revision,
+  position: BigInt(revision),
+  type: 'X',
+  data: {},
+  metadata,
+  schemaVersion: 1,
 });
 
 describe('what an action records', () => {
   it('puts the whole record on the first event and only the commandId on the others; draws only when there are some', () => {
-    const { first, rest } = actionMetadata({ commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f', draws: [3, 1] });
+    const { first, rest } = actionMetadata({
+      commandId: 'c1',
+      seat: 2,
+      recordedAt: 't',
+      command: { type: 'MoveShip' },
+      commandFingerprint: 'f',
+      draws: [3, 1],
+    });
     expect(first).toEqual({ commandId: 'c1', seat: 2, recordedAt: 't', command: { type: 'MoveShip' }, commandFingerprint: 'f', draws: [3, 1] });
     expect(rest).toEqual({ commandId: 'c1' });
-    expect(actionMetadata({ commandId: 'c2', seat: 1, recordedAt: 't', command: { type: 'EndTurn' }, commandFingerprint: 'f', draws: [] }).first).not.toHaveProperty('draws');
+    expect(
+      actionMetadata({ commandId: 'c2', seat: 1, recordedAt: 't', command: { type: 'EndTurn' }, commandFingerprint: 'f', draws: [] }).first,
+    ).not.toHaveProperty('draws');
   });
 
   it('records exactly what the definition records, in the same key order, for any record', () => {

@@ -105,7 +105,9 @@ export function groupActions(events: readonly RecordedEvent[]): RecordedAction[]
 
 /** The command as decided: its recorded body with its secret fields back in. */
 const withSecret = (command: RecordedCommand, secret: unknown): RecordedCommand =>
-  secret !== null && typeof secret === 'object' && !Array.isArray(secret) ? { ...command, ...(secret as Record<string, unknown>), type: command.type } : command;
+  secret !== null && typeof secret === 'object' && !Array.isArray(secret)
+    ? { ...command, ...(secret as Record<string, unknown>), type: command.type }
+    : command;
 
 /* eslint-enable no-restricted-syntax */
 

@@ -66,7 +66,10 @@ describe('toNewEvents', () => {
   });
 
   it('puts the first event metadata on the first event only, and leaves its inputs unchanged', () => {
-    const events = [Object.freeze({ type: 'A', data: Object.freeze({ n: 1 }) }), Object.freeze({ type: 'B', data: Object.freeze({ n: 2 }) })] as unknown as GameEvent[];
+    const events = [
+      Object.freeze({ type: 'A', data: Object.freeze({ n: 1 }) }),
+      Object.freeze({ type: 'B', data: Object.freeze({ n: 2 }) }),
+    ] as unknown as GameEvent[];
     const rest = Object.freeze({ commandId: 'c-1' });
     const first = Object.freeze({ commandId: 'c-1', seat: 1, recordedAt: 'now' });
     const made = toNewEvents('g', 'c-1', events, rest, first);

@@ -4,27 +4,34 @@
 // on every call of what the command path calls per action; a named re-export gets a getter of
 // its own, which V8 inlines. A name added to a module is added here too.
 export { GAME_STREAM_PREFIX, gameIdOf, gameStreamId } from './game-stream';
-export {
-  deterministicEventId, GAME_EVENT_SCHEMA_VERSION, gameEventUpcasters, recordedGameEvents, toDomainEvent,
-  toNewEvents,
-} from './game-events';
+export { deterministicEventId, GAME_EVENT_SCHEMA_VERSION, gameEventUpcasters, recordedGameEvents, toDomainEvent, toNewEvents } from './game-events';
 export { toLogEntries } from './log-entries';
 // What each action records, and deciding a log again (import, revalidate); the export format.
-export {
-  actionMetadata, type ActionRecord, groupActions, type RecordedAction, type RecordedCommand,
-  recordedCreateGame,
-} from './action-metadata';
+export { actionMetadata, type ActionRecord, groupActions, type RecordedAction, type RecordedCommand, recordedCreateGame } from './action-metadata';
 export { commandFingerprint, sameFingerprint } from './fingerprint';
 export { stableStringify, stableStringifyByReplacer } from './stable-json';
 export { sha256, sha256Hex } from './sha256';
 export { EffectiveFold, effectiveHistory, effectiveState } from './effective-fold';
 export {
-  type Decide, type Divergence, firstDifference, type LogEvent, redecide, redecideYielding,
-  type RedecideOptions, type RedecideResult,
+  type Decide,
+  type Divergence,
+  firstDifference,
+  type LogEvent,
+  redecide,
+  redecideYielding,
+  type RedecideOptions,
+  type RedecideResult,
 } from './redecide';
 export {
-  EXPORT_FORMAT, EXPORT_VERSION, type ExportAccess, ExportFormatError, type ExportHeader, exportLine,
-  type ExportLine, isWholeExport, parseExport,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportAccess,
+  ExportFormatError,
+  type ExportHeader,
+  exportLine,
+  type ExportLine,
+  isWholeExport,
+  parseExport,
 } from './export-format';
 // Which values of the game's events are stored once, by content (see withSharedContent).
 export { gameSharedContent } from './shared-content';

@@ -6,8 +6,7 @@ import type { RecordedEvent } from '@logbook/event-store';
 import type { LogEntry } from '@logbook/rules';
 import { toDomainEvent } from './game-events';
 
-const seatOf = (value: unknown): number | null | undefined =>
-  typeof value === 'number' ? value : value === null ? null : undefined;
+const seatOf = (value: unknown): number | null | undefined => (typeof value === 'number' ? value : value === null ? null : undefined);
 
 /** `previous` is the entry just before `events` in the log, when the read starts mid-log. */
 export function toLogEntries(events: readonly RecordedEvent[], previous?: LogEntry): LogEntry[] {

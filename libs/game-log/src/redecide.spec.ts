@@ -4,7 +4,7 @@ import { toLogEntries } from './log-entries';
 import { redecide, type Decide } from './redecide';
 import { recordRandomGame } from './testing/recorded-game';
 
-describe('re-decision of a recorded log under today\'s rules', () => {
+describe("re-decision of a recorded log under today's rules", () => {
   it('passes for every generated game, random undo and redo included, and folds to the same effective state', () => {
     let undone = 0;
     fc.assert(
@@ -40,7 +40,10 @@ describe('re-decision of a recorded log under today\'s rules', () => {
         const firstTurn = game.events.find((e) => (e.metadata.command as { type?: string } | undefined)?.type === 'TurnShip');
         const result = redecide(game.events, { decide: changed });
         if (!firstTurn) return expect(result.ok).toBe(true);
-        expect(result).toMatchObject({ ok: false, divergence: { actionId: firstTurn.metadata.commandId, revision: firstTurn.revision, commandType: 'TurnShip' } });
+        expect(result).toMatchObject({
+          ok: false,
+          divergence: { actionId: firstTurn.metadata.commandId, revision: firstTurn.revision, commandType: 'TurnShip' },
+        });
         if (!result.ok) expect(result.divergence.reason).toContain('test.no-turning');
         reported += 1;
       }),
@@ -73,8 +76,10 @@ describe('re-decision of a recorded log under today\'s rules', () => {
     if (!result.ok) expect(result.divergence.reason).toMatch(/random values/);
   });
 
-  it('refuses an undo that names another action than the one today\'s history would take back', () => {
-    const game = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => recordRandomGame({ seed, mode: 'sandbox', players: 1, commands: 150, undoRedo: 0.2 })).find((g) => g.events.some((e) => e.type === 'ActionUndone'))!;
+  it("refuses an undo that names another action than the one today's history would take back", () => {
+    const game = [1, 2, 3, 4, 5, 6, 7, 8]
+      .map((seed) => recordRandomGame({ seed, mode: 'sandbox', players: 1, commands: 150, undoRedo: 0.2 }))
+      .find((g) => g.events.some((e) => e.type === 'ActionUndone'))!;
     const undo = game.events.find((e) => e.type === 'ActionUndone')!;
     const payload = undo.data as { data: { actionId: string; seat: number } };
     const tampered = game.events.map((e) => (e === undo ? { ...e, data: { ...payload, data: { ...payload.data, actionId: 'c-none' } } } : e));

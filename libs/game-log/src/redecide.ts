@@ -33,9 +33,7 @@ export interface Divergence {
   reason: string;
 }
 
-export type RedecideResult =
-  | { ok: true; actions: number; state: GameState }
-  | { ok: false; actions: number; divergence: Divergence; state: GameState };
+export type RedecideResult = { ok: true; actions: number; state: GameState } | { ok: false; actions: number; divergence: Divergence; state: GameState };
 
 /** The first action whose decision today differs from the log; `ok` when none does. */
 export function redecide(events: readonly LogEvent[], options: RedecideOptions = {}): RedecideResult {

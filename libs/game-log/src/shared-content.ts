@@ -12,10 +12,7 @@ import type { ContentPath, ContentPolicy, NewEvent } from '@logbook/event-store'
  */
 const FORK_STATE_PARTS = ['tileLibrary', 'hexes', 'tiles', 'cards', 'shipCards', 'enemyPool', 'enemyShips', 'enemyShipPool', 'box', 'ships'];
 
-const FORK_PATHS: readonly ContentPath[] = [
-  ['data', 'board', 'covered'],
-  ...FORK_STATE_PARTS.map((part) => ['secret', 'data', 'state', part]),
-];
+const FORK_PATHS: readonly ContentPath[] = [['data', 'board', 'covered'], ...FORK_STATE_PARTS.map((part) => ['secret', 'data', 'state', part])];
 
 const CREATED_PATHS: readonly ContentPath[] = [
   ['data', 'scenario'],
@@ -27,6 +24,5 @@ const MIN_SHARED_BYTES = 1024;
 
 export const gameSharedContent: ContentPolicy = {
   minBytes: MIN_SHARED_BYTES,
-  shareable: (event: NewEvent) =>
-    event.type === 'GameForked' ? FORK_PATHS : event.type === 'GameCreated' ? CREATED_PATHS : undefined,
+  shareable: (event: NewEvent) => (event.type === 'GameForked' ? FORK_PATHS : event.type === 'GameCreated' ? CREATED_PATHS : undefined),
 };

@@ -14,7 +14,10 @@ describe('stableStringify', () => {
   });
 
   it('gives exactly what the definition gives, on objects with numeric, odd and unicode keys and undefined fields', () => {
-    const key = fc.oneof(fc.string(), fc.constantFrom('0', '1', '10', '2', '01', '-1', '1.5', '4294967294', '4294967295', 'a', 'B', 'é', 'e\u0301', '__proto__'));
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom('0', '1', '10', '2', '01', '-1', '1.5', '4294967294', '4294967295', 'a', 'B', 'é', 'e\u0301', '__proto__'),
+    );
     const leaf = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined));
     const value = fc.letrec((tie) => ({
       node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node')), fc.dictionary(key, tie('node'))),

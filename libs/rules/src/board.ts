@@ -6,12 +6,7 @@ import type { TileDefinition } from './scenario';
 import type { BoardHex, GameState } from './state';
 
 /** The board hexes a tile covers when its anchor stands on `anchor` at `rotation`. */
-export const placeTileHexes = (
-  tile: TileDefinition,
-  anchor: Hex,
-  rotation: Rotation,
-  storms: readonly Hex[],
-): BoardHex[] =>
+export const placeTileHexes = (tile: TileDefinition, anchor: Hex, rotation: Rotation, storms: readonly Hex[]): BoardHex[] =>
   tile.hexes.map((h) => {
     const at = addHex(anchor, rotateOffset(h, rotation));
     const boardHex: BoardHex = {
@@ -30,8 +25,7 @@ export const placeTileHexes = (
 export const isCovered = (state: GameState, hex: Hex): boolean => own(forReading(state.hexes), hexKey(hex)) !== undefined;
 
 /** True when the tile would overlap no covered hex. */
-export const tileFits = (state: GameState, hexes: readonly BoardHex[]): boolean =>
-  hexes.every((h) => own(forReading(state.hexes), hexKey(h)) === undefined);
+export const tileFits = (state: GameState, hexes: readonly BoardHex[]): boolean => hexes.every((h) => own(forReading(state.hexes), hexKey(h)) === undefined);
 
 /**
  * [N] explore: the tile's anchor goes on the explored hex, at a rotation where it overlaps no
@@ -39,12 +33,7 @@ export const tileFits = (state: GameState, hexes: readonly BoardHex[]): boolean 
  * tile is drawn unseen, so a named rotation is a wish, never a way to probe the hidden stack.
  * Undefined when no rotation fits.
  */
-export const placementRotation = (
-  state: GameState,
-  tile: TileDefinition,
-  anchor: Hex,
-  wished?: Rotation,
-): Rotation | undefined => {
+export const placementRotation = (state: GameState, tile: TileDefinition, anchor: Hex, wished?: Rotation): Rotation | undefined => {
   const fits = (rotation: Rotation) => tileFits(state, placeTileHexes(tile, anchor, rotation, state.storms));
   if (wished !== undefined && fits(wished)) return wished;
   return FACINGS.find(fits);

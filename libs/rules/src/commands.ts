@@ -10,15 +10,7 @@ import type { TurnCommand } from './turn/turn.commands';
 
 /** Every command, one union per feature folder. */
 export type GameCommand =
-  | CreateGame
-  | TurnCommand
-  | NavigationCommand
-  | CrewCommand
-  | ShipCommand
-  | DamageCommand
-  | PlunderCommand
-  | CharacterCommand
-  | EnemyCommand;
+  CreateGame | TurnCommand | NavigationCommand | CrewCommand | ShipCommand | DamageCommand | PlunderCommand | CharacterCommand | EnemyCommand;
 export type GameCommandType = GameCommand['type'];
 export type CommandOfType<K extends GameCommandType> = Extract<GameCommand, { type: K }>;
 /** What a seat sends to play: every command but CreateGame (Undo and Redo, decided against the history, are `SeatCommand`s). */

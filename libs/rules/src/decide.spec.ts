@@ -14,13 +14,17 @@ describe('the decider', () => {
   });
 
   it('rejects a command from a seat whose turn it is not', () => {
-    given(setupEvents(undefined, { players: 2 })).when({ type: 'StartNavigation' }, { seat: 2 }).thenRejects('turn.not-your-turn', /turn/i);
+    given(setupEvents(undefined, { players: 2 }))
+      .when({ type: 'StartNavigation' }, { seat: 2 })
+      .thenRejects('turn.not-your-turn', /turn/i);
   });
 
   it('rejects any other order while a Navigation order is open', () => {
     const events = setupEvents();
     const issued = given(events).when({ type: 'StartNavigation' }).events();
-    given([...events, ...issued]).when({ type: 'EndTurn' }).thenRejects('navigation.order-in-progress');
+    given([...events, ...issued])
+      .when({ type: 'EndTurn' })
+      .thenRejects('navigation.order-in-progress');
   });
 
   describe('folding', () => {

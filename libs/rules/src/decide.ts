@@ -25,7 +25,6 @@ import type { GameState } from './state';
 import { continueAfterTurnEnd } from './turn/turn-flow';
 import { turnCommands } from './turn/turn.decide';
 
-
 /**
  * Every command a seat sends, by type: who may send it and when, its rules, the rule ids they
  * raise and its candidates. Typed against the union: a command missing here does not compile.
@@ -102,18 +101,10 @@ function runDecision(state: GameState, command: GameCommand, context: DecideCont
     ensure(state.turn?.seat === seat, 'turn.not-your-turn', `It is seat ${state.turn?.seat}'s turn`);
   }
   if (state.pending) {
-    ensure(
-      spec.whilePending?.includes(state.pending.kind),
-      'pending.response-required',
-      `The game waits for ${state.pending.kind} to be resolved first`,
-    );
+    ensure(spec.whilePending?.includes(state.pending.kind), 'pending.response-required', `The game waits for ${state.pending.kind} to be resolved first`);
   }
   if (state.navigation) {
-    ensure(
-      spec.duringNavigation,
-      'navigation.order-in-progress',
-      'A Navigation order is open: nothing else may happen until it ends',
-    );
+    ensure(spec.duringNavigation, 'navigation.order-in-progress', 'A Navigation order is open: nothing else may happen until it ends');
   }
   spec.decide(decision, command);
   // Triggers after any accepted command: a turn that ended waits for nothing pending to pass on.

@@ -4,5 +4,4 @@
 // the record, its original is the same data: scans and lookups read that instead. Read only.
 import { isDraft, isModified, original } from 'immer';
 
-export const forReading = <T extends object>(value: T): T =>
-  isDraft(value) && !isModified(value) ? (original(value as object) as T) : value;
+export const forReading = <T extends object>(value: T): T => (isDraft(value) && !isModified(value) ? (original(value as object) as T) : value);

@@ -37,8 +37,7 @@ export const hexDistance = (a: Hex, b: Hex): number => {
 };
 
 /** [N] a turn is one 60 degree step clockwise or counter-clockwise. */
-export const turnFacing = (facing: Facing, direction: TurnDirection): Facing =>
-  (((facing + (direction === 'cw' ? 1 : 5)) % 6) as Facing);
+export const turnFacing = (facing: Facing, direction: TurnDirection): Facing => ((facing + (direction === 'cw' ? 1 : 5)) % 6) as Facing;
 
 /** [D] one clockwise rotation step maps a tile offset (q, r) to (-r, q + r). */
 export const rotateOffset = (offset: Hex, rotation: Rotation): Hex => {
@@ -50,5 +49,4 @@ export const rotateOffset = (offset: Hex, rotation: Rotation): Hex => {
   return { q: q + 0, r: r + 0 };
 };
 
-export const isFacing = (value: unknown): value is Facing =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 5;
+export const isFacing = (value: unknown): value is Facing => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 5;

@@ -3,46 +3,82 @@
 // through one getter shared by the whole module (a megamorphic load on every call of what the
 // command path and the projections call per action), where a named re-export gets a getter of
 // its own, which V8 inlines. A name added to a module is added here too (lint refuses `export *`).
-export {
-  coverTile, isCovered, placementRotation, placeTileHexes, tileFits, tileHasUnpurgedAltar,
-} from './board';
+export { coverTile, isCovered, placementRotation, placeTileHexes, tileFits, tileHasUnpurgedAltar } from './board';
 export type { CommandSpec, CommandSpecs } from './command-spec';
 export type { CommandOfType, GameCommand, GameCommandType, PlayCommand } from './commands';
-export {
-  COMMAND_SPECS, decide, decideAndApply, type DecideContext, isKnownCommandType, PHASE_HOOKS, PIPELINE_RULES,
-} from './decide';
-export {
-  applyEvents, Decision, isPlayDecision, type PhaseHookTable, type PlayDecision,
-} from './decision';
+export { COMMAND_SPECS, decide, decideAndApply, type DecideContext, isKnownCommandType, PHASE_HOOKS, PIPELINE_RULES } from './decide';
+export { applyEvents, Decision, isPlayDecision, type PhaseHookTable, type PlayDecision } from './decision';
 export { ensure, RuleViolation } from './errors';
 export type { DomainCommand, DomainEvent, Secret } from './event';
 export type { EventOfType, GameEvent, GameEventType } from './events';
 export { applyEvent, evolve, foldEvents } from './evolve';
 export type { Appliers } from './appliers';
+export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
 export {
-  decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard,
-} from './fork';
-export {
-  addHex, areAdjacent, type Facing, FACINGS, type Hex, hexDistance, hexKey, isFacing, neighbor, rotateOffset,
-  type Rotation, sameHex, type TurnDirection, turnFacing,
+  addHex,
+  areAdjacent,
+  type Facing,
+  FACINGS,
+  type Hex,
+  hexDistance,
+  hexKey,
+  isFacing,
+  neighbor,
+  rotateOffset,
+  type Rotation,
+  sameHex,
+  type TurnDirection,
+  turnFacing,
 } from './hex';
 export { crewInZone, CROWS_NEST, isNodeFree, nodeIds, type NodeZone, nodeZone } from './nodes';
-export {
-  boardHex, characterOfSeat, commandedShip, enemyShipAt, isOccupied, isRough, isStorm, requireCommandedShip,
-} from './queries';
+export { boardHex, characterOfSeat, commandedShip, enemyShipAt, isOccupied, isRough, isStorm, requireCommandedShip } from './queries';
 export { recordingRng, type Rng, rollDie, scriptedRng, seededRng, shuffle } from './random';
 export {
-  CARD_TYPES, type CardDefinition, type CardPowers, type CardType, type CharacterDefinition,
-  type CheckDefinition, type CheckOptionDefinition, type CheckStepDefinition, type CrewDefinition, DICE,
-  type Die, type EnemyDefinition, type EnemyShipDefinition, ENTERABLE_TERRAINS, type FeatDefinition,
-  type PlacedTileDefinition, type PlayerShipDefinition, type ScenarioDefinition, type ShipCardDefinition,
-  type ShipDeckDefinition, type ShipPowers, type Skill, SKILLS, type Terrain, TERRAINS, type TileDefinition,
+  CARD_TYPES,
+  type CardDefinition,
+  type CardPowers,
+  type CardType,
+  type CharacterDefinition,
+  type CheckDefinition,
+  type CheckOptionDefinition,
+  type CheckStepDefinition,
+  type CrewDefinition,
+  DICE,
+  type Die,
+  type EnemyDefinition,
+  type EnemyShipDefinition,
+  ENTERABLE_TERRAINS,
+  type FeatDefinition,
+  type PlacedTileDefinition,
+  type PlayerShipDefinition,
+  type ScenarioDefinition,
+  type ShipCardDefinition,
+  type ShipDeckDefinition,
+  type ShipPowers,
+  type Skill,
+  SKILLS,
+  type Terrain,
+  TERRAINS,
+  type TileDefinition,
   type TileHexDefinition,
 } from './scenario';
 export {
-  type BoardHex, type CharacterState, cloneState, type CrewState, type EnemyOnDeck, type EnemyShipState,
-  type GameMode, type GameState, type GameStatus, initialState, type NavigationState, type PendingState,
-  type PlacedTile, type PlayerShipState, type SeatState, type TurnState,
+  type BoardHex,
+  type CharacterState,
+  cloneState,
+  type CrewState,
+  type EnemyOnDeck,
+  type EnemyShipState,
+  type GameMode,
+  type GameState,
+  type GameStatus,
+  initialState,
+  type NavigationState,
+  type PendingState,
+  type PlacedTile,
+  type PlayerShipState,
+  type SeatState,
+  type TurnState,
 } from './state';
 export { isGameOver, maySeeSecret, redactEvent, statusAfter, type Viewer } from './view';
 export type { PublicScenario } from './setup/setup.events';
@@ -52,12 +88,39 @@ export type { CheckChoice, DieRoll } from './checks/check';
 export type { NavigationStep } from './navigation/navigation.commands';
 export type { CreateGame } from './setup/setup.commands';
 export {
-  type ActionRedone, type ActionUndone, decideWithHistory, effectiveActions, effectiveEntries, GameHistory,
-  groupActions, HISTORY_EVENT_TYPES, type HistoryAction, type HistoryCommand, type HistoryDecision,
-  type HistoryEvent, type HistoryStep, historyTarget, isHistoryCommand, isRevealingAction, isRevealingEvent,
-  type LogCommand, type LogEntry, type LoggedAction, type Redo, REVEALING_EVENT_TYPES, type SeatCommand, type Undo,
+  type ActionRedone,
+  type ActionUndone,
+  decideWithHistory,
+  effectiveActions,
+  effectiveEntries,
+  GameHistory,
+  groupActions,
+  HISTORY_EVENT_TYPES,
+  type HistoryAction,
+  type HistoryCommand,
+  type HistoryDecision,
+  type HistoryEvent,
+  type HistoryStep,
+  historyTarget,
+  isHistoryCommand,
+  isRevealingAction,
+  isRevealingEvent,
+  type LogCommand,
+  type LogEntry,
+  type LoggedAction,
+  type Redo,
+  REVEALING_EVENT_TYPES,
+  type SeatCommand,
+  type Undo,
 } from './history';
 export {
-  candidateCommands, checkChoices, type CommandCost, exploreVariants, type LegalCommand, legalCommands,
-  type LegalCommandsOptions, waitingFor, type WaitingFor,
+  candidateCommands,
+  checkChoices,
+  type CommandCost,
+  exploreVariants,
+  type LegalCommand,
+  legalCommands,
+  type LegalCommandsOptions,
+  waitingFor,
+  type WaitingFor,
 } from './options';

@@ -6,8 +6,7 @@ import type { PlayerShipState } from './state';
 export type NodeZone = 'navigation' | 'crows-nest' | 'artillery' | 'blank';
 export const CROWS_NEST = 'crows-nest';
 
-const numbered = (zone: NodeZone, count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `${zone}-${i + 1}`);
+const numbered = (zone: NodeZone, count: number): string[] => Array.from({ length: count }, (_, i) => `${zone}-${i + 1}`);
 
 export const nodeIds = (deck: ShipDeckDefinition): string[] => [
   ...numbered('navigation', deck.navigation),
@@ -22,8 +21,7 @@ export const nodeZone = (nodeId: string): NodeZone | undefined => {
   return zone === 'navigation' || zone === 'artillery' || zone === 'blank' ? zone : undefined;
 };
 
-export const crewInZone = (ship: PlayerShipState, zone: NodeZone) =>
-  ship.crew.filter((c) => c.node !== null && nodeZone(c.node) === zone);
+export const crewInZone = (ship: PlayerShipState, zone: NodeZone) => ship.crew.filter((c) => c.node !== null && nodeZone(c.node) === zone);
 
 /** A node is free when no crew member and no enemy is on it. */
 export const isNodeFree = (ship: PlayerShipState, nodeId: string): boolean =>

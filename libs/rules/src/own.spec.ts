@@ -9,7 +9,7 @@ import { own } from './own';
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
 
 describe('ids named like object properties', () => {
-  it('own() finds only the record\'s own entries', () => {
+  it("own() finds only the record's own entries", () => {
     const record: Record<string, number> = { a: 1 };
     for (const name of PROTOTYPE_NAMES) expect(own(record, name)).toBeUndefined();
     expect(own(record, 'a')).toBe(1);

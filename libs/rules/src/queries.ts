@@ -29,8 +29,7 @@ export const boardHex = (state: GameState, hex: Hex): BoardHex | undefined => ow
 export const isStorm = (state: GameState, hex: Hex): boolean => boardHex(state, hex)?.storm ?? false;
 export const isRough = (state: GameState, hex: Hex): boolean => boardHex(state, hex)?.terrain === 'rough';
 
-export const enemyShipAt = (state: GameState, hex: Hex) =>
-  Object.values(forReading(state.enemyShips)).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);
+export const enemyShipAt = (state: GameState, hex: Hex) => Object.values(forReading(state.enemyShips)).find((s) => s.hex.q === hex.q && s.hex.r === hex.r);
 
 /** [D] a hex is occupied when a ship, player or enemy, stands on it. */
 export const isOccupied = (state: GameState, hex: Hex, exceptShipId?: string): boolean =>

@@ -18,10 +18,7 @@ export function seatRefusal(state: GameState, seat: number | null): RuleViolatio
  * DecideContext) so that the caller's type learns the seat is known: a Decision becomes a
  * PlayDecision.
  */
-export function ensureSeatMayAct<A extends { readonly seat: number | null }>(
-  state: GameState,
-  actor: A,
-): asserts actor is A & { readonly seat: number } {
+export function ensureSeatMayAct<A extends { readonly seat: number | null }>(state: GameState, actor: A): asserts actor is A & { readonly seat: number } {
   const refusal = seatRefusal(state, actor.seat);
   if (refusal) throw refusal;
 }

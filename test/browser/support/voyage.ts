@@ -4,8 +4,7 @@
 import { send, type Seat } from '../../support/api';
 import type { TestApp } from '../../support/app';
 
-const accepted = async (app: TestApp, gameId: string, seat: Seat, command: Record<string, unknown>) =>
-  (await send(app, gameId, seat, command)).status === 200;
+const accepted = async (app: TestApp, gameId: string, seat: Seat, command: Record<string, unknown>) => (await send(app, gameId, seat, command)).status === 200;
 
 async function board(app: TestApp, gameId: string) {
   return (await app.http().get(`/games/${gameId}`).expect(200)).body;

@@ -100,10 +100,7 @@ export class AnalyticsController {
     const last = await this.store.lastPosition();
     if (last === undefined) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.readModels.runners.analytics.whenHandled(last),
-      new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS))),
-    ]);
+    await Promise.race([this.readModels.runners.analytics.whenHandled(last), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)))]);
     clearTimeout(timer);
   }
 }

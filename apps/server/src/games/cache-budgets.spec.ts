@@ -10,7 +10,11 @@ describe('the cache budgets', () => {
     });
   });
 
-  it.each([['LOGBOOK_GAME_CACHE_MB', '0'], ['LOGBOOK_VIEW_CACHE_MB', 'lots'], ['LOGBOOK_FEED_CACHE_MB', '-1']])('refuse %s=%s naming the variable', (name, value) => {
+  it.each([
+    ['LOGBOOK_GAME_CACHE_MB', '0'],
+    ['LOGBOOK_VIEW_CACHE_MB', 'lots'],
+    ['LOGBOOK_FEED_CACHE_MB', '-1'],
+  ])('refuse %s=%s naming the variable', (name, value) => {
     expect(() => cacheBudgetsFrom({ [name]: value })).toThrow(name);
   });
 });

@@ -7,7 +7,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CreatedGame } from '@logbook/app-core';
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError, type RecordedEvent } from '@logbook/event-store';
-import { actionMetadata, commandFingerprint, recordedCreateGame, sameFingerprint, toNewEvents, type ActionRecord, type CommandResult, type RecordedCommand } from '@logbook/game-log';
+import {
+  actionMetadata,
+  commandFingerprint,
+  recordedCreateGame,
+  sameFingerprint,
+  toNewEvents,
+  type ActionRecord,
+  type CommandResult,
+  type RecordedCommand,
+} from '@logbook/game-log';
 import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
@@ -85,9 +94,20 @@ export class GameCommandsService {
     const events = decide(initialState(), command, { seat: null, rng });
     // The scenario document holds the stack order and the box: recorded apart, as a secret.
     const recorded = recordedCreateGame(command);
-    const { first, rest } = this.metadata(commandId, correlationId, null, commandFingerprint(input), recorded.command, draws, new Date().toISOString(), recorded.commandSecret);
+    const { first, rest } = this.metadata(
+      commandId,
+      correlationId,
+      null,
+      commandFingerprint(input),
+      recorded.command,
+      draws,
+      new Date().toISOString(),
+      recorded.commandSecret,
+    );
     const seats = input.players.map((_, i) => i + 1);
-    const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) => toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }));
+    const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) =>
+      toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }),
+    );
     return {
       gameId,
       revision: started.revision,
@@ -105,7 +125,8 @@ export class GameCommandsService {
     // 1. Load. The first attempt may decide on the cached game unchecked (the seat guard has just
     // read it): the append's expected revision refuses a stale one, and an outcome that a stale
     // game could explain is decided again on the store's.
-    const game = (attempt === 1 ? this.trusted(order) : undefined) ?? (await this.games.load(order.gameId, attempt === 1 ? { trustCache: true } : { catchUp: true }));
+    const game =
+      (attempt === 1 ? this.trusted(order) : undefined) ?? (await this.games.load(order.gameId, attempt === 1 ? { trustCache: true } : { catchUp: true }));
 
     // 2. Idempotency: a commandId seen before answers what it did, if it is the same command.
     const known = game.commands.get(order.commandId);
@@ -136,7 +157,11 @@ export class GameCommandsService {
     const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt);
     let recorded: RecordedEvent[];
     try {
-      recorded = await this.games.commit(game, { actionId: order.commandId, seat: order.seat, events: decided.events, state: decided.state, fingerprint: order.fingerprint, recordedAt }, metadata);
+      recorded = await this.games.commit(
+        game,
+        { actionId: order.commandId, seat: order.seat, events: decided.events, state: decided.state, fingerprint: order.fingerprint, recordedAt },
+        metadata,
+      );
     } catch (error) {
       // A pinned revision is not tried again: the client decided for the one it saw.
       if (error instanceof WrongExpectedRevisionError && ifMatch !== undefined) throw new StaleRevisionError(ifMatch, Number(error.actual));
@@ -152,7 +177,16 @@ export class GameCommandsService {
   }
 
   /** The action's record: all of it on its first event, only the commandId on the others. Draws are secret. */
-  private metadata(commandId: string, correlationId: string | undefined, seat: number | null, fingerprint: string, command: { type: string }, draws: number[], recordedAt: string, commandSecret?: Record<string, unknown>) {
+  private metadata(
+    commandId: string,
+    correlationId: string | undefined,
+    seat: number | null,
+    fingerprint: string,
+    command: { type: string },
+    draws: number[],
+    recordedAt: string,
+    commandSecret?: Record<string, unknown>,
+  ) {
     const record: ActionRecord = {
       commandId,
       correlationId,

@@ -62,7 +62,6 @@ export interface ImportedGame extends NewGameSeats {
 /** Events read per page while an export streams. */
 const EXPORT_PAGE = 500;
 
-
 @Injectable()
 export class GamePortabilityService {
   constructor(
@@ -138,7 +137,9 @@ export class GamePortabilityService {
         if (digest) kept.push(digest);
       }
     }
-    const started = await this.games.start(forkId, { newTokensFor, kept }, (seatTokens) => toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }));
+    const started = await this.games.start(forkId, { newTokensFor, kept }, (seatTokens) =>
+      toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }),
+    );
     const seats = board.seats.map((s, i): ForkSeat => {
       const name = players?.[i]?.name ?? s.name;
       const opened = newTokensFor.indexOf(s.seat);
@@ -196,7 +197,12 @@ export class GamePortabilityService {
     const checked = await redecideYielding(log);
     if (!checked.ok) {
       const { divergence } = checked;
-      throw new ImportRefusedError('import.differs', divergence.revision + 2, `${divergence.commandType ?? 'an action'} (commandId ${divergence.actionId}): ${divergence.reason}`, divergence.actionId);
+      throw new ImportRefusedError(
+        'import.differs',
+        divergence.revision + 2,
+        `${divergence.commandType ?? 'an action'} (commandId ${divergence.actionId}): ${divergence.reason}`,
+        divergence.actionId,
+      );
     }
     // A file's names enter this server as a new game's do, and answer to the same rule.
     for (const s of checked.state.seats) {
@@ -230,10 +236,7 @@ function withGameId(events: LogEvent[], gameId: string): LogEvent[] {
   const command = first.metadata.command as { type?: string; gameId?: unknown } | undefined;
   const payload = first.data as { data?: { gameId?: unknown }; secret?: { data?: { state?: { gameId?: unknown } } } };
   if (first.type === 'GameCreated' && command?.type === 'CreateGame') {
-    return [
-      { ...first, metadata: { ...first.metadata, command: { ...command, gameId } }, data: { ...payload, data: { ...payload.data, gameId } } },
-      ...rest,
-    ];
+    return [{ ...first, metadata: { ...first.metadata, command: { ...command, gameId } }, data: { ...payload, data: { ...payload.data, gameId } } }, ...rest];
   }
   if (first.type === 'GameForked' && payload.secret?.data?.state) {
     const secret = { ...payload.secret, data: { ...payload.secret.data, state: { ...payload.secret.data.state, gameId } } };
@@ -241,4 +244,3 @@ function withGameId(events: LogEvent[], gameId: string): LogEvent[] {
   }
   return events;
 }
-

@@ -201,7 +201,11 @@ export class GameRepository {
    * stored), appended where no stream is yet. Answers the new tokens, one per seat of
    * `newTokensFor` in its order, to be shown once. The game is not cached: its first load reads it.
    */
-  async start(gameId: string, seats: NewGameSeatTokens, events: (seatTokens: SeatTokenDigest[]) => NewEvent[]): Promise<{ revision: number; tokens: string[] }> {
+  async start(
+    gameId: string,
+    seats: NewGameSeatTokens,
+    events: (seatTokens: SeatTokenDigest[]) => NewEvent[],
+  ): Promise<{ revision: number; tokens: string[] }> {
     const tokens = seats.newTokensFor.map(() => newSeatToken());
     const seatTokens: SeatTokenDigest[] = seats.kept ? seats.kept.map((d) => ({ seat: d.seat, sha256: d.sha256 })) : [];
     seats.newTokensFor.forEach((seat, i) => seatTokens.push({ seat, sha256: digestToken(tokens[i]) }));

@@ -98,11 +98,7 @@ export class GamesController {
   @Get(':gameId/options')
   @RateBudget('reads')
   @UseGuards(SeatGuard)
-  options(
-    @Game() game: LoadedGame,
-    @Seat() seat: number | null,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): GameOptions {
+  options(@Game() game: LoadedGame, @Seat() seat: number | null, @Res({ passthrough: true }) res: FastifyReply): GameOptions {
     res.header('ETag', `"${game.revision}"`);
     res.header('Vary', 'Authorization');
     const names = namesOfState(game.state);
@@ -117,12 +113,7 @@ export class GamesController {
   @Get(':gameId/events')
   @RateBudget('longReads')
   @UseGuards(SeatGuard)
-  async eventsOf(
-    @Game() game: LoadedGame,
-    @Seat() seat: number | null,
-    @Query('from') from?: string,
-    @Query('limit') limit?: string,
-  ): Promise<CommandResult> {
+  async eventsOf(@Game() game: LoadedGame, @Seat() seat: number | null, @Query('from') from?: string, @Query('limit') limit?: string): Promise<CommandResult> {
     const maxCount = parseCount(limit, 'limit', 1000);
     if (maxCount < 1 || maxCount > 1000) throw new BadRequestException('limit must be 1..1000');
     return this.events.eventsFor(game, seat, parseCount(from, 'from', 0), maxCount);

@@ -88,7 +88,11 @@ export class PortabilityController {
   @RateBudget('creates')
   @edgeRoute({ body: 'ndjson', bodyLimit: MAX_IMPORT_BYTES, operatorOnly: 'Importing a game' })
   @UseInterceptors(NewGameBudget)
-  async import(@Req() req: FastifyRequest, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportedGame> {
+  async import(
+    @Req() req: FastifyRequest,
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ImportedGame> {
     const text = await readBody(req);
     const imported = await this.portability.import(text, authorization);
     res.status(201);

@@ -15,7 +15,7 @@ async function storeWith(games: Record<string, number>) {
 }
 
 describe('the seek index service', () => {
-  it('builds a long game\'s index in pages, letting other work run between them', async () => {
+  it("builds a long game's index in pages, letting other work run between them", async () => {
     const store = await storeWith({ long: 2600 });
     const service = new SeekIndexService(store, { snapshotEvery: 100, budgetBytes: 2 ** 30 });
     let turns = 0;
@@ -76,7 +76,11 @@ describe('the seek settings', () => {
     expect(seekConfigFrom({ LOGBOOK_SEEK_SNAPSHOT_EVERY: '25', LOGBOOK_SEEK_INDEX_MB: '8' })).toEqual({ snapshotEvery: 25, budgetBytes: 8 * 2 ** 20 });
   });
 
-  it.each([['LOGBOOK_SEEK_SNAPSHOT_EVERY', '0'], ['LOGBOOK_SEEK_SNAPSHOT_EVERY', 'ten'], ['LOGBOOK_SEEK_INDEX_MB', '-1']])('refuse %s=%s naming the variable', (name, value) => {
+  it.each([
+    ['LOGBOOK_SEEK_SNAPSHOT_EVERY', '0'],
+    ['LOGBOOK_SEEK_SNAPSHOT_EVERY', 'ten'],
+    ['LOGBOOK_SEEK_INDEX_MB', '-1'],
+  ])('refuse %s=%s naming the variable', (name, value) => {
     expect(() => seekConfigFrom({ [name]: value })).toThrow(name);
   });
 });

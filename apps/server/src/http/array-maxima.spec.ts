@@ -6,20 +6,27 @@ import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { arraysWithoutMaximum, oversizedArrays } from './array-maxima';
 
 class LeafDto {
-  @IsArray() @ArrayMaxSize(2) @IsString({ each: true })
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsString({ each: true })
   tags!: string[];
 }
 
 class RootDto {
-  @IsArray() @ArrayMaxSize(3) @ValidateNested({ each: true }) @Type(() => LeafDto)
+  @IsArray()
+  @ArrayMaxSize(3)
+  @ValidateNested({ each: true })
+  @Type(() => LeafDto)
   leaves!: LeafDto[];
 
-  @ValidateNested() @Type(() => LeafDto)
+  @ValidateNested()
+  @Type(() => LeafDto)
   one!: LeafDto;
 }
 
 class UnboundedDto {
-  @IsArray() @IsString({ each: true })
+  @IsArray()
+  @IsString({ each: true })
   names!: string[];
 }
 

@@ -21,16 +21,17 @@ export interface EdgeRouteConfig {
  * Adds to the route's Fastify config (what Nest's @RouteConfig sets, merged instead of replaced,
  * so a route can stack a budget and a body rule).
  */
-export const edgeRoute = (config: EdgeRouteConfig): MethodDecorator => (_target, _key, descriptor) => {
-  const handler = descriptor.value as object;
-  const before = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as EdgeRouteConfig;
-  Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...before, ...config }, handler);
-  return descriptor;
-};
+export const edgeRoute =
+  (config: EdgeRouteConfig): MethodDecorator =>
+  (_target, _key, descriptor) => {
+    const handler = descriptor.value as object;
+    const before = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as EdgeRouteConfig;
+    Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...before, ...config }, handler);
+    return descriptor;
+  };
 
 /** Counts the route against the named budget. */
 export const RateBudget = (name: RateBudgetName): MethodDecorator => edgeRoute({ rateBudget: name });
 
 /** The route reads a JSON body of at most `bytes`. */
 export const JsonBody = (bytes: number): MethodDecorator => edgeRoute({ body: 'json', bodyLimit: bytes });
-

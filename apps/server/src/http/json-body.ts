@@ -26,7 +26,8 @@ export function jsonDepthExceeds(raw: Buffer, max: number): boolean {
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -115,7 +116,11 @@ export function bodyKindProblem(req: { headers: { 'content-type'?: string } }, a
   if (contentType === undefined) return undefined;
   const ndjson = NDJSON.has(mediaType(contentType));
   if (ndjson && accepts !== 'ndjson') {
-    return new BodyRefusedError('JSON lines (an export) are read by POST /games/import only: send this request as application/json', 'unsupported-media-type', 415);
+    return new BodyRefusedError(
+      'JSON lines (an export) are read by POST /games/import only: send this request as application/json',
+      'unsupported-media-type',
+      415,
+    );
   }
   if (!ndjson && accepts === 'ndjson' && isJson(contentType)) {
     return new BodyRefusedError('Send the export as Content-Type: application/x-ndjson', 'send-ndjson');

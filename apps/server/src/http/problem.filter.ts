@@ -54,8 +54,12 @@ export function toProblem(error: unknown): Problem | undefined {
     return problem(410, 'game-deleted', 'Game deleted', 'This game was deleted from the event store');
   }
   if (error instanceof EventStoreUnavailableError) {
-    return problem(503, 'store-unavailable', 'The event store is unavailable',
-      'The event store did not answer. An order may or may not have been recorded: send it again with the same commandId, which never applies it twice.');
+    return problem(
+      503,
+      'store-unavailable',
+      'The event store is unavailable',
+      'The event store did not answer. An order may or may not have been recorded: send it again with the same commandId, which never applies it twice.',
+    );
   }
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
@@ -118,8 +122,13 @@ const isClientHttpError = (error: unknown): error is { status: number; message: 
 const isFastifyClientError = (error: unknown): error is { statusCode: number; message: string; code: string } => {
   const e = error as { statusCode?: unknown; code?: unknown };
   return (
-    typeof e === 'object' && e !== null && typeof e.code === 'string' && e.code.startsWith('FST_') &&
-    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.code === 'string' &&
+    e.code.startsWith('FST_') &&
+    typeof e.statusCode === 'number' &&
+    e.statusCode >= 400 &&
+    e.statusCode < 500
   );
 };
 

@@ -21,7 +21,9 @@ const MB = 1024 * 1024;
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
   constructor(readonly maxDataMb: number) {
-    super(`The server's data folder has reached its limit (${maxDataMb} MB): running games go on, but no new game, fork or import is stored until an operator makes room`);
+    super(
+      `The server's data folder has reached its limit (${maxDataMb} MB): running games go on, but no new game, fork or import is stored until an operator makes room`,
+    );
   }
 }
 
@@ -85,7 +87,11 @@ export class StorageBudget {
     if (this.dataDir === undefined) return undefined;
     let total = 0;
     for (const entry of await readdir(this.dataDir, { withFileTypes: true }).catch(() => [])) {
-      if (entry.isFile()) total += await stat(join(this.dataDir, entry.name)).then((s) => s.size, () => 0);
+      if (entry.isFile())
+        total += await stat(join(this.dataDir, entry.name)).then(
+          (s) => s.size,
+          () => 0,
+        );
     }
     return total;
   }

@@ -10,7 +10,16 @@ export class BoundedValidationPipe extends ValidationPipe {
       const oversized = oversizedArrays(type as abstract new (...args: never[]) => unknown, value);
       if (oversized.length > 0) {
         // The pipe's own messages name a nested field by its parents' path (`a.0.b must …`).
-        throw new BadRequestException(oversized.map(({ path, message }) => `${path.split('.').slice(0, -1).map((p) => `${p}.`).join('')}${message}`));
+        throw new BadRequestException(
+          oversized.map(
+            ({ path, message }) =>
+              `${path
+                .split('.')
+                .slice(0, -1)
+                .map((p) => `${p}.`)
+                .join('')}${message}`,
+          ),
+        );
       }
     }
     return super.transform(value, metadata);

@@ -16,9 +16,6 @@ const HISTORY_RULES: Record<HistoryCommand['type'], readonly string[]> = {
   Redo: ['redo.nothing-to-redo', 'redo.not-your-action'],
 };
 
-const tableRules = Object.fromEntries(Object.entries(COMMAND_SPECS).map(([type, spec]) => [type, spec.rules])) as Record<
-  TableCommandType,
-  readonly string[]
->;
+const tableRules = Object.fromEntries(Object.entries(COMMAND_SPECS).map(([type, spec]) => [type, spec.rules])) as Record<TableCommandType, readonly string[]>;
 
 export const COMMAND_RULES: Record<SeatCommandType, readonly string[]> = { ...tableRules, ...HISTORY_RULES };

@@ -30,7 +30,12 @@ const CUSTOM: Record<string, JsonSchema> = {
   },
 };
 
-function propertySchema(target: Class, property: string, metas: ValidationMetadata[], nested: (c: Class) => JsonSchema): { schema: JsonSchema; optional: boolean } {
+function propertySchema(
+  target: Class,
+  property: string,
+  metas: ValidationMetadata[],
+  nested: (c: Class) => JsonSchema,
+): { schema: JsonSchema; optional: boolean } {
   const item: JsonSchema = {};
   const list: JsonSchema = {};
   let isArray = false;
@@ -45,18 +50,43 @@ function propertySchema(target: Class, property: string, metas: ValidationMetada
       if (cls) Object.assign(m.each ? item : list, nested(cls));
     } else if (m.type === 'customValidation') {
       switch (m.name) {
-        case 'isString': into.type = 'string'; break;
-        case 'isInt': into.type = 'integer'; break;
-        case 'isBoolean': into.type = 'boolean'; break;
-        case 'isObject': into.type = 'object'; break;
-        case 'isArray': isArray = true; break;
-        case 'isIn': into.enum = c[0]; break;
-        case 'min': into.minimum = c[0]; break;
-        case 'max': into.maximum = c[0]; break;
-        case 'length': into.minLength = c[0]; if (c[1] !== undefined) into.maxLength = c[1]; break;
-        case 'matches': into.pattern = (c[0] as RegExp).source; break;
-        case 'arrayMinSize': list.minItems = c[0]; break;
-        case 'arrayMaxSize': list.maxItems = c[0]; break;
+        case 'isString':
+          into.type = 'string';
+          break;
+        case 'isInt':
+          into.type = 'integer';
+          break;
+        case 'isBoolean':
+          into.type = 'boolean';
+          break;
+        case 'isObject':
+          into.type = 'object';
+          break;
+        case 'isArray':
+          isArray = true;
+          break;
+        case 'isIn':
+          into.enum = c[0];
+          break;
+        case 'min':
+          into.minimum = c[0];
+          break;
+        case 'max':
+          into.maximum = c[0];
+          break;
+        case 'length':
+          into.minLength = c[0];
+          if (c[1] !== undefined) into.maxLength = c[1];
+          break;
+        case 'matches':
+          into.pattern = (c[0] as RegExp).source;
+          break;
+        case 'arrayMinSize':
+          list.minItems = c[0];
+          break;
+        case 'arrayMaxSize':
+          list.maxItems = c[0];
+          break;
         default:
           if (m.name && CUSTOM[m.name]) Object.assign(into, CUSTOM[m.name]);
       }

@@ -47,14 +47,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         `no key named ${[...FORBIDDEN_KEYS].map((k) => `\`${k}\``).join(', ')}); anything else is a 400.`,
         `Each route reads at most its own limit (413 past it): POST /games ${kB(MAX_JSON_BYTE_COUNT)}, a command ${kB(COMMAND_BODY_BYTES)}, a fork ${kB(SMALL_BODY_BYTES)}, other routes ${kB(NO_BODY_BYTES)};`,
         `JSON lines (application/x-ndjson) are read by POST /games/import alone (operators), up to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, and are a 415 anywhere else.`,
-        `Rate budgets per client address and minute: ${Object.entries(RATE_BUDGETS).map(([name, b]) => `${name} ${b.limit}${b.unit === 'bytes' ? ' bytes' : ''}`).join(', ')} (429 with Retry-After past them).`,
+        `Rate budgets per client address and minute: ${Object.entries(RATE_BUDGETS)
+          .map(([name, b]) => `${name} ${b.limit}${b.unit === 'bytes' ? ' bytes' : ''}`)
+          .join(', ')} (429 with Retry-After past them).`,
         'Seats authenticate with `Authorization: Bearer <seat token>`; without it a caller is a spectator.',
       ].join(' '),
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A seat token, shown once by POST /games' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  const schemas = (document.components ??= {}).schemas ??= {};
+  const schemas = ((document.components ??= {}).schemas ??= {});
   schemas.Problem = PROBLEM_SCHEMA as never;
 
   // One schema per command type; `type` is the discriminator.
@@ -76,7 +78,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     properties: {
       ...(dtoSchema(CreateGameDto).properties as object),
       scenario: {
-        description: 'A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description)',
+        description:
+          'A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description)',
         oneOf: [{ type: 'string' }, { type: 'object', 'x-maxima': { ...SCENARIO_LIMITS } }],
       },
     },
@@ -85,7 +88,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
 
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; description?: string; parameters?: unknown[] }>)) {
+    for (const [method, operation] of Object.entries(
+      item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; description?: string; parameters?: unknown[] }>,
+    )) {
       const responses = (operation.responses ??= {});
       responses['400'] ??= problem('Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id');
       if (path.includes('{gameId}')) {
@@ -104,7 +109,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         ];
       }
       if (method === 'post' && (path === '/games' || path === '/games/{gameId}/fork' || path === '/games/import')) {
-        responses['507'] ??= problem('No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)');
+        responses['507'] ??= problem(
+          'No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)',
+        );
       }
       if (path === '/games/{gameId}/fork' && method === 'post') {
         operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ForkGame' } } } };
@@ -114,7 +121,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
       if (path === '/games/{gameId}/live') {
         responses['429'] = problem('Rate budget spent (see the Retry-After header), or this client holds too many live feeds open');
-        operation.description ??= 'Server-sent events (text/event-stream). Resumes after Last-Event-ID; a comment line at least every 15 s; ends when the game ends.';
+        operation.description ??=
+          'Server-sent events (text/event-stream). Resumes after Last-Event-ID; a comment line at least every 15 s; ends when the game ends.';
       }
     }
   }

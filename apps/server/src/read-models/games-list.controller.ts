@@ -66,10 +66,7 @@ export class GamesListController {
     const last = await this.store.lastPosition(runner.filter);
     if (last === undefined) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      runner.whenHandled(last),
-      new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS))),
-    ]);
+    await Promise.race([runner.whenHandled(last), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)))]);
     clearTimeout(timer);
   }
 }

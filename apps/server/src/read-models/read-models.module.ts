@@ -11,8 +11,7 @@ import { GamesListController } from './games-list.controller';
     {
       provide: READ_MODELS,
       inject: [EVENT_STORE, ConfigService],
-      useFactory: (store: EventStore, config: ConfigService): ReadModels =>
-        openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels')),
+      useFactory: (store: EventStore, config: ConfigService): ReadModels => openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels')),
     },
   ],
   exports: [READ_MODELS],

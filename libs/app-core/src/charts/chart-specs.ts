@@ -25,12 +25,19 @@ const base = (title: string, subtitle: string | string[]): Spec => ({
 const SOURCE_COLORS = { domain: ['storm', 'encounter', 'on-deck'], range: ['#4c78a8', '#e45756', '#f2a93b'] };
 
 export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<ChartName, Spec> {
-  const wins = summary.winRates.map((w) => ({ ...w, label: `${(w.winRate * 100).toFixed(w.winRate > 0 && w.winRate < 0.1 ? 1 : 0)}%`, n: `${w.finished} games` }));
+  const wins = summary.winRates.map((w) => ({
+    ...w,
+    label: `${(w.winRate * 100).toFixed(w.winRate > 0 && w.winRate < 0.1 ? 1 : 0)}%`,
+    n: `${w.finished} games`,
+  }));
   const fit = summary.plunder.fit;
   const faces = summary.plunder.faces.map((f) => ({ ...f, face: `${f.roll} · ${f.result}` }));
   return {
     'win-rate': {
-      ...base('Win rate by scenario and player', [`${scope}: finished games; bots are simulated, "human" are played games`, 'balance targets: greedy 40–85% (band), random ≤ 25% (dashed)']),
+      ...base('Win rate by scenario and player', [
+        `${scope}: finished games; bots are simulated, "human" are played games`,
+        'balance targets: greedy 40–85% (band), random ≤ 25% (dashed)',
+      ]),
       data: { values: wins },
       facet: { column: { field: 'scenarioId', type: 'nominal', title: null, header: { labelFontSize: 13, labelFontWeight: 'bold' } } },
       spec: {
@@ -53,7 +60,12 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
             encoding: {
               x: { field: 'player', type: 'nominal', title: null, axis: { labelAngle: 0 }, sort: ['idle', 'random', 'greedy', 'human'] },
               y: { field: 'winRate', type: 'quantitative', title: 'win rate', scale: { domain: [0, 1] }, axis: { format: '%' } },
-              color: { field: 'player', type: 'nominal', legend: null, scale: { domain: ['idle', 'random', 'greedy', 'human'], range: ['#bab0ac', '#9ecae9', '#54a24b', '#b279a2'] } },
+              color: {
+                field: 'player',
+                type: 'nominal',
+                legend: null,
+                scale: { domain: ['idle', 'random', 'greedy', 'human'], range: ['#bab0ac', '#9ecae9', '#54a24b', '#b279a2'] },
+              },
               tooltip: [{ field: 'player' }, { field: 'winRate', format: '.1%' }, { field: 'finished' }],
             },
           },

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Beside this file when run from source; from the repository when built (tsc copies no .mjs). */
-const SCRIPT = [join(__dirname, 'render-svg.mjs'), join(process.cwd(), 'libs/app-core/src/charts/render-svg.mjs')].find((p) => existsSync(p)) ?? join(__dirname, 'render-svg.mjs');
+const SCRIPT =
+  [join(__dirname, 'render-svg.mjs'), join(process.cwd(), 'libs/app-core/src/charts/render-svg.mjs')].find((p) => existsSync(p)) ??
+  join(__dirname, 'render-svg.mjs');
 
 export function renderSvgs(specs: Record<string, unknown>): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {

@@ -76,7 +76,11 @@ function preferred(turn: BotTurn, noFit: ReadonlySet<string>): PlayCommand[] {
   const character = characterOf(state, seat);
   if (pending?.kind === 'plunder-choice') {
     // Armor and items are what a party at sea most often lacks; any type will do otherwise.
-    return [{ type: 'ChoosePlunderType', cardType: 'armor' }, { type: 'ChoosePlunderType', cardType: 'item' }, ...turn.legal.filter((c) => c.type === 'ChoosePlunderType')];
+    return [
+      { type: 'ChoosePlunderType', cardType: 'armor' },
+      { type: 'ChoosePlunderType', cardType: 'item' },
+      ...turn.legal.filter((c) => c.type === 'ChoosePlunderType'),
+    ];
   }
   if (pending?.kind === 'structural-damage') {
     const out: PlayCommand[] = [];
@@ -192,7 +196,13 @@ export function plan(state: GameState, ship: PlayerShipState, noFit: ReadonlySet
     if (!anchored) {
       for (const direction of ['cw', 'ccw'] as const) {
         const real = navigationActionCost(state, node.hex, node.hex);
-        moves.push({ hex: node.hex, facing: turnFacing(node.facing, direction), real, cost: real + (onStorm ? STORM_TURN_PENALTY : 0), command: { type: 'TurnShip', direction } });
+        moves.push({
+          hex: node.hex,
+          facing: turnFacing(node.facing, direction),
+          real,
+          cost: real + (onStorm ? STORM_TURN_PENALTY : 0),
+          command: { type: 'TurnShip', direction },
+        });
       }
       if (enterable(faced)) {
         const real = navigationActionCost(state, node.hex, faced);
@@ -213,8 +223,7 @@ export function plan(state: GameState, ship: PlayerShipState, noFit: ReadonlySet
 }
 
 /** Chance that a die roll plus bonus meets a difficulty. */
-const stepOdds = (sides: number, bonus: number, difficulty: number): number =>
-  Math.max(0, Math.min(1, (sides - (difficulty - bonus) + 1) / sides));
+const stepOdds = (sides: number, bonus: number, difficulty: number): number => Math.max(0, Math.min(1, (sides - (difficulty - bonus) + 1) / sides));
 
 /** The odds of a whole check (each step's best option, no boons): a bot's rough estimate. */
 export function odds(character: CharacterState, check: CheckDefinition): number {

@@ -68,8 +68,7 @@ export const simulatedGameId = (o: Pick<SimulationOptions, 'scenario' | 'players
 export const gameSeedOf = (o: Pick<SimulationOptions, 'scenario' | 'players' | 'bot' | 'seed' | 'index'>): number =>
   hash(`seed\u0000${o.scenario.id}\u0000${o.players}\u0000${o.bot}\u0000${o.seed}\u0000${o.index}`).readUInt32LE(0);
 
-const isPlayCommand = (command: LogCommand): command is PlayCommand =>
-  command.type !== 'CreateGame' && command.type !== 'Undo' && command.type !== 'Redo';
+const isPlayCommand = (command: LogCommand): command is PlayCommand => command.type !== 'CreateGame' && command.type !== 'Undo' && command.type !== 'Redo';
 
 /**
  * The commands a bot may choose: the rules' own `legalCommands`. Undo and redo are never offered
@@ -83,11 +82,14 @@ export const legalFor = (state: GameState, seat: number): PlayCommand[] =>
 
 /** Records what a source hands out, so each action's draws can go into its metadata. */
 const recording = (inner: Rng): Rng & { draws: number[] } => {
-  const source = { draws: [] as number[], int: (min: number, max: number) => {
-    const value = inner.int(min, max);
-    source.draws.push(value);
-    return value;
-  } };
+  const source = {
+    draws: [] as number[],
+    int: (min: number, max: number) => {
+      const value = inner.int(min, max);
+      source.draws.push(value);
+      return value;
+    },
+  };
   return source;
 };
 
@@ -119,7 +121,15 @@ export function simulateGame(options: SimulationOptions): SimulatedGame {
     let command: PlayCommand | undefined;
     const played = actions.length;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !events; attempt++) {
-      const turn = { state, seat, rng: choices, played, get legal() { return legal(); } };
+      const turn = {
+        state,
+        seat,
+        rng: choices,
+        played,
+        get legal() {
+          return legal();
+        },
+      };
       command = bot.choose(turn);
       dice.draws = [];
       try {

@@ -60,7 +60,12 @@ describe('the simulator', () => {
     for (const [commandId, actionEvents] of byAction) {
       const [head, ...rest] = actionEvents;
       expect(head!.metadata).toHaveProperty('seat');
-      expect(head!.metadata).toMatchObject({ commandId, recordedAt: expect.any(String), command: { type: expect.any(String) }, commandFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      expect(head!.metadata).toMatchObject({
+        commandId,
+        recordedAt: expect.any(String),
+        command: { type: expect.any(String) },
+        commandFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      });
       // The same fingerprint and the same keys as the command path writes (no causation id; a
       // correlation id only when it differs from the commandId).
       expect(head!.metadata).not.toHaveProperty('causationId');
@@ -122,7 +127,12 @@ describe('analytics of an unfinished simulated game', () => {
     await recordSimulatedGame(store, game, { simulated: true, bot: 'greedy', seed: 11, index: 1, gameSeed: game.gameSeed });
     const events = await store.readAll();
     await store.close();
-    const asRead = (e: RecordedEvent): AnalyticsEvent => ({ revision: e.revision, type: e.type, data: (e.data as { data: unknown }).data, metadata: e.metadata });
+    const asRead = (e: RecordedEvent): AnalyticsEvent => ({
+      revision: e.revision,
+      type: e.type,
+      data: (e.data as { data: unknown }).data,
+      metadata: e.metadata,
+    });
     const withSecrets = foldAnalytics(game.gameId, events.map(asRead));
     const redacted = foldAnalytics(
       game.gameId,
@@ -148,7 +158,10 @@ describe('the plunder table in practice', () => {
   it('is consistent with a fair d6 (chi-square p > 0.001)', () => {
     const figures = Array.from({ length: 250 }, (_, index) => {
       const game = simulateGame({ ...options('idle', index, 2026, 'twin-sails'), players: 1 });
-      return foldAnalytics(game.gameId, game.actions.flatMap((a) => a.events).map((event, revision) => ({ revision, type: event.type, data: event.data }))).figures;
+      return foldAnalytics(
+        game.gameId,
+        game.actions.flatMap((a) => a.events).map((event, revision) => ({ revision, type: event.type, data: event.data })),
+      ).figures;
     });
     const { fit } = summarizeAnalytics(figures).plunder;
     expect(fit.observations).toBeGreaterThanOrEqual(500);

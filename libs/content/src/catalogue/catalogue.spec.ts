@@ -23,7 +23,8 @@ describe('the content catalogue', () => {
     const doc = { ...firstVoyageDoc, cards: ['cutlass', 'laser-sword'] };
     const parsed = parseScenario(doc);
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.errors).toEqual([expect.stringMatching(/^cards\[1\]: "laser-sword" is not in the content catalogue's cards; known: cutlass, /)]);
+    if (!parsed.ok)
+      expect(parsed.errors).toEqual([expect.stringMatching(/^cards\[1\]: "laser-sword" is not in the content catalogue's cards; known: cutlass, /)]);
   });
 
   it('still accepts a fully inline document, and a mix of inline definitions and ids', () => {

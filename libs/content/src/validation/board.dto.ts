@@ -1,7 +1,23 @@
 // Scenario document classes, part 2: map tiles and their placement [D §2].
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  type ValidationOptions,
+} from 'class-validator';
 import { FACINGS, TERRAINS, type PlacedTileDefinition, type Rotation, type Terrain, type TileDefinition, type TileHexDefinition } from '@logbook/rules';
 import { CheckDto, HexDto } from './check.dto';
 import { SCENARIO_LIMITS as MAX } from './scenario-limits';
@@ -17,8 +33,7 @@ export const ID_LENGTH = { min: 1, max: 64 } as const;
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-export const isScenarioId = (value: unknown): value is string =>
-  typeof value === 'string' && ID_PATTERN.test(value) && !RESERVED_IDS.has(value);
+export const isScenarioId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value) && !RESERVED_IDS.has(value);
 
 /** An id (see ID_PATTERN); `{ each: true }` for a list of them. */
 export const IsId = (options?: ValidationOptions) =>
@@ -27,8 +42,7 @@ export const IsId = (options?: ValidationOptions) =>
       name: 'isId',
       validator: {
         validate: (value: unknown) => isScenarioId(value),
-        defaultMessage: () =>
-          'must be an id: a letter or digit, then up to 63 letters, digits, _ . or - (and not a built-in name such as constructor)',
+        defaultMessage: () => 'must be an id: a letter or digit, then up to 63 letters, digits, _ . or - (and not a built-in name such as constructor)',
       },
     },
     options,
@@ -38,10 +52,14 @@ export class TileHexDto extends HexDto implements TileHexDefinition {
   @IsIn(TERRAINS)
   terrain!: Terrain;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   enemyShipSpawn?: boolean;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => CheckDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CheckDto)
   altarCheck?: CheckDto;
 }
 
@@ -49,7 +67,9 @@ export class TileDto implements TileDefinition {
   @IsId()
   tileId!: string;
 
-  @IsOptional() @IsString() @Length(1, MAX.name)
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX.name)
   name?: string;
 
   /** [N] the act on the back of the tile. */
@@ -57,10 +77,17 @@ export class TileDto implements TileDefinition {
   act!: 1 | 2 | 3;
 
   /** [N] the clue number on the back of the tile. */
-  @IsInt() @Min(0) @Max(100)
+  @IsInt()
+  @Min(0)
+  @Max(100)
   clues!: number;
 
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.hexesPerTile) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileHexDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.hexesPerTile)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => TileHexDto)
   hexes!: TileHexDto[];
 }
 
@@ -68,7 +95,9 @@ export class PlacedTileDto implements PlacedTileDefinition {
   @IsId()
   tileId!: string;
 
-  @IsObject() @ValidateNested() @Type(() => HexDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => HexDto)
   anchor!: HexDto;
 
   @IsIn(FACINGS)

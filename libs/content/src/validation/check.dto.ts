@@ -9,28 +9,48 @@ import { SCENARIO_LIMITS as MAX } from './scenario-limits';
 export const MAX_COORDINATE = 1000;
 
 export class HexDto implements Hex {
-  @IsInt() @Min(-MAX_COORDINATE) @Max(MAX_COORDINATE)
+  @IsInt()
+  @Min(-MAX_COORDINATE)
+  @Max(MAX_COORDINATE)
   q!: number;
 
-  @IsInt() @Min(-MAX_COORDINATE) @Max(MAX_COORDINATE)
+  @IsInt()
+  @Min(-MAX_COORDINATE)
+  @Max(MAX_COORDINATE)
   r!: number;
 }
 
 export class CheckOptionDto implements CheckOptionDefinition {
   /** A skill or feat name, e.g. ['Strength', 'Melee']. */
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.checkSkills) @IsString({ each: true }) @Length(1, MAX.label, { each: true })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.checkSkills)
+  @IsString({ each: true })
+  @Length(1, MAX.label, { each: true })
   skills!: string[];
 
-  @IsInt() @Min(0) @Max(100)
+  @IsInt()
+  @Min(0)
+  @Max(100)
   difficulty!: number;
 }
 
 export class CheckStepDto implements CheckStepDefinition {
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.checkOptions) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckOptionDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.checkOptions)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => CheckOptionDto)
   options!: CheckOptionDto[];
 }
 
 export class CheckDto implements CheckDefinition {
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.checkSteps) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CheckStepDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.checkSteps)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => CheckStepDto)
   steps!: CheckStepDto[];
 }

@@ -1,14 +1,6 @@
 // Checks a structurally valid scenario for what one field cannot say alone: ids that must exist,
 // ids that must be unique, tiles that must not overlap, ships on water, crew on real free nodes.
-import {
-  ENTERABLE_TERRAINS,
-  hexKey,
-  nodeIds,
-  placeTileHexes,
-  type Hex,
-  type ScenarioDefinition,
-  type Terrain,
-} from '@logbook/rules';
+import { ENTERABLE_TERRAINS, hexKey, nodeIds, placeTileHexes, type Hex, type ScenarioDefinition, type Terrain } from '@logbook/rules';
 
 type Problems = string[];
 
@@ -25,7 +17,12 @@ function exists(problems: Problems, path: string, id: string, known: Set<string>
 }
 
 function checkTiles(s: ScenarioDefinition, problems: Problems): void {
-  unique(problems, 'tiles', s.tiles.map((t) => t.tileId), 'tileId');
+  unique(
+    problems,
+    'tiles',
+    s.tiles.map((t) => t.tileId),
+    'tileId',
+  );
   s.tiles.forEach((tile, i) => {
     unique(problems, `tiles[${i}].hexes`, tile.hexes.map(hexKey), 'offset');
     // [N] explored tiles are placed with their anchor on the explored hex: the anchor is part of the tile.
@@ -41,7 +38,8 @@ function checkTiles(s: ScenarioDefinition, problems: Problems): void {
   // [N, Everrain] the unplaced stack is grouped by act, act 1 first.
   const acts = s.stack.map((id) => s.tiles.find((t) => t.tileId === id)?.act ?? 0);
   acts.forEach((act, i) => {
-    if (i > 0 && act < acts[i - 1]) problems.push(`stack[${i}]: an act ${act} tile after an act ${acts[i - 1]} tile (the stack is grouped by act, act 1 first)`);
+    if (i > 0 && act < acts[i - 1])
+      problems.push(`stack[${i}]: an act ${act} tile after an act ${acts[i - 1]} tile (the stack is grouped by act, act 1 first)`);
   });
   unique(problems, 'storms', s.storms.map(hexKey), 'storm hex');
 }
@@ -71,9 +69,19 @@ function onWater(problems: Problems, path: string, hex: Hex, board: Map<string, 
 
 function checkShips(s: ScenarioDefinition, board: Map<string, Terrain>, problems: Problems): void {
   const cards = new Map(s.shipCards.map((c) => [c.cardId, c]));
-  unique(problems, 'shipCards', s.shipCards.map((c) => c.cardId), 'cardId');
+  unique(
+    problems,
+    'shipCards',
+    s.shipCards.map((c) => c.cardId),
+    'cardId',
+  );
   unique(problems, 'playerShips', [...s.playerShips.map((p) => p.shipId), ...s.enemyShips.map((e) => e.enemyShipId)], 'ship id');
-  unique(problems, 'crew', s.playerShips.flatMap((p) => p.crew.map((c) => c.crewId)), 'crewId');
+  unique(
+    problems,
+    'crew',
+    s.playerShips.flatMap((p) => p.crew.map((c) => c.crewId)),
+    'crewId',
+  );
   const taken = new Map<string, string>();
   s.playerShips.forEach((ship, i) => {
     const path = `playerShips[${i}]`;
@@ -98,9 +106,24 @@ function checkShips(s: ScenarioDefinition, board: Map<string, Terrain>, problems
 
 function checkPeople(s: ScenarioDefinition, board: Map<string, Terrain>, problems: Problems): void {
   const cards = new Set(s.cards.map((c) => c.cardId));
-  unique(problems, 'cards', s.cards.map((c) => c.cardId), 'cardId');
-  unique(problems, 'enemyPool', s.enemyPool.map((e) => e.enemyId), 'enemyId');
-  unique(problems, 'characters', s.characters.map((c) => c.characterId), 'characterId');
+  unique(
+    problems,
+    'cards',
+    s.cards.map((c) => c.cardId),
+    'cardId',
+  );
+  unique(
+    problems,
+    'enemyPool',
+    s.enemyPool.map((e) => e.enemyId),
+    'enemyId',
+  );
+  unique(
+    problems,
+    'characters',
+    s.characters.map((c) => c.characterId),
+    'characterId',
+  );
   s.box.forEach((id, i) => exists(problems, `box[${i}]`, id, cards, 'card'));
   const ships = new Set(s.playerShips.map((p) => p.shipId));
   s.characters.forEach((c, i) => {

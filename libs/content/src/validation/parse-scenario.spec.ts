@@ -29,7 +29,11 @@ describe('parsing a scenario document', () => {
   describe('names the field and says why', () => {
     it.each<[string, (d: Doc) => void, RegExp]>([
       ['a missing field', (d) => delete d.blessings, /^blessings: .*must not be less than 1/],
-      ['an unknown terrain', (d) => (d.tiles[1].hexes[2].terrain = 'lava'), /^tiles\[1\]\.hexes\[2\]\.terrain: must be one of the following values: sea, rough/],
+      [
+        'an unknown terrain',
+        (d) => (d.tiles[1].hexes[2].terrain = 'lava'),
+        /^tiles\[1\]\.hexes\[2\]\.terrain: must be one of the following values: sea, rough/,
+      ],
       ['a facing out of range', (d) => (d.playerShips[1].facing = 6), /^playerShips\[1\]\.facing: must be one of/],
       ['a fractional coordinate', (d) => (d.storms[0].q = 1.5), /^storms\[0\]\.q: must be an integer number/],
       ['a misspelt field', (d) => (d.tiles[0].hexes[0].terain = 'sea'), /^tiles\[0\]\.hexes\[0\]\.terain: property terain should not exist/],
@@ -81,13 +85,25 @@ describe('parsing a scenario document', () => {
       ['a stacked tile that does not exist', (d) => (d.stack[1] = 'atlantis'), 'stack[1]: no tile "atlantis"'],
       ['a starting tile that does not exist', (d) => (d.startingTiles[0].tileId = 'atlantis'), 'startingTiles[0].tileId: no tile "atlantis"'],
       ['a tile both placed and stacked', (d) => d.stack.unshift('twin-harbour'), 'stack[1]: tile (placed or stacked) "twin-harbour" is used twice'],
-      ['a stack not grouped by act', (d) => d.stack.push('fogbank') && d.stack.splice(0, 1), 'stack[4]: an act 1 tile after an act 3 tile (the stack is grouped by act, act 1 first)'],
+      [
+        'a stack not grouped by act',
+        (d) => d.stack.push('fogbank') && d.stack.splice(0, 1),
+        'stack[4]: an act 1 tile after an act 3 tile (the stack is grouped by act, act 1 first)',
+      ],
       ['two tiles with one id', (d) => (d.tiles[2].tileId = 'fogbank'), 'tiles[2]: tileId "fogbank" is used twice'],
       ['a tile without its anchor hex', (d) => d.tiles[1].hexes.shift(), 'tiles[1].hexes: the anchor offset (0,0) is missing'],
-      ['overlapping starting tiles', (d) => d.startingTiles.push({ tileId: 'fogbank', anchor: { q: 1, r: 0 }, rotation: 0 }), 'startingTiles[1]: overlaps another starting tile at (1,0)'],
+      [
+        'overlapping starting tiles',
+        (d) => d.startingTiles.push({ tileId: 'fogbank', anchor: { q: 1, r: 0 }, rotation: 0 }),
+        'startingTiles[1]: overlaps another starting tile at (1,0)',
+      ],
       ['a ship card that does not exist', (d) => (d.playerShips[1].card = 'flying-dutchman'), 'playerShips[1].card: no ship card "flying-dutchman"'],
       ['an enemy ship card that does not exist', (d) => (d.enemyShipPool[0] = 'flying-dutchman'), 'enemyShipPool[0]: no ship card "flying-dutchman"'],
-      ['a crew node the deck does not have', (d) => (d.playerShips[0].crew[0].node = 'navigation-3'), 'playerShips[0].crew[0].node: The Gull has no node "navigation-3" (it has navigation-1, navigation-2, crows-nest, artillery-1, blank-1, blank-2)'],
+      [
+        'a crew node the deck does not have',
+        (d) => (d.playerShips[0].crew[0].node = 'navigation-3'),
+        'playerShips[0].crew[0].node: The Gull has no node "navigation-3" (it has navigation-1, navigation-2, crows-nest, artillery-1, blank-1, blank-2)',
+      ],
       ['two crew on one node', (d) => (d.playerShips[0].crew[1].node = 'navigation-1'), 'playerShips[0].crew[1].node: "navigation-1" is already manned'],
       ['one crew member on two ships', (d) => (d.playerShips[1].crew[0].crewId = 'marta'), 'crew[2]: crewId "marta" is used twice'],
       ['a ship on land', (d) => (d.playerShips[1].hex = { q: -1, r: 0 }), 'playerShips[1].hex: a ship cannot stand on island'],

@@ -8,8 +8,7 @@ import { ScenarioDto } from './scenario.dto';
 
 export type ParsedScenario = { ok: true; scenario: ScenarioDefinition } | { ok: false; errors: string[] };
 
-const pathOf = (parent: string, property: string): string =>
-  /^\d+$/.test(property) ? `${parent}[${property}]` : parent ? `${parent}.${property}` : property;
+const pathOf = (parent: string, property: string): string => (/^\d+$/.test(property) ? `${parent}[${property}]` : parent ? `${parent}.${property}` : property);
 
 /** Flattens class-validator's tree into "path: why" lines, e.g. "tiles[2].hexes[0].terrain: …". */
 const flatten = (errors: ValidationError[], parent = ''): string[] =>

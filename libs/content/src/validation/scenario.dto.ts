@@ -2,7 +2,21 @@
 // the rules' definitions, so the compiler keeps the two in step.
 import 'reflect-metadata'; // class-transformer's @Type reads design metadata
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { DICE, SKILLS, type CharacterDefinition, type Die, type FeatDefinition, type ScenarioDefinition, type Skill } from '@logbook/rules';
 import { IsId, PlacedTileDto, TileDto } from './board.dto';
 import { CheckDto, HexDto } from './check.dto';
@@ -56,14 +70,26 @@ export class ScenarioDto implements ScenarioDefinition {
   /** [S] the clock; at least 1, or the first turn would lose. */
   @IsInt() @Min(1) @Max(1000) blessings!: number;
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.tiles) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => TileDto) tiles!: TileDto[];
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.startingTiles) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlacedTileDto) startingTiles!: PlacedTileDto[];
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.startingTiles)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => PlacedTileDto)
+  startingTiles!: PlacedTileDto[];
   /** [N] tile ids in order, act 1 first (hidden from players). */
   @IsArray() @ArrayMaxSize(MAX.stack) @IsId({ each: true }) stack: string[] = [];
   /** 'shuffled' (default): each act's tiles are shuffled at setup; 'as-listed' keeps this order. */
   @IsOptional() @IsIn(['shuffled', 'as-listed']) stackOrder?: 'shuffled' | 'as-listed';
   @IsArray() @ArrayMaxSize(MAX.storms) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => HexDto) storms: HexDto[] = [];
   @IsArray() @ArrayMaxSize(MAX.shipCards) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => ShipCardDto) shipCards!: ShipCardDto[];
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.playerShips) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlayerShipDto) playerShips!: PlayerShipDto[];
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.playerShips)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => PlayerShipDto)
+  playerShips!: PlayerShipDto[];
   @IsArray() @ArrayMaxSize(MAX.enemyShips) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => EnemyShipDto) enemyShips: EnemyShipDto[] = [];
   @IsArray() @ArrayMaxSize(MAX.enemyPool) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => EnemyDto) enemyPool: EnemyDto[] = [];
   /** cardIds of shipCards. */
@@ -71,6 +97,12 @@ export class ScenarioDto implements ScenarioDefinition {
   @IsArray() @ArrayMaxSize(MAX.cards) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CardDto) cards: CardDto[] = [];
   /** cardIds of cards. */
   @IsArray() @ArrayMaxSize(MAX.box) @IsId({ each: true }) box: string[] = [];
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX.characters) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => CharacterDto) characters!: CharacterDto[];
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX.characters)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => CharacterDto)
+  characters!: CharacterDto[];
   @IsObject() @ValidateNested() @Type(() => CheckDto) altarCheck!: CheckDto;
 }

@@ -7,14 +7,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../event-store.port';
 import { InMemoryEventStore } from '../memory/in-memory-event-store';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store';
 import { describeEventStoreContract } from '../testing/event-store.contract';
-import {
-  CONTENT_REFS,
-  CONTENT_STREAM_PREFIX,
-  contentStreamId,
-  SharedContentMissingError,
-  withSharedContent,
-  type ContentPolicy,
-} from './shared-content';
+import { CONTENT_REFS, CONTENT_STREAM_PREFIX, contentStreamId, SharedContentMissingError, withSharedContent, type ContentPolicy } from './shared-content';
 
 // Events of type 'Board' may share `data.static` and `data.deep.part`; nothing else is touched.
 const policy: ContentPolicy = {
@@ -118,7 +111,7 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
     await store.append('game-1', [board('e')], 'no_stream');
     await store.append('game-2', [board('e')], 'no_stream');
     const [one, two] = await store.readAll({ filter: { streamPrefixes: ['game-'] } });
-    ((one.data as { static: { seed: string } }).static).seed = 'changed by a reader';
+    (one.data as { static: { seed: string } }).static.seed = 'changed by a reader';
     expect((two.data as { static: { seed: string } }).static.seed).toBe('e');
     const again = await store.readStream('game-1');
     expect(again.status === 'ok' && (again.events[0].data as { static: { seed: string } }).static.seed).toBe('e');

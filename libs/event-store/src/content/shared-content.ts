@@ -218,9 +218,7 @@ class SharedContentEventStore implements EventStore {
   }
 
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent> {
-    return this.inner
-      .subscribeToAll(options)
-      .pipe(concatMap((event) => (event.metadata[CONTENT_REFS] === undefined ? of(event) : from(this.hydrate(event)))));
+    return this.inner.subscribeToAll(options).pipe(concatMap((event) => (event.metadata[CONTENT_REFS] === undefined ? of(event) : from(this.hydrate(event)))));
   }
 
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent> {

@@ -5,10 +5,7 @@ import { Observable } from 'rxjs';
  * takes effect even while the generator is parked awaiting live events: it aborts the signal
  * the generator listens to. A plain async generator would only see `return()` at its next yield.
  */
-export function abortableIterable<T>(
-  run: (signal: AbortSignal) => AsyncGenerator<T>,
-  outer?: AbortSignal,
-): AsyncIterable<T> {
+export function abortableIterable<T>(run: (signal: AbortSignal) => AsyncGenerator<T>, outer?: AbortSignal): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<T> {
       const controller = new AbortController();

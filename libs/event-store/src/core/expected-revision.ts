@@ -24,11 +24,7 @@ export function satisfiesExpectedRevision(expected: ExpectedRevision, head: Stre
   }
 }
 
-export function wrongExpectedRevision(
-  streamId: string,
-  expected: ExpectedRevision,
-  head: StreamHead,
-): WrongExpectedRevisionError {
+export function wrongExpectedRevision(streamId: string, expected: ExpectedRevision, head: StreamHead): WrongExpectedRevisionError {
   return new WrongExpectedRevisionError(streamId, expected, head ?? 'no_stream');
 }
 

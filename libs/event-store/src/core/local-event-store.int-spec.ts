@@ -45,9 +45,7 @@ describe.each([
     });
 
     it('data that JSON cannot carry', async () => {
-      await expect(store.append('game-1', [{ ...anEvent(), data: undefined }], 'any')).rejects.toBeInstanceOf(
-        InvalidAppendError,
-      );
+      await expect(store.append('game-1', [{ ...anEvent(), data: undefined }], 'any')).rejects.toBeInstanceOf(InvalidAppendError);
     });
   });
 

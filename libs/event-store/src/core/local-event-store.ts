@@ -68,7 +68,11 @@ export class LocalEventStore implements EventStore {
     options: LocalStoreOptions = {},
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
-    this.tuning = { pageSize: options.pageSize ?? 1000, pageBytes: options.pageBytes ?? DEFAULT_SUBSCRIPTION_PAGE_BYTES, liveCapacity: options.liveCapacity ?? 10_000 };
+    this.tuning = {
+      pageSize: options.pageSize ?? 1000,
+      pageBytes: options.pageBytes ?? DEFAULT_SUBSCRIPTION_PAGE_BYTES,
+      liveCapacity: options.liveCapacity ?? 10_000,
+    };
     this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
     this.decodeMetadata = storage.decodeMetadata?.bind(storage);
@@ -160,11 +164,7 @@ export class LocalEventStore implements EventStore {
 }
 
 /** The events a group stored, in commit (global) order, as live subscribers get them. */
-function committedEvents(
-  batch: readonly AppendRequest[],
-  outcomes: readonly CommitOutcome[],
-  decodeMetadata: LocalStorage['decodeMetadata'],
-): RecordedEvent[] {
+function committedEvents(batch: readonly AppendRequest[], outcomes: readonly CommitOutcome[], decodeMetadata: LocalStorage['decodeMetadata']): RecordedEvent[] {
   const events: RecordedEvent[] = [];
   outcomes.forEach((outcome, i) => {
     if (!outcome.ok || !outcome.written) return;

@@ -4,7 +4,14 @@ import type { EventStore, RecordedEvent, SubscribeOptions } from '../event-store
 import { resubscribing } from './resubscribing';
 
 const event = (position: number): RecordedEvent => ({
-  id: `e${position}`, streamId: 's', revision: position, position: BigInt(position), type: 'T', data: {}, metadata: {}, schemaVersion: 1,
+  id: `e${position}`,
+  streamId: 's',
+  revision: position,
+  position: BigInt(position),
+  type: 'T',
+  data: {},
+  metadata: {},
+  schemaVersion: 1,
 });
 
 /** A store whose subscription delivers from the checkpoint and drops after `dropAfter` events, `drops` times. */

@@ -66,8 +66,22 @@ export function serializeEvents(
     const schemaVersion = schemaVersionOf(event);
     // One object shape either way (fields in the same order), so V8 keeps one hidden class.
     return encodeMetadata
-      ? { id: event.id, type: event.type, data: JSON.stringify(event.data), metadata: undefined, schemaVersion, storedMetadata: encodeMetadata(event.metadata, schemaVersion) }
-      : { id: event.id, type: event.type, data: JSON.stringify(event.data), metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA, schemaVersion, storedMetadata: undefined };
+      ? {
+          id: event.id,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: undefined,
+          schemaVersion,
+          storedMetadata: encodeMetadata(event.metadata, schemaVersion),
+        }
+      : {
+          id: event.id,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA,
+          schemaVersion,
+          storedMetadata: undefined,
+        };
   });
 }
 

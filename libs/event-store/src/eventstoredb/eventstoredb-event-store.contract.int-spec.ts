@@ -9,7 +9,10 @@ describe('on the test EventStoreDB (gRPC, in memory)', () => {
     server = await startTestEventStoreDb();
   });
   afterAll(() => server.close());
-  describeEventStoreContract('EventStoreDB client → test server', ({ upcasters }) => new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters }));
+  describeEventStoreContract(
+    'EventStoreDB client → test server',
+    ({ upcasters }) => new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters }),
+  );
 });
 
 // A server that does not list BatchAppend (before 21.10): the client appends with unary Append calls.
@@ -19,7 +22,10 @@ describe('on the test EventStoreDB without BatchAppend', () => {
     server = await startTestEventStoreDb({ batchAppend: false });
   });
   afterAll(() => server.close());
-  describeEventStoreContract('EventStoreDB client → test server (unary Append)', ({ upcasters }) => new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters }));
+  describeEventStoreContract(
+    'EventStoreDB client → test server (unary Append)',
+    ({ upcasters }) => new EventStoreDbEventStore({ connectionString: server.connectionString, upcasters }),
+  );
 });
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;

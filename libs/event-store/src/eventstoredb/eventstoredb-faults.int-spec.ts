@@ -2,13 +2,7 @@
 // wrong: closing after every kind of read, dropped subscriptions, a stopped server, deleted
 // streams, refused $all reads, a leader change under load.
 import { randomUUID } from 'node:crypto';
-import {
-  EventStoreAccessDeniedError,
-  EventStoreClosedError,
-  EventStoreUnavailableError,
-  StreamDeletedError,
-  WrongExpectedRevisionError,
-} from '../errors';
+import { EventStoreAccessDeniedError, EventStoreClosedError, EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { type TestEventStoreDb, startTestEventStoreDb } from './testing';
@@ -216,7 +210,12 @@ describe('EventStoreDB adapter on a 3-member test cluster', () => {
     for (const game of games) {
       const stored = await store.readStream(game);
       const storedIds = stored.status === 'ok' ? stored.events.map((event) => event.id) : [];
-      expect(storedIds).toEqual(acknowledged.get(game)!.flat().map((event) => event.id));
+      expect(storedIds).toEqual(
+        acknowledged
+          .get(game)!
+          .flat()
+          .map((event) => event.id),
+      );
     }
   });
 });

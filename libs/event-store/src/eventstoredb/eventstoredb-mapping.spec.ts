@@ -78,8 +78,15 @@ describe('EventStoreDB mapping', () => {
     it('still reads events written with the old $schemaVersion / $logbookId keys', () => {
       const read = fromResolvedEvent({
         event: {
-          streamId: 'game-1', id: toEventStoreDbId('cmd-1/0'), isJson: true, revision: 0n, type: 'ShipMoved', created: new Date(0),
-          data: {}, metadata: { seat: 1, $schemaVersion: 2, $logbookId: 'cmd-1/0' }, position: { commit: 9n, prepare: 9n },
+          streamId: 'game-1',
+          id: toEventStoreDbId('cmd-1/0'),
+          isJson: true,
+          revision: 0n,
+          type: 'ShipMoved',
+          created: new Date(0),
+          data: {},
+          metadata: { seat: 1, $schemaVersion: 2, $logbookId: 'cmd-1/0' },
+          position: { commit: 9n, prepare: 9n },
         },
       } as never);
       expect(read).toMatchObject({ id: 'cmd-1/0', metadata: { seat: 1 }, schemaVersion: 2 });
@@ -128,12 +135,12 @@ describe('EventStoreDB mapping', () => {
     });
 
     it('also recognises a raw gRPC UNAVAILABLE status error (no connection established)', () => {
-    const raw = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection', metadata: {} });
-    expect(toUnavailable(raw)).toBeInstanceOf(EventStoreUnavailableError);
-  });
+      const raw = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection', metadata: {} });
+      expect(toUnavailable(raw)).toBeInstanceOf(EventStoreUnavailableError);
+    });
 
-  it('leaves other errors alone', () => {
-    expect(toUnavailable(Object.assign(new Error('x'), { code: 3, metadata: {} }))).toBeUndefined();
+    it('leaves other errors alone', () => {
+      expect(toUnavailable(Object.assign(new Error('x'), { code: 3, metadata: {} }))).toBeUndefined();
       expect(toWrongExpectedRevision(new Error('unavailable'), 's', 0)).toBeUndefined();
     });
   });

@@ -130,8 +130,7 @@ export function toUnavailable(error: unknown): Error | undefined {
   return clientError || grpcError ? new EventStoreUnavailableError('eventstoredb', error) : undefined;
 }
 
-export const isStreamNotFound = (error: unknown): boolean =>
-  (error as { type?: unknown } | undefined)?.type === 'stream-not-found';
+export const isStreamNotFound = (error: unknown): boolean => (error as { type?: unknown } | undefined)?.type === 'stream-not-found';
 
 /** The server said another member leads: nothing was done, so the call can be sent again. */
 export const isNotLeader = (error: unknown): boolean => (error as { type?: unknown } | undefined)?.type === 'not-leader';

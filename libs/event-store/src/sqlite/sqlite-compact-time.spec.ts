@@ -10,9 +10,9 @@ function reference(value: unknown): number | undefined {
 
 const ms = fc.integer({ min: -8.64e15, max: 8.64e15 });
 /** Times near each other (most share a minute, as the events of a running server do), and far apart. */
-const near = fc.tuple(ms, fc.array(fc.integer({ min: -90_000, max: 90_000 }), { maxLength: 12 })).map(([base, offsets]) =>
-  offsets.map((offset) => Math.max(-8.64e15, Math.min(8.64e15, base + offset))),
-);
+const near = fc
+  .tuple(ms, fc.array(fc.integer({ min: -90_000, max: 90_000 }), { maxLength: 12 }))
+  .map(([base, offsets]) => offsets.map((offset) => Math.max(-8.64e15, Math.min(8.64e15, base + offset))));
 /** An ISO time bent out of shape one character at a time: what must NOT pass as one. */
 const bent = fc.tuple(ms, fc.nat(), fc.constantFrom('0', '5', '6', '9', ':', '.', 'Z', 'x', ' ', '+', '-')).map(([t, at, char]) => {
   const iso = new Date(t).toISOString();

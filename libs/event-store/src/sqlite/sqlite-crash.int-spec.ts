@@ -51,7 +51,11 @@ describe('SQLite store killed with SIGKILL while appending', () => {
   it('keeps every acknowledged event exactly once and no append half-written, across three kills', async () => {
     const filename = join(dir, 'events.db');
     const acked: string[] = [];
-    for (const [round, acks] of [[1, 400], [2, 1500], [3, 3000]]) {
+    for (const [round, acks] of [
+      [1, 400],
+      [2, 1500],
+      [3, 3000],
+    ]) {
       const { ackedIds, signal } = await killMidLoad(filename, round, acks);
       expect(signal).toBe('SIGKILL');
       acked.push(...ackedIds);

@@ -14,7 +14,9 @@ function writeV1File(filename: string, rows: [string, number, string, string, st
   db.exec(DDL_V1);
   db.pragma('user_version = 1');
   const insert = db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const head = db.prepare('INSERT INTO streams (stream_id, last_revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision');
+  const head = db.prepare(
+    'INSERT INTO streams (stream_id, last_revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision',
+  );
   db.transaction(() => {
     for (const row of rows) {
       insert.run(...row);
@@ -27,20 +29,50 @@ function writeV1File(filename: string, rows: [string, number, string, string, st
 /** What a v1 store read back for each row: the columns, JSON parsed. */
 function readAsV1(filename: string): RecordedEvent[] {
   const db = new Database(filename, { readonly: true });
-  const rows = db.prepare('SELECT position, stream_id, revision, event_id, type, data, metadata, schema_version FROM events ORDER BY position').raw().all() as [number, string, number, string, string, string, string, number][];
+  const rows = db.prepare('SELECT position, stream_id, revision, event_id, type, data, metadata, schema_version FROM events ORDER BY position').raw().all() as [
+    number,
+    string,
+    number,
+    string,
+    string,
+    string,
+    string,
+    number,
+  ][];
   db.close();
   return rows.map(([position, streamId, revision, id, type, data, metadata, schemaVersion]) => ({
-    id, streamId, revision, position: BigInt(position), type, data: JSON.parse(data), metadata: JSON.parse(metadata) as RecordedEvent['metadata'], schemaVersion,
+    id,
+    streamId,
+    revision,
+    position: BigInt(position),
+    type,
+    data: JSON.parse(data),
+    metadata: JSON.parse(metadata) as RecordedEvent['metadata'],
+    schemaVersion,
   }));
 }
 
 const V1_ROWS: [string, number, string, string, string, string, number][] = [
-  ['game-a', 0, '3a5cab02-4bfe-5181-99bb-35224305368d', 'GameCreated', '{"data":{"scenario":"s"},"secret":{"stack":[3,1,2]}}',
-    '{"commandId":"create-a","seat":null,"recordedAt":"2026-01-01T00:00:00.000Z","command":{"type":"CreateGame"},"commandFingerprint":"f","draws":[4,2],"commandSecret":{"scenario":{"stack":[3,1,2]}},"seatTokens":[{"seat":1,"sha256":"ab"}],"schemaVersion":1}', 1],
+  [
+    'game-a',
+    0,
+    '3a5cab02-4bfe-5181-99bb-35224305368d',
+    'GameCreated',
+    '{"data":{"scenario":"s"},"secret":{"stack":[3,1,2]}}',
+    '{"commandId":"create-a","seat":null,"recordedAt":"2026-01-01T00:00:00.000Z","command":{"type":"CreateGame"},"commandFingerprint":"f","draws":[4,2],"commandSecret":{"scenario":{"stack":[3,1,2]}},"seatTokens":[{"seat":1,"sha256":"ab"}],"schemaVersion":1}',
+    1,
+  ],
   ['game-a', 1, '5bcd315f-faea-5c07-b0d3-a7b0665ed30e', 'BlessingAdvanced', '{"data":{"deck":999}}', '{"commandId":"create-a","schemaVersion":1}', 1],
   // Old games: full metadata on every event, correlation and causation ids, no command.
-  ['game-b', 0, 'e-1', 'ShipMoved', '{"data":{"to":{"q":1,"r":-2}}}',
-    '{"commandId":"c-1","correlationId":"c-1","causationId":"c-1","seat":1,"recordedAt":"2025-06-01T10:00:00.5Z","commandFingerprint":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef","schemaVersion":1}', 1],
+  [
+    'game-b',
+    0,
+    'e-1',
+    'ShipMoved',
+    '{"data":{"to":{"q":1,"r":-2}}}',
+    '{"commandId":"c-1","correlationId":"c-1","causationId":"c-1","seat":1,"recordedAt":"2025-06-01T10:00:00.5Z","commandFingerprint":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef","schemaVersion":1}',
+    1,
+  ],
   ['game-a', 2, 'E1C7A2F0-0000-4000-8000-000000000000', 'ShipTurned', '{"data":{}}', '{}', 2],
   ['analytics-x', 0, 'x-0', 'Anything', '[1,2,3]', '{"schemaVersion":7,"seat":3}', 7],
 ];
@@ -75,7 +107,12 @@ describe('SQLite schema v1 -> v2 migration on open', () => {
     const db = new Database(filename, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(2);
     // The view shows the rows with v1's columns to SQL tools.
-    expect(db.prepare('SELECT stream_id, revision, event_id, type FROM events WHERE position = 1').raw().get()).toEqual(['game-a', 0, '3a5cab02-4bfe-5181-99bb-35224305368d', 'GameCreated']);
+    expect(db.prepare('SELECT stream_id, revision, event_id, type FROM events WHERE position = 1').raw().get()).toEqual([
+      'game-a',
+      0,
+      '3a5cab02-4bfe-5181-99bb-35224305368d',
+      'GameCreated',
+    ]);
     db.close();
   });
 
@@ -96,7 +133,14 @@ describe('SQLite v2 ids and names', () => {
     const dir = mkdtempSync(join(tmpdir(), 'logbook-ids-'));
     const store = new SqliteEventStore({ filename: join(dir, 'ids.db') });
     try {
-      const ids = ['a"b\\c', 'ünïcødé ⛵', '0123456789abcdef0123456789abcdef', '3a5cab02-4bfe-5181-99bb-35224305368d', '3A5CAB02-4BFE-5181-99BB-35224305368D', ''.padEnd(300, 'x')];
+      const ids = [
+        'a"b\\c',
+        'ünïcødé ⛵',
+        '0123456789abcdef0123456789abcdef',
+        '3a5cab02-4bfe-5181-99bb-35224305368d',
+        '3A5CAB02-4BFE-5181-99BB-35224305368D',
+        ''.padEnd(300, 'x'),
+      ];
       const appended = ids.map((id, i) => ({ id, type: `T"${i}\\ü`, data: { i, s: 'é"\\' }, metadata: { note: 'ö', recordedAt: 'not a time' } }));
       await store.append('stream "ü"', appended, 'no_stream');
       const read = await store.readStream('stream "ü"');

@@ -34,9 +34,7 @@ describe('SQLite group commit', () => {
   });
 
   it('a stale append in the group is rejected while the rest of its transaction commits', async () => {
-    const outcomes = await Promise.allSettled(
-      games(10).map((game, i) => store.append(game, events(2), i === 4 ? 0 : 'no_stream')),
-    );
+    const outcomes = await Promise.allSettled(games(10).map((game, i) => store.append(game, events(2), i === 4 ? 0 : 'no_stream')));
     expect(store.commitStats.transactions).toBe(1);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(9);
     expect((outcomes[4] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
@@ -44,10 +42,7 @@ describe('SQLite group commit', () => {
 
   it('two appends to one game in the same group see each other: the second checks against the first', async () => {
     await store.append('game-1', events(1), 'no_stream');
-    const [first, second] = await Promise.allSettled([
-      store.append('game-1', events(1), 0),
-      store.append('game-1', events(1), 0),
-    ]);
+    const [first, second] = await Promise.allSettled([store.append('game-1', events(1), 0), store.append('game-1', events(1), 0)]);
     expect(store.commitStats.transactions).toBe(2);
     expect(first.status).toBe('fulfilled');
     expect(second.status).toBe('rejected');
@@ -57,9 +52,7 @@ describe('SQLite group commit', () => {
     const reader = new Database(filename, { readonly: true });
     const count = reader.prepare('SELECT count(*) FROM events WHERE stream_id = ?').pluck();
     try {
-      const seenAtResolution = await Promise.all(
-        games(20).map((game) => store.append(game, events(2), 'no_stream').then(() => count.get(game))),
-      );
+      const seenAtResolution = await Promise.all(games(20).map((game) => store.append(game, events(2), 'no_stream').then(() => count.get(game))));
       expect(seenAtResolution).toEqual(Array(20).fill(2));
     } finally {
       reader.close();

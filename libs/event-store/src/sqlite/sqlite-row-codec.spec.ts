@@ -7,7 +7,20 @@ const roundTrip = (metadata: Record<string, unknown> | undefined, schemaVersion:
   decodeMetadata(JSON.parse(encodeMetadata(metadata, schemaVersion)), schemaVersion);
 
 const time = fc.integer({ min: -8.64e15, max: 8.64e15 }).map((ms) => new Date(ms).toISOString());
-const key = fc.constantFrom('commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'schemaVersion', 'draws', 'seatTokens', 'correlationId', '__proto__', '1', 'x');
+const key = fc.constantFrom(
+  'commandId',
+  'seat',
+  'recordedAt',
+  'command',
+  'commandFingerprint',
+  'schemaVersion',
+  'draws',
+  'seatTokens',
+  'correlationId',
+  '__proto__',
+  '1',
+  'x',
+);
 const value = fc.oneof(fc.jsonValue(), time, fc.constant(undefined), fc.integer({ min: 1, max: 3 }));
 const metadata = fc.array(fc.tuple(key, value), { maxLength: 9 }).map((pairs) => {
   const object: Record<string, unknown> = {};
@@ -28,7 +41,14 @@ describe('SQLite v2 row codec', () => {
   });
 
   it('stores what Logbook writes by position: no key names, recordedAt in ms, schemaVersion left to the row', () => {
-    const first = { commandId: 'c-194', seat: 1, recordedAt: '2026-11-30T19:09:03.203Z', command: { type: 'MoveShip' }, commandFingerprint: 'ZXp3ViZnCUqM8PJSOjRh1g', schemaVersion: 1 };
+    const first = {
+      commandId: 'c-194',
+      seat: 1,
+      recordedAt: '2026-11-30T19:09:03.203Z',
+      command: { type: 'MoveShip' },
+      commandFingerprint: 'ZXp3ViZnCUqM8PJSOjRh1g',
+      schemaVersion: 1,
+    };
     expect(encodeMetadata(first, 1)).toBe('[191,"c-194",1,1796065743203,{"type":"MoveShip"},"ZXp3ViZnCUqM8PJSOjRh1g"]');
     expect(roundTrip(first, 1)).toStrictEqual(first);
     expect(encodeMetadata({ commandId: 'c-194', schemaVersion: 1 }, 1)).toBe('[33,"c-194"]');
@@ -51,9 +71,16 @@ describe('SQLite v2 row codec', () => {
 
   it('keeps a lowercase UUID in 16 bytes and any other id as its text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uuid(), fc.string(), fc.uuid().map((u) => u.toUpperCase())), (id) => {
-        expect(decodeEventId(encodeEventId(id))).toBe(id);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.uuid(),
+          fc.string(),
+          fc.uuid().map((u) => u.toUpperCase()),
+        ),
+        (id) => {
+          expect(decodeEventId(encodeEventId(id))).toBe(id);
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(encodeEventId('5bcd315f-faea-5c07-b0d3-a7b0665ed30e')).toHaveLength(16);

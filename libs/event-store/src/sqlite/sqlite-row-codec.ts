@@ -17,7 +17,7 @@ export function encodeEventId(id: string, into?: Buffer): Buffer | string {
   if (id.length !== 36) return id;
   const bytes = into ?? Buffer.allocUnsafe(16);
   let at = 0;
-  for (let i = 0; i < 36; ) {
+  for (let i = 0; i < 36;) {
     if (i === 8 || i === 13 || i === 18 || i === 23) {
       if (id.charCodeAt(i) !== 45 /* - */) return id;
       i++;
@@ -33,8 +33,7 @@ export function encodeEventId(id: string, into?: Buffer): Buffer | string {
 }
 
 /** 32 lowercase hex digits as a UUID. */
-export const uuidOfHex = (hex: string): string =>
-  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+export const uuidOfHex = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 
 export function decodeEventId(stored: Buffer | string): string {
   return typeof stored === 'string' ? stored : uuidOfHex(stored.toString('hex'));

@@ -41,8 +41,7 @@ const page = (where: string, orderBy: string) =>
     SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h, metadata, data
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
 /** The stored size of each row a page would hold, in the page's order: what `fitting` counts. */
-const sizes = (where: string, orderBy: string) =>
-  `SELECT octet_length(metadata) + octet_length(data) FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
+const sizes = (where: string, orderBy: string) => `SELECT octet_length(metadata) + octet_length(data) FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
 /** A page query and its companion that sizes the same rows. */
 interface PageQuery {
   page: Database.Statement;
@@ -141,7 +140,13 @@ export class SqliteStorage implements LocalStorage {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
       const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion);
       const { lastInsertRowid } = this.statements.insert.run(
-        stream, firstRevision + i, encodeEventId(event.id, this.idBytes), type, event.data, metadata, event.schemaVersion,
+        stream,
+        firstRevision + i,
+        encodeEventId(event.id, this.idBytes),
+        type,
+        event.data,
+        metadata,
+        event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
     });
@@ -155,7 +160,7 @@ export class SqliteStorage implements LocalStorage {
     const forwards = query.direction === 'forwards';
     const events: RecordedEvent[] = [];
     let from = query.fromRevision ?? (forwards ? 0 : Number.MAX_SAFE_INTEGER);
-    for (let left = query.maxCount; left > 0; ) {
+    for (let left = query.maxCount; left > 0;) {
       const count = Math.min(left, PAGE);
       const { rows, full } = this.page(forwards ? this.statements.forwards : this.statements.backwards, [key, from], count, 1, forwards ? 1 : -1);
       for (const row of rows) events.push(this.toRecordedEvent(row, query.streamId));
@@ -171,7 +176,7 @@ export class SqliteStorage implements LocalStorage {
     const events: RecordedEvent[] = [];
     let from = after === undefined ? -1 : Number(after);
     let bytes = 0;
-    for (let left = maxCount; left > 0; ) {
+    for (let left = maxCount; left > 0;) {
       const count = Math.min(left, PAGE);
       const { rows, full, size } = this.page(query, [from, ...params], count, 0, 1);
       for (const row of rows) events.push(this.toRecordedEvent(row));

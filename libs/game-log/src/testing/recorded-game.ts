@@ -2,7 +2,19 @@
 // its first event), for the property tests of re-decision, export/import and forks.
 import type { RecordedEvent } from '@logbook/event-store';
 import { builtInScenario } from '@logbook/content';
-import { decide, decideWithHistory, GameHistory, initialState, recordingRng, RuleViolation, seededRng, type GameCommand, type GameMode, type GameState, type LogCommand } from '@logbook/rules';
+import {
+  decide,
+  decideWithHistory,
+  GameHistory,
+  initialState,
+  recordingRng,
+  RuleViolation,
+  seededRng,
+  type GameCommand,
+  type GameMode,
+  type GameState,
+  type LogCommand,
+} from '@logbook/rules';
 import { randomCommand } from '@logbook/rules/testing/random-play';
 import { actionMetadata, type RecordedCommand } from '../action-metadata';
 import { toNewEvents } from '../game-events';
@@ -25,8 +37,25 @@ export interface RecordedGame {
 }
 
 /** Appends one decided action to `log` as the command path does. */
-export function recordAction(log: RecordedEvent[], gameId: string, commandId: string, seat: number | null, command: RecordedCommand, events: ReturnType<typeof decide>, draws: number[], commandSecret?: Record<string, unknown>): void {
-  const { first, rest } = actionMetadata({ commandId, seat, recordedAt: '2026-01-01T00:00:00.000Z', command, commandFingerprint: 'test', draws, commandSecret });
+export function recordAction(
+  log: RecordedEvent[],
+  gameId: string,
+  commandId: string,
+  seat: number | null,
+  command: RecordedCommand,
+  events: ReturnType<typeof decide>,
+  draws: number[],
+  commandSecret?: Record<string, unknown>,
+): void {
+  const { first, rest } = actionMetadata({
+    commandId,
+    seat,
+    recordedAt: '2026-01-01T00:00:00.000Z',
+    command,
+    commandFingerprint: 'test',
+    draws,
+    commandSecret,
+  });
   for (const event of toNewEvents(gameId, commandId, events, rest, first)) {
     log.push({ ...event, streamId: `game-${gameId}`, revision: log.length, position: BigInt(log.length), metadata: event.metadata ?? {}, schemaVersion: 1 });
   }

@@ -83,8 +83,15 @@ describe('figures across games', () => {
       { q: 1, r: 0, tileId: 'home', wrecks: 2 },
       { q: 3, r: -1, tileId: 'east', wrecks: 1 },
     ]);
-    expect(s.wrecksByTile).toEqual([{ tileId: 'home', wrecks: 2 }, { tileId: 'east', wrecks: 1 }]);
-    expect(s.boardHexes).toEqual([{ q: 0, r: 0, games: 1 }, { q: 1, r: 0, games: 1 }, { q: 3, r: -1, games: 1 }]);
+    expect(s.wrecksByTile).toEqual([
+      { tileId: 'home', wrecks: 2 },
+      { tileId: 'east', wrecks: 1 },
+    ]);
+    expect(s.boardHexes).toEqual([
+      { q: 0, r: 0, games: 1 },
+      { q: 1, r: 0, games: 1 },
+      { q: 3, r: -1, games: 1 },
+    ]);
   });
 
   it('per-player summaries, undo/redo, time per turn', () => {

@@ -88,14 +88,18 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
 
   const byMargin = new Map<number, { encounters: number; successes: number }>();
   const byDifficulty = new Map<number, { encounters: number; successes: number }>();
-  for (const g of games) for (const e of g.encounters) {
-    for (const [map, key] of [[byMargin, e.margin], [byDifficulty, e.difficulty]] as const) {
-      const row = map.get(key) ?? { encounters: 0, successes: 0 };
-      row.encounters += 1;
-      row.successes += e.success ? 1 : 0;
-      map.set(key, row);
+  for (const g of games)
+    for (const e of g.encounters) {
+      for (const [map, key] of [
+        [byMargin, e.margin],
+        [byDifficulty, e.difficulty],
+      ] as const) {
+        const row = map.get(key) ?? { encounters: 0, successes: 0 };
+        row.encounters += 1;
+        row.successes += e.success ? 1 : 0;
+        map.set(key, row);
+      }
     }
-  }
   const rows = (map: Map<number, { encounters: number; successes: number }>) =>
     [...map.entries()].sort(([a], [b]) => a - b).map(([k, v]) => ({ k, ...v, successRate: ratio(v.successes, v.encounters) }));
 
@@ -108,17 +112,21 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
     banished += g.plunder.banished;
   }
   const totalRolls = observed.reduce((a, b) => a + b, 0);
-  const fit = chiSquareGoodnessOfFit(observed, observed.map(() => 1 / 6));
+  const fit = chiSquareGoodnessOfFit(
+    observed,
+    observed.map(() => 1 / 6),
+  );
 
   const wreckHexes = new Map<string, { q: number; r: number; tileId: string | null; wrecks: number }>();
   const wreckTiles = new Map<string, number>();
-  for (const g of games) for (const w of g.wrecks) {
-    const key = `${w.hex.q},${w.hex.r}`;
-    const row = wreckHexes.get(key) ?? { q: w.hex.q, r: w.hex.r, tileId: w.tileId, wrecks: 0 };
-    row.wrecks += 1;
-    wreckHexes.set(key, row);
-    if (w.tileId) wreckTiles.set(w.tileId, (wreckTiles.get(w.tileId) ?? 0) + 1);
-  }
+  for (const g of games)
+    for (const w of g.wrecks) {
+      const key = `${w.hex.q},${w.hex.r}`;
+      const row = wreckHexes.get(key) ?? { q: w.hex.q, r: w.hex.r, tileId: w.tileId, wrecks: 0 };
+      row.wrecks += 1;
+      wreckHexes.set(key, row);
+      if (w.tileId) wreckTiles.set(w.tileId, (wreckTiles.get(w.tileId) ?? 0) + 1);
+    }
 
   const covered = new Map<string, number>();
   for (const g of games) for (const key of g.coveredHexes) covered.set(key, (covered.get(key) ?? 0) + 1);

@@ -15,7 +15,9 @@ const misread: Partial<AnalyticsHandlers> = {
 
 describe('the analytics handlers', () => {
   it('fold exactly the event types the table gives a handler', () => {
-    const handled = Object.entries(ANALYTICS_HANDLERS).filter(([, handler]) => handler !== null).map(([type]) => type);
+    const handled = Object.entries(ANALYTICS_HANDLERS)
+      .filter(([, handler]) => handler !== null)
+      .map(([type]) => type);
     expect([...ANALYTICS_EVENT_TYPES].sort()).toEqual(handled.sort());
     expect(Object.keys(missingEvent)).not.toContain('ShipTurned');
     expect(Object.keys(misread)).toEqual(['TurnStarted']);

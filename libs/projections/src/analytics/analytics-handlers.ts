@@ -159,7 +159,14 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
     if (d.check !== 'defeat' || !fold.openEncounter) return;
     const last = d.step + 1 >= d.steps;
     if (!d.success || last) {
-      fold.figures.encounters.push({ enemyCard: fold.openEncounter.enemyCard, difficulty: d.difficulty, total: d.total, margin: d.total - d.difficulty, success: d.success, act: fold.figures.act });
+      fold.figures.encounters.push({
+        enemyCard: fold.openEncounter.enemyCard,
+        difficulty: d.difficulty,
+        total: d.total,
+        margin: d.total - d.difficulty,
+        success: d.success,
+        act: fold.figures.act,
+      });
       fold.openEncounter = null;
     }
   },

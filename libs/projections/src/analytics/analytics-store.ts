@@ -44,7 +44,10 @@ export class InMemoryAnalyticsStore implements AnalyticsStore {
     this.folds.set(fold.figures.gameId, fold);
   }
   list(filter: AnalyticsFilter = {}): GameAnalytics[] {
-    return [...this.folds.values()].map((f) => f.figures).filter((f) => f.scenarioId !== '').filter((f) => matches(f, filter));
+    return [...this.folds.values()]
+      .map((f) => f.figures)
+      .filter((f) => f.scenarioId !== '')
+      .filter((f) => matches(f, filter));
   }
   clear(): void {
     this.folds.clear();
@@ -74,12 +77,16 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       put: this.db.prepare(`INSERT INTO analytics_games VALUES (@gameId, @scenarioId, @createdAt, @simulated, @bot, @players, @fold)
         ON CONFLICT (game_id) DO UPDATE SET scenario_id = excluded.scenario_id, created_at = excluded.created_at,
           simulated = excluded.simulated, bot = excluded.bot, players = excluded.players, fold = excluded.fold`),
-      list: this.db.prepare(`SELECT fold FROM analytics_games
+      list: this.db
+        .prepare(
+          `SELECT fold FROM analytics_games
         WHERE (@scenarioId IS NULL OR scenario_id = @scenarioId)
           AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
           AND (@simulated IS NULL OR simulated = @simulated) AND (@bot IS NULL OR bot = @bot)
           AND (@player IS NULL OR instr(players, char(31) || @player || char(31)) > 0)
-        ORDER BY created_at, game_id`).pluck(),
+        ORDER BY created_at, game_id`,
+        )
+        .pluck(),
       clear: this.db.prepare('DELETE FROM analytics_games'),
     };
     const put = this.statements.put;

@@ -15,7 +15,7 @@ describe('the analytics projection on a long game with undo and redo', () => {
   const actions = playActions({ seed: 5, players: 2, events: 6000, blessings: 3000, undo: 0.08, redo: 0.04, gameId: 'long' });
   const log = toRecordedOf('long', actions);
 
-  it('reads the log at most once, however many undos and redos follow, and keeps the whole log\'s figures', async () => {
+  it("reads the log at most once, however many undos and redos follow, and keeps the whole log's figures", async () => {
     expect(log.filter((e) => e.type === 'ActionUndone' || e.type === 'ActionRedone').length).toBeGreaterThan(200);
     let read = 0;
     const store = new InMemoryAnalyticsStore();

@@ -38,11 +38,23 @@ async function feed(events: RecordedEvent[]) {
 
 describe('the analytics projection across undo and redo', () => {
   it('counts an explored tile once it is played', async () => {
-    expect(await feed(log.slice(0, 5))).toMatchObject({ clues: 2, tilesExplored: 1, navigation: { orders: 1, pointsIssued: 2, pointsSpent: 1, pointsUnused: 1 }, undos: 0 });
+    expect(await feed(log.slice(0, 5))).toMatchObject({
+      clues: 2,
+      tilesExplored: 1,
+      navigation: { orders: 1, pointsIssued: 2, pointsSpent: 1, pointsUnused: 1 },
+      undos: 0,
+    });
   });
 
   it('takes the figures of an undone action back out, and counts the undo', async () => {
-    expect(await feed(log.slice(0, 6))).toMatchObject({ clues: 0, tilesExplored: 0, navigation: { orders: 0, pointsIssued: 0 }, undos: 1, redos: 0, revision: 5 });
+    expect(await feed(log.slice(0, 6))).toMatchObject({
+      clues: 0,
+      tilesExplored: 0,
+      navigation: { orders: 0, pointsIssued: 0 },
+      undos: 1,
+      redos: 0,
+      revision: 5,
+    });
   });
 
   it('puts them back on redo, and counts both', async () => {

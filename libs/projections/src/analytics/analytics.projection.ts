@@ -28,7 +28,10 @@ export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]):
   const recorded = new Map(entries.map((entry, i) => [entry, log[i] as RecordedEvent]));
   const effective = effectiveEntries(entries).map((entry) => recorded.get(entry) as RecordedEvent);
   // Redone actions come back in place: number the effective events in order for the fold.
-  const fold = foldAnalytics(gameId, effective.map((e, i) => ({ ...analyticsEvent(e), revision: i })));
+  const fold = foldAnalytics(
+    gameId,
+    effective.map((e, i) => ({ ...analyticsEvent(e), revision: i })),
+  );
   fold.figures.undos = log.filter((e) => e.type === 'ActionUndone').length;
   fold.figures.redos = log.filter((e) => e.type === 'ActionRedone').length;
   fold.figures.revision = log[log.length - 1]?.revision ?? -1;

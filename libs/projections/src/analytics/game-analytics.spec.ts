@@ -24,7 +24,10 @@ function handBuiltGame(): AnalyticsEvent[] {
       {
         gameId: 'g1',
         mode: 'standard',
-        seats: [{ seat: 1, name: 'Ana', characterId: 'ysolde' }, { seat: 2, name: 'Bo', characterId: 'tamsin' }],
+        seats: [
+          { seat: 1, name: 'Ana', characterId: 'ysolde' },
+          { seat: 2, name: 'Bo', characterId: 'tamsin' },
+        ],
         scenario: {
           id: 'hand',
           name: 'By hand',
@@ -155,7 +158,10 @@ describe('per-game analytics of a real game played through the rules', () => {
       while (state.pending && state.status === 'active') apply(state.turn?.seat ?? 1, respond(state.pending));
       apply(seat, command);
     }
-    const f = foldAnalytics('test-game', log.map((event, revision) => ({ revision, type: event.type, data: event.data }))).figures;
+    const f = foldAnalytics(
+      'test-game',
+      log.map((event, revision) => ({ revision, type: event.type, data: event.data })),
+    ).figures;
     expect([f.status, f.reason, f.clues, f.tilesExplored, f.rounds, f.turns]).toEqual(['won', 'clue-goal', 10, 4, 2, 4]);
     // Clues count in the act the party was in when the tile was charted: Fogbank 2 + Shrine Isle 2 in act 1.
     expect(f.cluesByAct).toEqual({ '1': 4, '2': 3, '3': 3 });
@@ -200,7 +206,17 @@ describe('per-game analytics of a fork', () => {
       { revision: 4, type: 'ShipWrecked', data: { shipId: 'gull' } },
     ]);
     const f = fold.figures;
-    expect([f.scenarioId, f.scenarioName, f.clueGoal, f.mode, f.act, f.clues, f.rounds, f.turns, f.tilesExplored]).toEqual(['hand', 'By hand', 6, 'standard', 2, 4, 3, 1, 0]);
+    expect([f.scenarioId, f.scenarioName, f.clueGoal, f.mode, f.act, f.clues, f.rounds, f.turns, f.tilesExplored]).toEqual([
+      'hand',
+      'By hand',
+      6,
+      'standard',
+      2,
+      4,
+      3,
+      1,
+      0,
+    ]);
     expect(f.forkedFrom).toEqual({ gameId: 'g1', revision: 12 });
     expect(f.seats).toEqual([{ seat: 1, name: 'Ana', characterId: 'ysolde' }]);
     expect(f.coveredHexes).toEqual(['0,0', '1,0', '0,-1']);

@@ -100,7 +100,12 @@ describe('the game-states read model', () => {
     await model.runner.start();
     await model.runner.whenHandled((await store.lastPosition())!);
     await expectEqualToFreshFolds(model.states, games.keys());
-    expect(model.states.list({ limit: 100 }).map((s) => s.gameId).sort()).toEqual([...games.keys()].sort());
+    expect(
+      model.states
+        .list({ limit: 100 })
+        .map((s) => s.gameId)
+        .sort(),
+    ).toEqual([...games.keys()].sort());
     await model.close();
   });
 
@@ -140,7 +145,12 @@ describe('the game-states read model', () => {
     let revision = -1;
     for (const action of groupBy(table.history.entries)) {
       const metadata = { commandId: action[0].actionId, seat: action[0].seat };
-      const appended = toNewEvents('u1', action[0].actionId, action.map((e) => e.event), metadata);
+      const appended = toNewEvents(
+        'u1',
+        action[0].actionId,
+        action.map((e) => e.event),
+        metadata,
+      );
       await store.append(gameStreamId('u1'), appended, revision < 0 ? 'no_stream' : revision);
       revision += appended.length;
     }

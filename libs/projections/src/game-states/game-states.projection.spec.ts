@@ -50,38 +50,48 @@ describe('the game-states projection (given / when / then)', () => {
 
   it('folds a new game from its first events', async () => {
     const recorded = await record('g1', all);
-    await projectionSpec([]).when(recorded).then((read) => {
-      expect(read.get('g1')).toEqual({ gameId: 'g1', revision: all.length - 1, state: foldEvents(all) });
-    });
+    await projectionSpec([])
+      .when(recorded)
+      .then((read) => {
+        expect(read.get('g1')).toEqual({ gameId: 'g1', revision: all.length - 1, state: foldEvents(all) });
+      });
   });
 
   it('continues a game it already holds', async () => {
     const recorded = await record('g1', all);
     const split = created.length;
-    await projectionSpec(recorded.slice(0, split)).when(recorded.slice(split)).then((read) => {
-      expect(read.get('g1')?.revision).toBe(all.length - 1);
-      expect(read.get('g1')?.state).toEqual(foldEvents(all));
-    });
+    await projectionSpec(recorded.slice(0, split))
+      .when(recorded.slice(split))
+      .then((read) => {
+        expect(read.get('g1')?.revision).toBe(all.length - 1);
+        expect(read.get('g1')?.state).toEqual(foldEvents(all));
+      });
   });
 
   it('ignores an event delivered again (at-least-once delivery)', async () => {
     const recorded = await record('g1', all);
-    await projectionSpec(recorded).when(recorded.slice(-2)).then((read) => {
-      expect(read.get('g1')).toEqual({ gameId: 'g1', revision: all.length - 1, state: foldEvents(all) });
-    });
+    await projectionSpec(recorded)
+      .when(recorded.slice(-2))
+      .then((read) => {
+        expect(read.get('g1')).toEqual({ gameId: 'g1', revision: all.length - 1, state: foldEvents(all) });
+      });
   });
 
   it('keeps games apart', async () => {
     const one = await record('g1', all);
     const two = await record('g2', created);
-    await projectionSpec(one).when(two).then((read) => {
-      expect(read.get('g1')?.state).toEqual(foldEvents(all));
-      expect(read.get('g2')?.state).toEqual(foldEvents(created));
-    });
+    await projectionSpec(one)
+      .when(two)
+      .then((read) => {
+        expect(read.get('g1')?.state).toEqual(foldEvents(all));
+        expect(read.get('g2')?.state).toEqual(foldEvents(created));
+      });
   });
 
   it('refuses an event that skips a revision', async () => {
     const recorded = await record('g1', all);
-    await projectionSpec(recorded.slice(0, 1)).when(recorded.slice(2, 3)).thenThrows(/jumps from revision 0 to 2/);
+    await projectionSpec(recorded.slice(0, 1))
+      .when(recorded.slice(2, 3))
+      .thenThrows(/jumps from revision 0 to 2/);
   });
 });

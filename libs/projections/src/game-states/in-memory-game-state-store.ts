@@ -1,8 +1,7 @@
 import { compareNewestFirst, summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
 
 export const matchesQuery = (summary: GameSummary, query: GameSummaryQuery): boolean =>
-  (query.status === undefined || summary.status === query.status) &&
-  (query.scenarioId === undefined || summary.scenarioId === query.scenarioId);
+  (query.status === undefined || summary.status === query.status) && (query.scenarioId === undefined || summary.scenarioId === query.scenarioId);
 
 export class InMemoryGameStateStore implements GameStateStore {
   private readonly records = new Map<string, GameStateRecord>();

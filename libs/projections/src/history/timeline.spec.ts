@@ -138,7 +138,9 @@ describe('who and when for each event of a page', () => {
   it('is the same for both metadata shapes, even from the middle of an action', () => {
     const firstOnly = toRecordedOf('g', game);
     const full = toRecordedOf('g', game, { fullMetadata: true });
-    const records = new Map(game.map((a) => [a.commandId, { seat: a.seat, recordedAt: full.find((e) => e.metadata.commandId === a.commandId)!.metadata.recordedAt as string }]));
+    const records = new Map(
+      game.map((a) => [a.commandId, { seat: a.seat, recordedAt: full.find((e) => e.metadata.commandId === a.commandId)!.metadata.recordedAt as string }]),
+    );
     const multi = firstOnly.findIndex((e, i) => i > 0 && e.metadata.commandId === firstOnly[i - 1].metadata.commandId);
     expect(multi).toBeGreaterThan(0);
     const read = (events: typeof full, from: number) => {

@@ -11,7 +11,12 @@ const { ShipTurned: _turned, ...withoutShipTurned } = EVENT_WORDS;
 // @ts-expect-error ShipTurned has no words: the table does not compile.
 const missingEvent: Record<GameEventType, unknown> = withoutShipTurned;
 
-const names = { seat: (n: number) => `Seat ${n}`, ship: (id: string) => (id === 'gull' ? 'The Gull' : id), character: (id: string) => id, crew: (id: string) => id };
+const names = {
+  seat: (n: number) => `Seat ${n}`,
+  ship: (id: string) => (id === 'gull' ? 'The Gull' : id),
+  character: (id: string) => id,
+  crew: (id: string) => id,
+};
 
 describe('the words', () => {
   it('name a turn by the facing reached', () => {

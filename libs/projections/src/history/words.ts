@@ -65,15 +65,27 @@ export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], Com
   CreateGame: { group: 'other', done: () => 'created the game', label: () => 'Create the game' },
   StartNavigation: { group: 'navigation', done: (_c, _n) => 'issued a Navigation order', label: (_c, _n) => 'Start navigation' },
   MoveShip: { group: 'navigation', done: (_c, _n) => 'moved the ship', label: (_c, _n) => 'Move ahead' },
-  TurnShip: { group: 'navigation', done: (c, _n) => `turned the ship ${turnWord(c.direction)}`, label: (c, _n) => c.direction === 'ccw' ? 'Turn ⟲ (counter-clockwise)' : 'Turn ⟳ (clockwise)' },
-  ExploreTile: { group: 'navigation', done: (_c, _n) => 'explored', label: (c, _n) => c.rotation === undefined ? 'Explore ahead' : `Explore ahead (rotation ${c.rotation})` },
+  TurnShip: {
+    group: 'navigation',
+    done: (c, _n) => `turned the ship ${turnWord(c.direction)}`,
+    label: (c, _n) => (c.direction === 'ccw' ? 'Turn ⟲ (counter-clockwise)' : 'Turn ⟳ (clockwise)'),
+  },
+  ExploreTile: {
+    group: 'navigation',
+    done: (_c, _n) => 'explored',
+    label: (c, _n) => (c.rotation === undefined ? 'Explore ahead' : `Explore ahead (rotation ${c.rotation})`),
+  },
   EndNavigation: { group: 'navigation', done: (_c, _n) => 'ended the Navigation order', label: (_c, _n) => 'End navigation' },
   Navigate: { group: 'navigation', done: (c, _n) => `navigated (${steps(c.steps)})`, label: (c, _n) => `Navigate: ${steps(c.steps)}` },
   MoveCrew: { group: 'other', done: (_c, _n) => 'moved a crew member', label: (c, n) => `Move ${n.crew(c.crewId)} to ${c.node}` },
   DropAnchor: { group: 'other', done: (_c, _n) => 'dropped anchor', label: (_c, _n) => 'Drop anchor' },
   WeighAnchor: { group: 'other', done: (_c, _n) => 'weighed anchor', label: (_c, _n) => 'Weigh anchor' },
   EndTurn: { group: 'turn', done: (_c, _n) => 'ended the turn', label: (_c, _n) => 'End turn' },
-  EngageShip: { group: 'other', done: (c, n) => `engaged ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}`, label: (c, n) => `Engage ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}${choice(c)}` },
+  EngageShip: {
+    group: 'other',
+    done: (c, n) => `engaged ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}`,
+    label: (c, n) => `Engage ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}${choice(c)}`,
+  },
   AttemptRepair: { group: 'other', done: (_c, _n) => 'attempted a repair', label: (c, _n) => `Attempt a repair${choice(c)}` },
   ReduceStructuralDamage: { group: 'response', done: (_c, _n) => 'reduced structural damage', label: (c, _n) => reduceLabel(c) },
   ResolveStructuralDamage: { group: 'response', done: (_c, _n) => 'resolved structural damage', label: (_c, _n) => 'Take the damage' },
@@ -83,7 +95,11 @@ export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], Com
   PurgeAltar: { group: 'other', done: (_c, _n) => 'purged an altar', label: (c, _n) => `Purge the altar at ${hex(c.hex)}${choice(c)}` },
   Embark: { group: 'other', done: (_c, _n) => 'embarked', label: (c, n) => `Board ${n.ship(c.shipId)}` },
   Disembark: { group: 'other', done: (_c, _n) => 'disembarked', label: (_c, _n) => 'Go ashore' },
-  SetFollowShip: { group: 'other', done: (c, _n) => c.follow ? 'chose to follow the ship' : 'chose not to follow the ship', label: (c, _n) => c.follow ? 'Follow the ship when it sails' : 'Stay put when the ship sails' },
+  SetFollowShip: {
+    group: 'other',
+    done: (c, _n) => (c.follow ? 'chose to follow the ship' : 'chose not to follow the ship'),
+    label: (c, _n) => (c.follow ? 'Follow the ship when it sails' : 'Stay put when the ship sails'),
+  },
   Undo: { group: 'history', done: (_c, _n) => 'undid', label: (_c, _n) => 'Undo' },
   Redo: { group: 'history', done: (_c, _n) => 'redid', label: (_c, _n) => 'Redo' },
 };
@@ -91,7 +107,8 @@ export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], Com
 /** What an event says, in a few words; null for events that add nothing to an action's line. */
 export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup) => string) | null> = {
   GameCreated: (d) => `game created: ${d.scenario?.name ?? 'a scenario'} (${d.mode}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
-  GameForked: (d) => `game forked from ${d.source?.gameId} at revision ${d.source?.revision} (${d.mode}${d.reshuffled ? ', hidden cards and tiles dealt again' : ''}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
+  GameForked: (d) =>
+    `game forked from ${d.source?.gameId} at revision ${d.source?.revision} (${d.mode}${d.reshuffled ? ', hidden cards and tiles dealt again' : ''}) for ${(d.seats ?? []).map((s: Data) => s.name).join(', ')}`,
   NavigationOrderIssued: (d, n) => `Navigation order for ${n.ship(d.shipId)} (${d.points} points)`,
   ShipMoved: (d, n) => `${n.ship(d.shipId)} sails to ${hex(d.to)}`,
   ShipTurned: (d, n) => `${n.ship(d.shipId)} turned to face ${facingName(d.to)}`,

@@ -152,8 +152,7 @@ describe('BufferedRows', () => {
     /** At each checkpoint saved: the position, and how many events the table held then. */
     let saved: Array<{ position: bigint; eventsInTable: number }>;
     let runner: ProjectionRunner | undefined;
-    const append = async (streamId: string) =>
-      (await store.append(streamId, [{ id: randomUUID(), type: 'ShipMoved', data: {} }], 'any')).position;
+    const append = async (streamId: string) => (await store.append(streamId, [{ id: randomUUID(), type: 'ShipMoved', data: {} }], 'any')).position;
 
     beforeEach(() => {
       jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'Date', 'hrtime', 'performance'] });

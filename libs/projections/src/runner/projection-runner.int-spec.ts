@@ -121,7 +121,7 @@ describe('ProjectionRunner', () => {
 
       poisoned = false;
       await runner.start();
-      await runner.whenHandled(await store.lastPosition() as bigint);
+      await runner.whenHandled((await store.lastPosition()) as bigint);
       expect(ids(projection.seen)).toEqual(ids(events));
     });
   });
@@ -151,7 +151,9 @@ describe('ProjectionRunner', () => {
       const kept = anEvent('ShipMoved');
       await appendTo(store, 'game-1', [kept, anEvent('BlessingAdvanced')]);
       const last = await appendTo(store, 'game-2', [anEvent('BlessingAdvanced')]);
-      projection = Object.assign(new RecordingProjection({ streamPrefixes: ['game-'] }), { rebuildFilter: { streamPrefixes: ['game-'], eventTypes: ['ShipMoved'] } });
+      projection = Object.assign(new RecordingProjection({ streamPrefixes: ['game-'] }), {
+        rebuildFilter: { streamPrefixes: ['game-'], eventTypes: ['ShipMoved'] },
+      });
       runner = new ProjectionRunner(store, checkpoints, projection);
       expect(await runner.rebuild()).toBe(1);
       expect(ids(projection.seen)).toEqual([kept.id]);

@@ -111,7 +111,12 @@ export class ProjectionRunner {
     report();
     try {
       replay: while (target !== undefined) {
-        const page = await this.store.readAll({ fromPosition: this.lastHandled, maxCount: pageSize, maxBytes, filter: this.projection.rebuildFilter ?? this.projection.filter });
+        const page = await this.store.readAll({
+          fromPosition: this.lastHandled,
+          maxCount: pageSize,
+          maxBytes,
+          filter: this.projection.rebuildFilter ?? this.projection.filter,
+        });
         // A page cut short by bytes is not the end: only an empty one is.
         if (page.length === 0) break;
         for (const event of page) {
@@ -247,14 +252,16 @@ export class ProjectionRunner {
    * the next save).
    */
   private saveCheckpoint(): Promise<void> {
-    this.saving = this.saving.catch(() => undefined).then(async () => {
-      const position = this.lastHandled;
-      const count = this.unsaved;
-      if (count === 0 || position === undefined) return;
-      await this.projection.flush?.();
-      await this.checkpoints.save(this.projection.name, position);
-      this.unsaved -= count;
-    });
+    this.saving = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        const position = this.lastHandled;
+        const count = this.unsaved;
+        if (count === 0 || position === undefined) return;
+        await this.projection.flush?.();
+        await this.checkpoints.save(this.projection.name, position);
+        this.unsaved -= count;
+      });
     return this.saving;
   }
 

@@ -8,7 +8,14 @@ import type { Projection } from './projection';
 // `$all` also holds the streams of values stored once by content (libs/event-store/src/content):
 // the read models fold games only, so their subscriptions must never be handed those.
 const recorded = (streamId: string, type: string): RecordedEvent => ({
-  id: 'e', streamId, revision: 0, position: 1n, type, data: {}, metadata: {}, schemaVersion: 1,
+  id: 'e',
+  streamId,
+  revision: 0,
+  position: 1n,
+  type,
+  data: {},
+  metadata: {},
+  schemaVersion: 1,
 });
 
 describe('the read models subscribe to games only', () => {

@@ -2,11 +2,7 @@ import type { DomainEvent } from '../event';
 import type { Hex } from '../hex';
 
 /** [S] cards drawn into a hand: the ids only the drawing seat may see. */
-export type CardsDrawn = DomainEvent<
-  'CardsDrawn',
-  { characterId: string; count: number; reason: 'opening-hand' | 'reset-hand' },
-  { cards: string[] }
->;
+export type CardsDrawn = DomainEvent<'CardsDrawn', { characterId: string; count: number; reason: 'opening-hand' | 'reset-hand' }, { cards: string[] }>;
 
 /** [D §8] damage to a character: discard that many cards from hand; armor played first. */
 export type CharacterDamaged = DomainEvent<

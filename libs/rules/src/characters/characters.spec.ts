@@ -2,7 +2,7 @@ import { arrangedGame, eventsOfType, play, stateOf, wreck } from '../ships/testi
 import { given } from '../testing/decider-spec';
 import { redactEvent } from '../view';
 
-describe('characters\' hands', () => {
+describe("characters' hands", () => {
   it('[hand.opening] each character starts with a hand drawn up to its hand size; only its seat sees it', () => {
     const events = arrangedGame({ players: 2 });
     const drawn = eventsOfType(events, 'CardsDrawn');
@@ -19,25 +19,25 @@ describe('characters\' hands', () => {
 
   it('[hand.reset] at the end of its turn the active character draws up to its hand size', () => {
     // A boon played on a repair leaves Ysolde one card short.
-    const afterCheck = play(
-      [...arrangedGame(), wreck()],
-      { type: 'AttemptRepair', boons: ['spyglass'] },
-      { rolls: [1, 1] },
-    );
-    given(afterCheck).when({ type: 'EndTurn' }).then((events, after) => {
-      const [reset] = eventsOfType(events, 'CardsDrawn');
-      expect(reset).toEqual({
-        type: 'CardsDrawn',
-        data: { characterId: 'ysolde', count: 1, reason: 'reset-hand' },
-        secret: { visibleTo: [1], data: { cards: ['blessing-of-the-tides'] } },
+    const afterCheck = play([...arrangedGame(), wreck()], { type: 'AttemptRepair', boons: ['spyglass'] }, { rolls: [1, 1] });
+    given(afterCheck)
+      .when({ type: 'EndTurn' })
+      .then((events, after) => {
+        const [reset] = eventsOfType(events, 'CardsDrawn');
+        expect(reset).toEqual({
+          type: 'CardsDrawn',
+          data: { characterId: 'ysolde', count: 1, reason: 'reset-hand' },
+          secret: { visibleTo: [1], data: { cards: ['blessing-of-the-tides'] } },
+        });
+        expect(after.characters.ysolde.hand).toHaveLength(5);
       });
-      expect(after.characters.ysolde.hand).toHaveLength(5);
-    });
   });
 
   it('[hand.deck-runs-out] a deck that runs out stops the draw', () => {
     const events = arrangedGame({ tweak: (s) => (s.characters[0].deck = ['cutlass', 'spyglass']) });
     expect(stateOf(events).characters.ysolde).toMatchObject({ hand: ['cutlass', 'spyglass'], deck: [] });
-    given(events).when({ type: 'EndTurn' }).then((decided) => expect(eventsOfType(decided, 'CardsDrawn')).toHaveLength(0));
+    given(events)
+      .when({ type: 'EndTurn' })
+      .then((decided) => expect(eventsOfType(decided, 'CardsDrawn')).toHaveLength(0));
   });
 });

@@ -16,11 +16,7 @@ export function withoutCards(hand: readonly string[], cards: readonly string[]):
 
 /** [S] cards a character plays or discards must be in its hand. The message names only what the player named. */
 export function ensureInHand(character: CharacterState, cards: readonly string[]): void {
-  ensure(
-    withoutCards(character.hand, cards) !== null,
-    'hand.card-not-in-hand',
-    `${character.name} does not hold all of these cards: ${cards.join(', ')}`,
-  );
+  ensure(withoutCards(character.hand, cards) !== null, 'hand.card-not-in-hand', `${character.name} does not hold all of these cards: ${cards.join(', ')}`);
 }
 
 /** Applier helper: moves `cards` from the hand to the discard pile. */

@@ -23,26 +23,47 @@ describe('checks', () => {
 
     it('picks the option with the best expected margin when none is named', () => {
       const check: CheckDefinition = {
-        steps: [{ options: [{ skills: ['Wisdom'], difficulty: 6 }, { skills: ['Charisma', 'Diplomacy'], difficulty: 8 }] }],
+        steps: [
+          {
+            options: [
+              { skills: ['Wisdom'], difficulty: 6 },
+              { skills: ['Charisma', 'Diplomacy'], difficulty: 8 },
+            ],
+          },
+        ],
       };
       expect(planCheck(ysolde(), cards(), check)[0].optionIndex).toBe(1);
     });
 
     it('takes the option the player names', () => {
       const check: CheckDefinition = {
-        steps: [{ options: [{ skills: ['Wisdom'], difficulty: 6 }, { skills: ['Charisma'], difficulty: 8 }] }],
+        steps: [
+          {
+            options: [
+              { skills: ['Wisdom'], difficulty: 6 },
+              { skills: ['Charisma'], difficulty: 8 },
+            ],
+          },
+        ],
       };
       expect(planCheck(ysolde(), cards(), check, { option: 0 })[0].optionIndex).toBe(0);
     });
 
     it('rejects an option that does not exist', () => {
-      expect(() => planCheck(ysolde(), cards(), single(['Strength'], 5), { option: 3 })).toThrow(
-        expect.objectContaining({ rule: 'check.unknown-option' }),
-      );
+      expect(() => planCheck(ysolde(), cards(), single(['Strength'], 5), { option: 3 })).toThrow(expect.objectContaining({ rule: 'check.unknown-option' }));
     });
 
-    it('[check.option-skill-missing] rejects an option without the character\'s skill while another has it', () => {
-      const check: CheckDefinition = { steps: [{ options: [{ skills: ['Craft'], difficulty: 4 }, { skills: ['Strength'], difficulty: 8 }] }] };
+    it("[check.option-skill-missing] rejects an option without the character's skill while another has it", () => {
+      const check: CheckDefinition = {
+        steps: [
+          {
+            options: [
+              { skills: ['Craft'], difficulty: 4 },
+              { skills: ['Strength'], difficulty: 8 },
+            ],
+          },
+        ],
+      };
       expect(() => planCheck(ysolde(), cards(), check, { option: 0 })).toThrow(expect.objectContaining({ rule: 'check.option-skill-missing' }));
     });
   });
@@ -82,7 +103,7 @@ describe('checks', () => {
       );
     });
 
-    it('[hand.card-not-in-hand] boons must be in the character\'s hand', () => {
+    it("[hand.card-not-in-hand] boons must be in the character's hand", () => {
       expect(() => planCheck(ysolde(), cards(), single(['Strength'], 5), { boons: ['spark'] })).toThrow(
         expect.objectContaining({ rule: 'hand.card-not-in-hand' }),
       );
@@ -109,7 +130,10 @@ describe('checks', () => {
     it('attempts every step while they succeed, each with its own boons', () => {
       const plan = planCheck(ysolde(), cards(), twoSteps, { boons: [['spyglass'], ['cutlass']] });
       const results = rollCheck(plan, cards(), scriptedRng([2, 2, 1, 3]));
-      expect(results.map((r) => [r.total, r.success])).toEqual([[4, true], [6, true]]);
+      expect(results.map((r) => [r.total, r.success])).toEqual([
+        [4, true],
+        [6, true],
+      ]);
     });
 
     it('[check.boon-type-repeated] counts the boons of all steps: one weapon per check, not per step', () => {

@@ -65,8 +65,7 @@ export function skillFor(character: CharacterState, option: CheckOptionDefinitio
   return uses.reduce<SkillUse | null>((best, u) => (best === null || expected(u) > expected(best) ? u : best), null);
 }
 
-const optionFor = (choice: CheckChoice, step: number): number | undefined =>
-  Array.isArray(choice.option) ? choice.option[step] : choice.option;
+const optionFor = (choice: CheckChoice, step: number): number | undefined => (Array.isArray(choice.option) ? choice.option[step] : choice.option);
 
 const boonsFor = (choice: CheckChoice, step: number): string[] => {
   const boons = choice.boons ?? [];
@@ -104,20 +103,11 @@ function validateBoons(character: CharacterState, cards: Record<string, CardDefi
   }
   const types = all.map((id) => known(cards, id).type);
   ensure(new Set(types).size === types.length, 'check.boon-type-repeated', 'At most one card of each type may be played on a check, across all its steps');
-  ensure(
-    withoutCards(character.hand, all) !== null,
-    'hand.card-not-in-hand',
-    `${character.name} does not hold all of these cards: ${all.join(', ')}`,
-  );
+  ensure(withoutCards(character.hand, all) !== null, 'hand.card-not-in-hand', `${character.name} does not hold all of these cards: ${all.join(', ')}`);
 }
 
 /** Validates the choice against the check and the character's hand; throws a RuleViolation. */
-export function planCheck(
-  character: CharacterState,
-  cards: Record<string, CardDefinition>,
-  check: CheckDefinition,
-  choice: CheckChoice = {},
-): StepPlan[] {
+export function planCheck(character: CharacterState, cards: Record<string, CardDefinition>, check: CheckDefinition, choice: CheckChoice = {}): StepPlan[] {
   ensure(check.steps.length > 0, 'check.no-steps', 'This check has no steps');
   if (Array.isArray(choice.option)) {
     ensure(choice.option.length <= check.steps.length, 'check.unknown-option', `This check has ${check.steps.length} step(s)`);

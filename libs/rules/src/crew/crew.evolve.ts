@@ -6,7 +6,10 @@ import type { CrewEvent } from './crew.events';
 // Each of these events is a whole Crew order: it uses one of the turn's orders.
 export const crewAppliers: Appliers<CrewEvent> = {
   CrewMoved(state, { data }) {
-    const crew = defined(known(state.ships, data.shipId).crew.find((c) => c.crewId === data.crewId), `crew ${data.crewId}`);
+    const crew = defined(
+      known(state.ships, data.shipId).crew.find((c) => c.crewId === data.crewId),
+      `crew ${data.crewId}`,
+    );
     crew.node = data.to;
     takeOrder(state);
   },

@@ -47,7 +47,9 @@ describe('[D] Crew orders', () => {
 
     it('[N] leaving the Crow’s Nest empty takes away the lookout', () => {
       const scenario = atSea({ radius: 1, ship: { hex: { q: 0, r: -1 }, crew: [NAVIGATOR, LOOKOUT] }, stack: [stackTile('misty', 1, 1)] });
-      given(play(scenario, moveCrew('pell', 'blank-1'), start)).when(explore()).thenRejects('explore.no-lookout');
+      given(play(scenario, moveCrew('pell', 'blank-1'), start))
+        .when(explore())
+        .thenRejects('explore.no-lookout');
     });
   });
 
@@ -61,11 +63,15 @@ describe('[D] Crew orders', () => {
 
     it('weighs anchor: the ship sails again', () => {
       const weighed = play(atSea({ ship: { anchored: true } }), weighAnchor, start);
-      given(weighed).when(move).then((events) => expect(events[0].type).toBe('ShipMoved'));
+      given(weighed)
+        .when(move)
+        .then((events) => expect(events[0].type).toBe('ShipMoved'));
     });
 
     it('refuses to drop an anchor already down, or weigh one not down', () => {
-      given(atSea({ ship: { anchored: true } })).when(dropAnchor).thenRejects('ship.already-anchored');
+      given(atSea({ ship: { anchored: true } }))
+        .when(dropAnchor)
+        .thenRejects('ship.already-anchored');
       given(atSea()).when(weighAnchor).thenRejects('ship.not-anchored');
     });
   });
@@ -76,6 +82,8 @@ describe('[D] Crew orders', () => {
   });
 
   it('belongs to the active seat', () => {
-    given(atSea({}, { players: 2 })).when(dropAnchor, { seat: 2 }).thenRejects('turn.not-your-turn');
+    given(atSea({}, { players: 2 }))
+      .when(dropAnchor, { seat: 2 })
+      .thenRejects('turn.not-your-turn');
   });
 });

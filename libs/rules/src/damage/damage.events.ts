@@ -44,20 +44,11 @@ export type ShipWrecked = DomainEvent<'ShipWrecked', { shipId: string }>;
  * [S] a wrecked ship dealt structural damage discards that many cards from the blessings deck.
  * [D] when the deck holds fewer, it discards what there is (`count`); the clock then runs out.
  */
-export type BlessingsDiscarded = DomainEvent<
-  'BlessingsDiscarded',
-  { shipId: string; requested: number; count: number; deck: number; discard: number }
->;
+export type BlessingsDiscarded = DomainEvent<'BlessingsDiscarded', { shipId: string; requested: number; count: number; deck: number; discard: number }>;
 
 export type RepairAttempted = DomainEvent<'RepairAttempted', { seat: number; shipId: string }>;
 /** [S] the repair check succeeded: the ship card is face up again. */
 export type ShipRepaired = DomainEvent<'ShipRepaired', { shipId: string }>;
 
 export type DamageEvent =
-  | StructuralDamageDealt
-  | StructuralDamageReduced
-  | StructuralDamageResolved
-  | ShipWrecked
-  | BlessingsDiscarded
-  | RepairAttempted
-  | ShipRepaired;
+  StructuralDamageDealt | StructuralDamageReduced | StructuralDamageResolved | ShipWrecked | BlessingsDiscarded | RepairAttempted | ShipRepaired;

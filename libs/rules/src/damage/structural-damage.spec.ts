@@ -48,11 +48,13 @@ describe('structural damage', () => {
     });
 
     it('closes the window with the ship unaffected once responses take it to 0', () => {
-      given(dealt(arrangedGame(), 2)).when({ type: 'ReduceStructuralDamage', discard: ['spyglass'] }).then((events, after) => {
-        expect(eventsOfType(events, 'StructuralDamageResolved')[0].data.outcome).toBe('unaffected');
-        expect(after.pending).toBeNull();
-        expect(after.ships.gull.wrecked).toBe(false);
-      });
+      given(dealt(arrangedGame(), 2))
+        .when({ type: 'ReduceStructuralDamage', discard: ['spyglass'] })
+        .then((events, after) => {
+          expect(eventsOfType(events, 'StructuralDamageResolved')[0].data.outcome).toBe('unaffected');
+          expect(after.pending).toBeNull();
+          expect(after.ships.gull.wrecked).toBe(false);
+        });
     });
   });
 
@@ -64,11 +66,13 @@ describe('structural damage', () => {
       given(open()).when({ type: 'EngageShip', enemyShipId: 'lantern-1' }).thenRejects('pending.response-required');
     });
 
-    it('lets any seat respond, also on another seat\'s turn', () => {
-      given(open()).when({ type: 'ReduceStructuralDamage', discard: ['spark'] }, { seat: 2 }).then((_, after) => {
-        expect(after.pending).toMatchObject({ amount: 1 });
-        expect(after.characters.tamsin.discard).toEqual(['spark']);
-      });
+    it("lets any seat respond, also on another seat's turn", () => {
+      given(open())
+        .when({ type: 'ReduceStructuralDamage', discard: ['spark'] }, { seat: 2 })
+        .then((_, after) => {
+          expect(after.pending).toMatchObject({ amount: 1 });
+          expect(after.characters.tamsin.discard).toEqual(['spark']);
+        });
     });
 
     it('is closed by the active seat only', () => {
@@ -76,7 +80,9 @@ describe('structural damage', () => {
     });
 
     it('rejects responses when no damage is waiting', () => {
-      given(twoSeats()).when({ type: 'ReduceStructuralDamage', discard: ['spark'] }, { seat: 2 }).thenRejects('damage.no-window');
+      given(twoSeats())
+        .when({ type: 'ReduceStructuralDamage', discard: ['spark'] }, { seat: 2 })
+        .thenRejects('damage.no-window');
     });
 
     it('[damage.auto-resolve] resolves at once when no character holds a card', () => {
@@ -90,61 +96,79 @@ describe('structural damage', () => {
 
   describe('[damage.play-cards] step 2: cards that affect structural damage', () => {
     it('reduce it by their power', () => {
-      given(dealt(twoSeats(), 4)).when({ type: 'ReduceStructuralDamage', play: ['calm-waters'] }, { seat: 2 }).then((events, after) => {
-        expect(eventsOfType(events, 'StructuralDamageReduced')[0].data).toMatchObject({ played: [{ cardId: 'calm-waters', by: 2 }], by: 2, amount: 1 });
-        expect(after.characters.tamsin.discard).toEqual(['calm-waters']);
-      });
+      given(dealt(twoSeats(), 4))
+        .when({ type: 'ReduceStructuralDamage', play: ['calm-waters'] }, { seat: 2 })
+        .then((events, after) => {
+          expect(eventsOfType(events, 'StructuralDamageReduced')[0].data).toMatchObject({ played: [{ cardId: 'calm-waters', by: 2 }], by: 2, amount: 1 });
+          expect(after.characters.tamsin.discard).toEqual(['calm-waters']);
+        });
     });
 
     it('[damage.character-reductions-excluded] a card that reduces damage only to characters cannot be played', () => {
-      given(dealt(twoSeats(), 3)).when({ type: 'ReduceStructuralDamage', play: ['leather-armor'] }, { seat: 2 }).thenRejects('damage.card-cannot-reduce');
+      given(dealt(twoSeats(), 3))
+        .when({ type: 'ReduceStructuralDamage', play: ['leather-armor'] }, { seat: 2 })
+        .thenRejects('damage.card-cannot-reduce');
     });
 
     it('[damage.play-after-discard] come before any discard', () => {
       const discarded = play(dealt(twoSeats(), 4), { type: 'ReduceStructuralDamage', discard: ['cutlass'] });
-      given(discarded).when({ type: 'ReduceStructuralDamage', play: ['hull-plates'] }).thenRejects('damage.play-after-discard');
+      given(discarded)
+        .when({ type: 'ReduceStructuralDamage', play: ['hull-plates'] })
+        .thenRejects('damage.play-after-discard');
     });
   });
 
   describe('[damage.discard-reduces] step 3: discards', () => {
     it('reduce it by 1 for each card discarded, by any character', () => {
-      given(dealt(twoSeats(), 4)).when({ type: 'ReduceStructuralDamage', discard: ['cutlass', 'first-mate'] }).then((_, after) => {
-        expect(after.pending).toMatchObject({ dealt: 4, amount: 1 });
-        expect(after.characters.ysolde.hand).toEqual(['boarding-axe', 'hull-plates', 'spyglass']);
-      });
+      given(dealt(twoSeats(), 4))
+        .when({ type: 'ReduceStructuralDamage', discard: ['cutlass', 'first-mate'] })
+        .then((_, after) => {
+          expect(after.pending).toMatchObject({ dealt: 4, amount: 1 });
+          expect(after.characters.ysolde.hand).toEqual(['boarding-axe', 'hull-plates', 'spyglass']);
+        });
     });
 
     it('any card may be discarded, even one that reduces damage only to characters', () => {
-      given(dealt(twoSeats(), 3)).when({ type: 'ReduceStructuralDamage', discard: ['leather-armor'] }, { seat: 2 }).then((_, after) => {
-        expect(after.pending).toMatchObject({ amount: 1 });
-      });
+      given(dealt(twoSeats(), 3))
+        .when({ type: 'ReduceStructuralDamage', discard: ['leather-armor'] }, { seat: 2 })
+        .then((_, after) => {
+          expect(after.pending).toMatchObject({ amount: 1 });
+        });
     });
 
     it('[damage.more-than-needed] spends no card once the damage is at 0', () => {
-      given(dealt(arrangedGame(), 3)).when({ type: 'ReduceStructuralDamage', discard: ['cutlass', 'spyglass', 'first-mate'] }).thenRejects('damage.more-than-needed');
+      given(dealt(arrangedGame(), 3))
+        .when({ type: 'ReduceStructuralDamage', discard: ['cutlass', 'spyglass', 'first-mate'] })
+        .thenRejects('damage.more-than-needed');
     });
 
     it('[hand.card-not-in-hand] discards only cards in the own hand', () => {
-      given(dealt(twoSeats(), 3)).when({ type: 'ReduceStructuralDamage', discard: ['spark'] }, { seat: 1 }).thenRejects('hand.card-not-in-hand');
+      given(dealt(twoSeats(), 3))
+        .when({ type: 'ReduceStructuralDamage', discard: ['spark'] }, { seat: 1 })
+        .thenRejects('hand.card-not-in-hand');
     });
   });
 
   describe('step 4', () => {
     it('[damage.wrecks] wrecks a ship that is not wrecked, whatever the amount; no blessing is lost', () => {
       for (const amount of [2, 6]) {
-        given(dealt(arrangedGame(), amount)).when(resolve).then((events, after) => {
-          expect(events.map((e) => e.type)).toEqual(['StructuralDamageResolved', 'ShipWrecked']);
-          expect(after.ships.gull.wrecked).toBe(true);
-          expect(after.blessings.deck).toBe(BLESSINGS - 1);
-        });
+        given(dealt(arrangedGame(), amount))
+          .when(resolve)
+          .then((events, after) => {
+            expect(events.map((e) => e.type)).toEqual(['StructuralDamageResolved', 'ShipWrecked']);
+            expect(after.ships.gull.wrecked).toBe(true);
+            expect(after.blessings.deck).toBe(BLESSINGS - 1);
+          });
       }
     });
 
     it('[damage.wrecked-burns-blessings] discards that many cards from the blessings deck when the ship is already wrecked', () => {
-      given(dealt([...arrangedGame(), wreck()], 4)).when(resolve).then((events, after) => {
-        expect(eventsOfType(events, 'BlessingsDiscarded')[0].data).toEqual({ shipId: 'gull', requested: 3, count: 3, deck: BLESSINGS - 4, discard: 4 });
-        expect(after.blessings).toEqual({ deck: BLESSINGS - 4, discard: 4 });
-      });
+      given(dealt([...arrangedGame(), wreck()], 4))
+        .when(resolve)
+        .then((events, after) => {
+          expect(eventsOfType(events, 'BlessingsDiscarded')[0].data).toEqual({ shipId: 'gull', requested: 3, count: 3, deck: BLESSINGS - 4, discard: 4 });
+          expect(after.blessings).toEqual({ deck: BLESSINGS - 4, discard: 4 });
+        });
     });
 
     it('[damage.blessings-run-out] discards what is left, and the clock then finds the deck empty', () => {
@@ -152,14 +176,18 @@ describe('structural damage', () => {
       const resolved = play(dealt([...events, wreck()], 4), resolve);
       expect(stateOf(resolved).blessings.deck).toBe(0);
       expect(stateOf(resolved).status).toBe('active');
-      given(resolved).when({ type: 'EndTurn' }).then((_, after) => expect(after.status).toBe('lost'));
+      given(resolved)
+        .when({ type: 'EndTurn' })
+        .then((_, after) => expect(after.status).toBe('lost'));
     });
 
     it('[damage.structural-only-ships] structural damage never touches a character', () => {
-      given(dealt(arrangedGame(), 3)).when(resolve).then((events, after) => {
-        expect(eventsOfType(events, 'CharacterDamaged')).toHaveLength(0);
-        expect(after.characters.ysolde.hand).toHaveLength(5);
-      });
+      given(dealt(arrangedGame(), 3))
+        .when(resolve)
+        .then((events, after) => {
+          expect(eventsOfType(events, 'CharacterDamaged')).toHaveLength(0);
+          expect(after.characters.ysolde.hand).toHaveLength(5);
+        });
     });
   });
 
@@ -174,10 +202,12 @@ describe('structural damage', () => {
       const wrecked = play(ended, resolve);
       expect(stateOf(wrecked).ships.gull.wrecked).toBe(true);
       expect(stateOf(wrecked).pending).toMatchObject({ kind: 'structural-damage', amount: 1 });
-      given(wrecked).when(resolve).then((decided, after) => {
-        expect(eventsOfType(decided, 'BlessingsDiscarded')[0].data.count).toBe(1);
-        expect(after.pending).toBeNull();
-      });
+      given(wrecked)
+        .when(resolve)
+        .then((decided, after) => {
+          expect(eventsOfType(decided, 'BlessingsDiscarded')[0].data.count).toBe(1);
+          expect(after.pending).toBeNull();
+        });
     });
   });
 
@@ -196,7 +226,9 @@ describe('structural damage', () => {
       expect(stateOf(turned).pending).toMatchObject({ kind: 'structural-damage', source: 'storm', amount: 1 });
       const reduced = play(turned, { type: 'ReduceStructuralDamage', discard: ['spyglass'] });
       expect(stateOf(reduced).navigation).not.toBeNull();
-      given(reduced).when({ type: 'EndNavigation' }).then((_, after) => expect(after.navigation).toBeNull());
+      given(reduced)
+        .when({ type: 'EndNavigation' })
+        .then((_, after) => expect(after.navigation).toBeNull());
     });
   });
 });

@@ -26,8 +26,7 @@ export function shipDamageModifiers(state: GameState, shipId: string, inPlay: st
 }
 
 /** [D] the window is worth opening only when some character holds a card to play or discard. */
-export const anyoneCanRespond = (state: GameState): boolean =>
-  state.seats.some((s) => (own(state.characters, s.characterId)?.hand.length ?? 0) > 0);
+export const anyoneCanRespond = (state: GameState): boolean => state.seats.some((s) => (own(state.characters, s.characterId)?.hand.length ?? 0) > 0);
 
 /**
  * Deals `amount` structural damage to a player ship: applies step 1 (its own card and the ship

@@ -75,14 +75,18 @@ function dealHiddenAgain(state: GameState, rng: Rng): void {
   state.stack = state.stack.map((tileId) => defined(byAct.get(actOf(tileId))?.shift(), `a tile of act ${actOf(tileId)}`));
 
   // A hand is hidden from the other seats: back into the deck, shuffled, the same count drawn.
-  for (const character of Object.keys(state.characters).sort().map((id) => known(state.characters, id))) {
+  for (const character of Object.keys(state.characters)
+    .sort()
+    .map((id) => known(state.characters, id))) {
     const cards = shuffle(rng, [...character.hand, ...character.deck]);
     character.hand = cards.slice(0, character.hand.length);
     character.deck = cards.slice(character.hand.length);
   }
 
   // [S] a plunder card is a random card of its type from the box, unseen: draw it again.
-  for (const ship of Object.keys(state.ships).sort().map((id) => known(state.ships, id))) {
+  for (const ship of Object.keys(state.ships)
+    .sort()
+    .map((id) => known(state.ships, id))) {
     ship.plunder = ship.plunder.map((cardId) => {
       const type = state.cards[cardId]?.type;
       if (!type) return cardId;

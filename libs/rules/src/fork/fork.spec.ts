@@ -53,7 +53,7 @@ describe('a fork', () => {
     expect(orders.size).toBeGreaterThan(1);
   });
 
-  it('deals every hand again, so no hand of the fork is its source\'s (a fork cannot show another seat\'s hand)', () => {
+  it("deals every hand again, so no hand of the fork is its source's (a fork cannot show another seat's hand)", () => {
     const characters = Object.values(source.characters);
     expect(characters.every((c) => c.hand.length > 0 && c.deck.length > 0)).toBe(true);
     const hands = (seed: number) => {
@@ -74,7 +74,7 @@ describe('a fork', () => {
     expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
   });
 
-  it('keeps its starting board hidden from every seat, even once the fork is over (it holds the source\'s secrets)', () => {
+  it("keeps its starting board hidden from every seat, even once the fork is over (it holds the source's secrets)", () => {
     const [event] = decideFork(source, input(true), seededRng(1));
     for (const status of ['active', 'won', 'lost'] as const) {
       for (const viewer of [null, 1, 2]) expect(redactEvent(event, viewer, status).secret).toBeUndefined();

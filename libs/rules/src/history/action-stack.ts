@@ -72,5 +72,4 @@ export function effectiveActions(entries: Iterable<LogEntry>): LoggedAction[] {
 }
 
 /** The log with undone actions removed and redone ones back in place. */
-export const effectiveEntries = (entries: Iterable<LogEntry>): LogEntry[] =>
-  effectiveActions(entries).flatMap((action) => action.entries);
+export const effectiveEntries = (entries: Iterable<LogEntry>): LogEntry[] => effectiveActions(entries).flatMap((action) => action.entries);

@@ -37,5 +37,14 @@ export function decideWithHistory(history: GameHistory, command: LogCommand, con
   if (!next) throw new RuleViolation('redo.nothing-to-redo', 'There is no undone action to redo');
   const event: GameEvent = deepFreeze({ type: 'ActionRedone', data: { actionId: next.actionId, seat } });
   // Redo never decides again: the recorded events come back as they were.
-  return { events: [event], state: next.after ?? applyEvents(history.state, next.entries.map((e) => e.event), history.freezeStates) };
+  return {
+    events: [event],
+    state:
+      next.after ??
+      applyEvents(
+        history.state,
+        next.entries.map((e) => e.event),
+        history.freezeStates,
+      ),
+  };
 }

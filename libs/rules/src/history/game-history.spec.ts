@@ -19,8 +19,7 @@ const refusal = (run: () => unknown): string | undefined => {
   return undefined;
 };
 
-const entry = (actionId: string, type: string): LogEntry =>
-  ({ actionId, seat: 1, event: { type, data: {} } }) as unknown as LogEntry;
+const entry = (actionId: string, type: string): LogEntry => ({ actionId, seat: 1, event: { type, data: {} } }) as unknown as LogEntry;
 const undo = (actionId: string): LogEntry => ({ actionId: `u-${actionId}`, seat: 1, event: { type: 'ActionUndone', data: { actionId, seat: 1 } } });
 const redo = (actionId: string): LogEntry => ({ actionId: `r-${actionId}`, seat: 1, event: { type: 'ActionRedone', data: { actionId, seat: 1 } } });
 const ids = (entries: LogEntry[]) => entries.map((e) => `${e.actionId}:${e.event.type}`);

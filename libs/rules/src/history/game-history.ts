@@ -98,7 +98,14 @@ export class GameHistory {
       action.after = stateAfter ?? applyEvents(this.current, events, this.freezeStates);
     } else {
       // Redo never decides again: the recorded events come back as they were.
-      const state = stateAfter ?? action.after ?? applyEvents(this.current, action.entries.map((e) => e.event), this.freezeStates);
+      const state =
+        stateAfter ??
+        action.after ??
+        applyEvents(
+          this.current,
+          action.entries.map((e) => e.event),
+          this.freezeStates,
+        );
       action.before ??= this.current;
       action.after = state;
     }
@@ -123,7 +130,11 @@ export class GameHistory {
         this.memory.bound();
         continue;
       }
-      this.record(logged.actionId, logged.seat, logged.entries.map((e) => e.event));
+      this.record(
+        logged.actionId,
+        logged.seat,
+        logged.entries.map((e) => e.event),
+      );
     }
   }
 

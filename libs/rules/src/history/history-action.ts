@@ -15,8 +15,7 @@ export interface HistoryAction extends LoggedAction {
   after?: GameState;
 }
 
-const isTurnBoundary = (events: readonly GameEvent[]): boolean =>
-  events.some((e) => e.type === 'TurnStarted' || e.type === 'TurnEnded');
+const isTurnBoundary = (events: readonly GameEvent[]): boolean => events.some((e) => e.type === 'TurnStarted' || e.type === 'TurnEnded');
 
 // Built as one literal with every field (states as undefined until known, and set back to
 // undefined rather than deleted): V8 then gives every action one shared hidden class. A spread

@@ -8,8 +8,7 @@ export type Redo = DomainCommand<'Redo'>;
 
 export type HistoryCommand = Undo | Redo;
 
-export const isHistoryCommand = (command: { type: string }): command is HistoryCommand =>
-  command.type === 'Undo' || command.type === 'Redo';
+export const isHistoryCommand = (command: { type: string }): command is HistoryCommand => command.type === 'Undo' || command.type === 'Redo';
 
 /** Everything a seat may send: a play command, or Undo / Redo. */
 export type SeatCommand = PlayCommand | HistoryCommand;

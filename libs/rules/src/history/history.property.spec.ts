@@ -61,16 +61,11 @@ function playGame(seed: number, scenarioId: string, players: number, mode: GameM
     // Every listed command not marked hidden-dependent is accepted (on a throw-away decision).
     for (const option of legal) {
       if (option.dependsOnHidden) continue;
-      expect([option.command, refusedBy(() => decideWithHistory(history, option.command, { seat, rng: seededRng(i) }))]).toEqual([
-        option.command,
-        null,
-      ]);
+      expect([option.command, refusedBy(() => decideWithHistory(history, option.command, { seat, rng: seededRng(i) }))]).toEqual([option.command, null]);
     }
     // A sample of unlisted commands is refused.
     const listed = new Set(legal.map((o) => canonical(o.command)));
-    const unlisted = [...candidateCommands(state, seat, true), { type: 'Undo' } as const, { type: 'Redo' } as const].filter(
-      (c) => !listed.has(canonical(c)),
-    );
+    const unlisted = [...candidateCommands(state, seat, true), { type: 'Undo' } as const, { type: 'Redo' } as const].filter((c) => !listed.has(canonical(c)));
     for (let k = 0; k < 4 && unlisted.length > 0; k++) {
       const command = unlisted[chooser.int(0, unlisted.length - 1)];
       expect([command, refusedBy(() => decideWithHistory(history, command, { seat, rng: seededRng(i) }))]).not.toEqual([command, null]);
@@ -87,8 +82,7 @@ function playGame(seed: number, scenarioId: string, players: number, mode: GameM
       continue;
     }
     // Otherwise a listed command most of the time, a random one (likely refused) sometimes.
-    const command: LogCommand =
-      legal.length > 0 && chooser.int(0, 3) > 0 ? legal[chooser.int(0, legal.length - 1)].command : randomCommand(chooser, state);
+    const command: LogCommand = legal.length > 0 && chooser.int(0, 3) > 0 ? legal[chooser.int(0, legal.length - 1)].command : randomCommand(chooser, state);
     try {
       send(seat, command);
     } catch (error) {

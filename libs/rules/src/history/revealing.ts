@@ -14,7 +14,6 @@ export const REVEALING_EVENT_TYPES: ReadonlySet<GameEventType> = new Set<GameEve
   'StructuralDamageReduced', // cards from a hand played or discarded: shown to every seat
 ]);
 
-export const isRevealingEvent = (event: GameEvent): boolean =>
-  event.secret !== undefined || REVEALING_EVENT_TYPES.has(event.type);
+export const isRevealingEvent = (event: GameEvent): boolean => event.secret !== undefined || REVEALING_EVENT_TYPES.has(event.type);
 
 export const isRevealingAction = (events: readonly GameEvent[]): boolean => events.some(isRevealingEvent);

@@ -61,7 +61,11 @@ export class StateMemory {
     }
     for (const action of effective.slice(keepFrom)) {
       action.before = state;
-      state = applyEvents(state, action.entries.map((e) => e.event), this.freezeStates);
+      state = applyEvents(
+        state,
+        action.entries.map((e) => e.event),
+        this.freezeStates,
+      );
       action.after = state;
     }
     return state;

@@ -47,9 +47,13 @@ describe('[N] entering a map tile with an unpurged altar', () => {
 
   it('spawns nothing for turning or exploring on that tile: the ship enters no hex', () => {
     const onShrine = play(nearShrine({ q: -1, r: -4 }), start);
-    given(onShrine).when(ccw).then((events) => expect(spawns(events)).toEqual([]));
+    given(onShrine)
+      .when(ccw)
+      .then((events) => expect(spawns(events)).toEqual([]));
     // Facing NW from (-1,-4): (-2,-4) lies beyond both tiles.
-    given(play(onShrine, ccw)).when(explore()).then((events) => expect(spawns(events)).toEqual([]));
+    given(play(onShrine, ccw))
+      .when(explore())
+      .then((events) => expect(spawns(events)).toEqual([]));
   });
 
   it('spawns on every entry inside a whole planned order too', () => {

@@ -26,7 +26,9 @@ describe('[N] exploring', () => {
     });
 
     it('gains the clues on the back of the tile', () => {
-      given(play(atSea(rim()), start)).when(explore()).then((_events, after) => expect(after.clues).toBe(2));
+      given(play(atSea(rim()), start))
+        .when(explore())
+        .then((_events, after) => expect(after.clues).toBe(2));
     });
 
     it('covers the explored hex with the new tile', () => {
@@ -58,11 +60,15 @@ describe('[N] exploring', () => {
   });
 
   it('[N] needs a crew member in the Crow’s Nest Node', () => {
-    given(play(atSea(rim({ ship: { crew: [NAVIGATOR] } })), start)).when(explore()).thenRejects('explore.no-lookout');
+    given(play(atSea(rim({ ship: { crew: [NAVIGATOR] } })), start))
+      .when(explore())
+      .thenRejects('explore.no-lookout');
   });
 
   it('[N] needs the faced hex to be uncovered', () => {
-    given(play(atSea(rim({ ship: { hex: { q: 0, r: 0 } } })), start)).when(explore()).thenRejects('explore.hex-covered');
+    given(play(atSea(rim({ ship: { hex: { q: 0, r: 0 } } })), start))
+      .when(explore())
+      .thenRejects('explore.hex-covered');
   });
 
   it('[N] costs a navigation point like any action', () => {
@@ -73,7 +79,9 @@ describe('[N] exploring', () => {
 
   describe('[N] only tiles of the current or the previous act', () => {
     it('finds none in act 1 when only later acts are left', () => {
-      given(play(atSea(rim({ stack: [stackTile('cove', 2, 3)] })), start)).when(explore()).thenRejects('explore.no-tile-for-act');
+      given(play(atSea(rim({ stack: [stackTile('cove', 2, 3)] })), start))
+        .when(explore())
+        .thenRejects('explore.no-tile-for-act');
     });
 
     it('in act 2 still draws a leftover act 1 tile first', () => {
@@ -89,7 +97,9 @@ describe('[N] exploring', () => {
     });
 
     it('finds none once the stack is empty', () => {
-      given(play(atSea(rim({ stack: [] })), start)).when(explore()).thenRejects('explore.no-tile-for-act');
+      given(play(atSea(rim({ stack: [] })), start))
+        .when(explore())
+        .thenRejects('explore.no-tile-for-act');
     });
   });
 

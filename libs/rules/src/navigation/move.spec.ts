@@ -30,11 +30,15 @@ describe('[N] moving the ship one step in the direction it faces', () => {
   });
 
   it('cannot sail off the map onto a hex no tile covers', () => {
-    given(play(atSea({ radius: 1, ship: { hex: { q: 0, r: -1 } } }), start)).when(move).thenRejects('navigation.hex-not-covered');
+    given(play(atSea({ radius: 1, ship: { hex: { q: 0, r: -1 } } }), start))
+      .when(move)
+      .thenRejects('navigation.hex-not-covered');
   });
 
   it.each(['island', 'altar'] as const)('[D] cannot enter land (%s)', (terrain) => {
-    given(play(atSea({ chart: { '0,-1': terrain } }), start)).when(move).thenRejects('navigation.terrain-not-enterable');
+    given(play(atSea({ chart: { '0,-1': terrain } }), start))
+      .when(move)
+      .thenRejects('navigation.terrain-not-enterable');
   });
 
   it.each(['port', 'shipwreck', 'rough'] as const)('may enter %s', (terrain) => {
@@ -45,11 +49,15 @@ describe('[N] moving the ship one step in the direction it faces', () => {
 
   it('[D] cannot enter a hex with an enemy ship', () => {
     const enemyShips = [{ enemyShipId: 'raider', card: 'red-lantern', hex: { q: 0, r: -1 } }];
-    given(play(atSea({ enemyShips }), start)).when(move).thenRejects('navigation.enemy-ship');
+    given(play(atSea({ enemyShips }), start))
+      .when(move)
+      .thenRejects('navigation.enemy-ship');
   });
 
   it('[N] costs more points than are left is illegal', () => {
-    given(play(atSea(), start, move, move)).when(move).thenRejects('navigation.insufficient-points');
+    given(play(atSea(), start, move, move))
+      .when(move)
+      .thenRejects('navigation.insufficient-points');
   });
 
   it('needs an open Navigation order', () => {

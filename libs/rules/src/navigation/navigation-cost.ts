@@ -25,5 +25,4 @@ export const hasWayfinder = (ship: PlayerShipState): boolean => ship.crew.some((
  * [N] exploring costs like any action (the ship does not move, so it starts and ends where it
  * is); with a WAYFINDER aboard it spends no navigation points.
  */
-export const exploreCost = (state: GameState, ship: PlayerShipState): number =>
-  hasWayfinder(ship) ? 0 : navigationActionCost(state, ship.hex, ship.hex);
+export const exploreCost = (state: GameState, ship: PlayerShipState): number => (hasWayfinder(ship) ? 0 : navigationActionCost(state, ship.hex, ship.hex));

@@ -21,10 +21,12 @@ describe('the Navigation order', () => {
 
   describe('[N] one of the standard orders of the turn', () => {
     it('uses one of the turn’s orders and closes the repair window', () => {
-      given(atSea()).when(start).then((_events, after) => {
-        expect(after.turn).toMatchObject({ ordersLeft: 2, ordersTaken: 1, repairAvailable: false });
-        expect(after.navigation).toEqual({ shipId: 'gull', pointsLeft: 2, startHex: { q: 0, r: 0 } });
-      });
+      given(atSea())
+        .when(start)
+        .then((_events, after) => {
+          expect(after.turn).toMatchObject({ ordersLeft: 2, ordersTaken: 1, repairAvailable: false });
+          expect(after.navigation).toEqual({ shipId: 'gull', pointsLeft: 2, startHex: { q: 0, r: 0 } });
+        });
     });
 
     it('is refused once the turn’s orders are used', () => {
@@ -90,6 +92,8 @@ describe('the Navigation order', () => {
   });
 
   it('only the active seat may navigate', () => {
-    given(atSea({}, { players: 2 })).when(start, { seat: 2 }).thenRejects('turn.not-your-turn');
+    given(atSea({}, { players: 2 }))
+      .when(start, { seat: 2 })
+      .thenRejects('turn.not-your-turn');
   });
 });

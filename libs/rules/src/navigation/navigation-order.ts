@@ -20,11 +20,7 @@ export const openOrder = (decision: Decision): { navigation: NavigationState; sh
 /** [N] an action whose cost exceeds the points left is illegal. */
 export const spend = (decision: Decision, cost: number): void => {
   const { navigation } = openOrder(decision);
-  ensure(
-    cost <= navigation.pointsLeft,
-    'navigation.insufficient-points',
-    `This action costs ${cost} navigation points; ${navigation.pointsLeft} left`,
-  );
+  ensure(cost <= navigation.pointsLeft, 'navigation.insufficient-points', `This action costs ${cost} navigation points; ${navigation.pointsLeft} left`);
 };
 
 /** [N] a Navigation order is one of the standard orders of the commander's turn. */
@@ -41,10 +37,6 @@ export function startOrder(decision: PlayDecision, shipId?: string): void {
  */
 export function endOrder(decision: Decision): void {
   const { navigation, ship } = openOrder(decision);
-  ensure(
-    !isOccupied(decision.reading, ship.hex, ship.shipId),
-    'navigation.ends-on-occupied-hex',
-    'The ship may not end its movement on an occupied hex',
-  );
+  ensure(!isOccupied(decision.reading, ship.hex, ship.shipId), 'navigation.ends-on-occupied-hex', 'The ship may not end its movement on an occupied hex');
   decision.emit({ type: 'NavigationOrderCompleted', data: { shipId: navigation.shipId, unusedPoints: navigation.pointsLeft } });
 }

@@ -20,10 +20,7 @@ export interface ExploreTile extends DomainCommand<'ExploreTile'> {
 /** [N] end the open Navigation order; unused points are lost. */
 export type EndNavigation = DomainCommand<'EndNavigation'>;
 
-export type NavigationStep =
-  | { action: 'move' }
-  | { action: 'turn'; direction: TurnDirection }
-  | { action: 'explore'; rotation?: Rotation };
+export type NavigationStep = { action: 'move' } | { action: 'turn'; direction: TurnDirection } | { action: 'explore'; rotation?: Rotation };
 
 /** A whole Navigation order in one command: start, the steps in order, end — all or nothing. */
 export interface Navigate extends DomainCommand<'Navigate'> {

@@ -69,12 +69,7 @@ export const navigationCommands: CommandSpecs<NavigationCommand> = {
   Navigate: {
     actor: 'active-seat',
     decide: (decision, command) => decideNavigate(decision, command),
-    rules: [
-      ...START_RULES,
-      ...new Set([...MOVE_RULES, ...EXPLORE_RULES, ...END_RULES]),
-      'navigation.plan-explore-last',
-      'navigation.plan-interrupted',
-    ],
+    rules: [...START_RULES, ...new Set([...MOVE_RULES, ...EXPLORE_RULES, ...END_RULES]), 'navigation.plan-explore-last', 'navigation.plan-interrupted'],
     candidates: () => STEPS.map((step) => ({ type: 'Navigate', steps: [step] })),
   },
 };

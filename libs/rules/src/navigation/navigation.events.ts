@@ -27,9 +27,4 @@ export type TileExplored = DomainEvent<
 >;
 export type NavigationOrderCompleted = DomainEvent<'NavigationOrderCompleted', { shipId: string; unusedPoints: number }>;
 
-export type NavigationEvent =
-  | NavigationOrderIssued
-  | ShipMoved
-  | ShipTurned
-  | TileExplored
-  | NavigationOrderCompleted;
+export type NavigationEvent = NavigationOrderIssued | ShipMoved | ShipTurned | TileExplored | NavigationOrderCompleted;

@@ -31,7 +31,9 @@ describe('[N] occupied hexes', () => {
     });
 
     it('not when no point would be left to get out', () => {
-      given(play(blocked({ crew: [LOOKOUT] }), start)).when(move).thenRejects('navigation.no-unoccupied-hex-reachable');
+      given(play(blocked({ crew: [LOOKOUT] }), start))
+        .when(move)
+        .thenRejects('navigation.no-unoccupied-hex-reachable');
     });
 
     it('counting the real cost of the way out (rough seas beyond cost two)', () => {
@@ -42,7 +44,9 @@ describe('[N] occupied hexes', () => {
 
     it('searching turns too when straight ahead is land', () => {
       const chart: Chart = { '0,-2': 'island' };
-      given(play(blocked({ chart }), start)).when(move).thenRejects('navigation.no-unoccupied-hex-reachable');
+      given(play(blocked({ chart }), start))
+        .when(move)
+        .thenRejects('navigation.no-unoccupied-hex-reachable');
       given(blocked({ chart, crew: threePoints }))
         .when(navigate('move', 'cw', 'move'))
         .then((_events, after) => expect(after.ships.gull.hex).toEqual({ q: 1, r: -2 }));
@@ -63,11 +67,15 @@ describe('[N] occupied hexes', () => {
 
   describe('[N] you can’t end your movement on an occupied space', () => {
     it('refuses to end the order there', () => {
-      given(play(blocked(), start, move)).when(end).thenRejects('navigation.ends-on-occupied-hex');
+      given(play(blocked(), start, move))
+        .when(end)
+        .thenRejects('navigation.ends-on-occupied-hex');
     });
 
     it('refuses an action that would leave no way out (a turn spending the last point)', () => {
-      given(play(blocked(), start, move)).when(cw).thenRejects('navigation.no-unoccupied-hex-reachable');
+      given(play(blocked(), start, move))
+        .when(cw)
+        .thenRejects('navigation.no-unoccupied-hex-reachable');
     });
 
     it('refuses a whole planned order that ends there', () => {

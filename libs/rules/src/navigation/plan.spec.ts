@@ -22,7 +22,9 @@ describe('a whole Navigation order given as one plan (Navigate)', () => {
   });
 
   it('gives the same events as the same order step by step', () => {
-    const planned = given(onRim()).when(navigate({ action: 'turn', direction: 'cw' }, { action: 'move' })).events();
+    const planned = given(onRim())
+      .when(navigate({ action: 'turn', direction: 'cw' }, { action: 'move' }))
+      .events();
     const stepped = play(onRim(), start, { type: 'TurnShip', direction: 'cw' }, move, { type: 'EndNavigation' }).slice(onRim().length);
     expect(planned).toEqual(stepped);
   });
@@ -35,7 +37,11 @@ describe('a whole Navigation order given as one plan (Navigate)', () => {
 
   it('leaves nothing behind when rejected: the game is as before', () => {
     const before = onRim();
-    expect(() => given(before).when(navigate({ action: 'turn', direction: 'cw' }, { action: 'explore' })).events()).toThrow();
+    expect(() =>
+      given(before)
+        .when(navigate({ action: 'turn', direction: 'cw' }, { action: 'explore' }))
+        .events(),
+    ).toThrow();
     expect(foldEvents(before).navigation).toBeNull();
   });
 

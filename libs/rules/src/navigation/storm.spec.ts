@@ -15,9 +15,7 @@ describe('[N] when the ship starts an action on a storm', () => {
       .when(cw)
       .then((events, after) => {
         expect(events[0]).toEqual({ type: 'ShipTurned', data: { shipId: 'gull', from: 0, to: 1, cost: 2 } });
-        expect(damageOf(events)).toEqual([
-          expect.objectContaining({ data: expect.objectContaining({ shipId: 'gull', source: 'storm', dealt: 1 }) }),
-        ]);
+        expect(damageOf(events)).toEqual([expect.objectContaining({ data: expect.objectContaining({ shipId: 'gull', source: 'storm', dealt: 1 }) })]);
         expect(after.pending).toMatchObject({ kind: 'structural-damage', shipId: 'gull', dealt: 1 });
       });
   });
@@ -59,7 +57,12 @@ describe('[N] when the ship starts an action on a storm', () => {
     const plan: GameCommand = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }, { action: 'explore' }] };
     // On the rim of a small disc, in a storm, with a WAYFINDER: the turn faces open water to explore for free.
     const rim = (card: string) =>
-      atSea({ radius: 1, storms: [{ q: 0, r: -1 }], stack: [stackTile('misty', 1, 1)], ship: { hex: { q: 0, r: -1 }, card, crew: [NAVIGATOR, WAYFINDER_CREW] } });
+      atSea({
+        radius: 1,
+        storms: [{ q: 0, r: -1 }],
+        stack: [stackTile('misty', 1, 1)],
+        ship: { hex: { q: 0, r: -1 }, card, crew: [NAVIGATOR, WAYFINDER_CREW] },
+      });
 
     it('a storm turn that opens a response window before the last step interrupts the plan', () => {
       given(rim('red-lantern')).when(plan).thenRejects('navigation.plan-interrupted');

@@ -41,7 +41,11 @@ export function drawPlunder(decision: Decision, target: Target, cardType: CardTy
   }
   const cardId = defined(box[pickIndex(decision, box.length)], 'a card of the box');
   if (target.destination === 'stash') {
-    decision.emit({ type: 'PlunderStashed', data: { shipId: defined(target.shipId, 'the ship stashed under'), cardType }, secret: { visibleTo: [], data: { cardId } } });
+    decision.emit({
+      type: 'PlunderStashed',
+      data: { shipId: defined(target.shipId, 'the ship stashed under'), cardType },
+      secret: { visibleTo: [], data: { cardId } },
+    });
   } else {
     const characterId = defined(target.characterId, 'the character drawing');
     const seat = known(decision.state.characters, characterId).seat;

@@ -68,6 +68,11 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
 function shuffleTileStack(decision: Decision, scenario: CreateGame['scenario']): void {
   if (scenario.stackOrder === 'as-listed' || scenario.stack.length < 2) return;
   const acts = new Map(scenario.tiles.map((t) => [t.tileId, t.act]));
-  const stack = ([1, 2, 3] as const).flatMap((act) => shuffle(decision.rng, scenario.stack.filter((id) => acts.get(id) === act)));
+  const stack = ([1, 2, 3] as const).flatMap((act) =>
+    shuffle(
+      decision.rng,
+      scenario.stack.filter((id) => acts.get(id) === act),
+    ),
+  );
   decision.emit({ type: 'TileStackShuffled', data: { stackSize: stack.length }, secret: { visibleTo: [], data: { stack } } });
 }

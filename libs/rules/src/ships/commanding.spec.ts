@@ -12,55 +12,71 @@ const entangled = (index: number) => (s: ScenarioDefinition) => (s.characters[in
 describe('commanding and moving ships', () => {
   it('[ship.commander] on its turn, a character aboard commands the ship — anchored or not', () => {
     const anchored = play(party(), { type: 'DropAnchor' });
-    given(anchored).when({ type: 'EngageShip', enemyShipId: 'lantern-1' }, { rolls: [5, 1, 0] }).then((events) => {
-      expect(eventsOfType(events, 'ShipEncountered')[0].data).toMatchObject({ seat: 1, characterId: 'ysolde', shipId: 'gull' });
-    });
+    given(anchored)
+      .when({ type: 'EngageShip', enemyShipId: 'lantern-1' }, { rolls: [5, 1, 0] })
+      .then((events) => {
+        expect(eventsOfType(events, 'ShipEncountered')[0].data).toMatchObject({ seat: 1, characterId: 'ysolde', shipId: 'gull' });
+      });
   });
 
   it('[ship.move-with-commander] the others on the ship choose to move with the commander', () => {
-    given(sail()).when(move).then((events, after) => {
-      expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde', 'tamsin'], leftBehind: [] });
-      expect(after.characters.tamsin).toMatchObject({ shipId: 'gull', hex: { q: 0, r: -1 } });
-    });
+    given(sail())
+      .when(move)
+      .then((events, after) => {
+        expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde', 'tamsin'], leftBehind: [] });
+        expect(after.characters.tamsin).toMatchObject({ shipId: 'gull', hex: { q: 0, r: -1 } });
+      });
   });
 
   it('[ship.left-behind] a character that does not move with the ship is no longer on it, left where the move began', () => {
     const staying = play(party(), { type: 'SetFollowShip', follow: false }, { seat: 2 });
-    given(sail(staying)).when(move).then((events, after) => {
-      expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: ['tamsin'] });
-      expect(after.characters.tamsin).toMatchObject({ shipId: null, hex: { q: 0, r: 0 } });
-    });
+    given(sail(staying))
+      .when(move)
+      .then((events, after) => {
+        expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: ['tamsin'] });
+        expect(after.characters.tamsin).toMatchObject({ shipId: null, hex: { q: 0, r: 0 } });
+      });
   });
 
   it('[ship.restrained-stay-behind] a character something prevents from moving cannot move with the commander', () => {
-    given(sail(party(entangled(1)))).when(move).then((events) => {
-      expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: ['tamsin'] });
-    });
+    given(sail(party(entangled(1))))
+      .when(move)
+      .then((events) => {
+        expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: ['tamsin'] });
+      });
   });
 
   it('[ship.commander-cannot-move] a commander something prevents from moving cannot move the ship', () => {
-    given(sail(party(entangled(0)))).when(move).thenRejects('ship.commander-cannot-move');
+    given(sail(party(entangled(0))))
+      .when(move)
+      .thenRejects('ship.commander-cannot-move');
   });
 
   it('[wreck.moves-alone] others cannot choose to move with the commander of a wrecked ship', () => {
-    given(sail([...party(), wreck()])).when(move).then((events) => {
-      expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: ['tamsin'] });
-    });
+    given(sail([...party(), wreck()]))
+      .when(move)
+      .then((events) => {
+        expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: ['tamsin'] });
+      });
   });
 
   it('[ship.anchored] the commander may not move an anchored ship', () => {
-    given(sail(play(party(), { type: 'DropAnchor' }))).when(move).thenRejects('ship.anchored');
+    given(sail(play(party(), { type: 'DropAnchor' })))
+      .when(move)
+      .thenRejects('ship.anchored');
   });
 
   it('[ship.aboard] characters at other locations are not on the ship', () => {
     const ashore = party((s) => Object.assign(s.characters[1], { aboard: null, hex: { q: 0, r: 0 } }));
-    given(sail(ashore)).when(move).then((events, after) => {
-      expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: [] });
-      expect(after.characters.tamsin).toMatchObject({ shipId: null, hex: { q: 0, r: 0 } });
-    });
+    given(sail(ashore))
+      .when(move)
+      .then((events, after) => {
+        expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['ysolde'], leftBehind: [] });
+        expect(after.characters.tamsin).toMatchObject({ shipId: null, hex: { q: 0, r: 0 } });
+      });
   });
 
-  describe('[ship.off-ship] a character that leaves the ship\'s location', () => {
+  describe("[ship.off-ship] a character that leaves the ship's location", () => {
     const ashore = () => play(party(), { type: 'Disembark' });
 
     it('is no longer on it or commanding it', () => {
@@ -70,9 +86,11 @@ describe('commanding and moving ships', () => {
 
     it('is not carried when another commander moves the ship', () => {
       const tamsinSails = play(play(ashore(), { type: 'EndTurn' }), { type: 'StartNavigation' }, { seat: 2 });
-      given(tamsinSails).when(move, { seat: 2 }).then((events) => {
-        expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['tamsin'], leftBehind: [] });
-      });
+      given(tamsinSails)
+        .when(move, { seat: 2 })
+        .then((events) => {
+          expect(eventsOfType(events, 'ShipMoved')[0].data).toMatchObject({ carried: ['tamsin'], leftBehind: [] });
+        });
     });
   });
 
@@ -81,10 +99,12 @@ describe('commanding and moving ships', () => {
       const back = play(play(party(), { type: 'Disembark' }), { type: 'Embark', shipId: 'gull' });
       expect(stateOf(back).characters.ysolde.shipId).toBe('gull');
       expect(stateOf(back).turn?.ordersLeft).toBe(3);
-      given(back).when({ type: 'StartNavigation' }).then((_, after) => expect(after.navigation?.shipId).toBe('gull'));
+      given(back)
+        .when({ type: 'StartNavigation' })
+        .then((_, after) => expect(after.navigation?.shipId).toBe('gull'));
     });
 
-    it('[embark.not-here] needs the ship on the character\'s hex', () => {
+    it("[embark.not-here] needs the ship on the character's hex", () => {
       const staying = play(party(), { type: 'SetFollowShip', follow: false }, { seat: 2 });
       const moved = play(play(play(sail(staying), move), { type: 'EndNavigation' }), { type: 'EndTurn' });
       given(moved).when({ type: 'Embark', shipId: 'gull' }, { seat: 2 }).thenRejects('embark.not-here');
@@ -98,16 +118,17 @@ describe('commanding and moving ships', () => {
       const atSea = play(play(sail(), move), { type: 'EndNavigation' });
       given(atSea).when({ type: 'Disembark' }).thenRejects('disembark.not-at-port');
     });
-
   });
 
   describe('[ship.follow-choice] the choice to move with the commander', () => {
     const stay = { type: 'SetFollowShip', follow: false } as const;
 
-    it('is any seat\'s, also on another seat\'s turn', () => {
-      given(party()).when(stay, { seat: 2 }).then((_, after) => {
-        expect(after.characters.tamsin.followShip).toBe(false);
-      });
+    it("is any seat's, also on another seat's turn", () => {
+      given(party())
+        .when(stay, { seat: 2 })
+        .then((_, after) => {
+          expect(after.characters.tamsin.followShip).toBe(false);
+        });
     });
 
     it('[follow.unchanged] refuses a choice that changes nothing, so it is never recorded', () => {
@@ -123,7 +144,9 @@ describe('commanding and moving ships', () => {
 
     it('may be changed again once the Navigation order has ended', () => {
       const ended = play(play(sail(), move), { type: 'EndNavigation' });
-      given(ended).when(stay, { seat: 2 }).then((_, after) => expect(after.characters.tamsin.followShip).toBe(false));
+      given(ended)
+        .when(stay, { seat: 2 })
+        .then((_, after) => expect(after.characters.tamsin.followShip).toBe(false));
     });
 
     it('[pending.response-required] waits while a structural damage window is open', () => {

@@ -9,8 +9,7 @@ import type { CharacterState, GameState } from '../state';
 /** [S] "effects that restrict movement still apply": conditions that keep a character from moving. */
 export const MOVE_PREVENTING_CONDITIONS: readonly string[] = ['Entangled'];
 
-export const isPreventedFromMoving = (character: CharacterState): boolean =>
-  character.conditions.some((c) => MOVE_PREVENTING_CONDITIONS.includes(c));
+export const isPreventedFromMoving = (character: CharacterState): boolean => character.conditions.some((c) => MOVE_PREVENTING_CONDITIONS.includes(c));
 
 /** [S] ship.commander-cannot-move: "if something prevents you from moving, you can't move". */
 export function ensureCommanderMayMove(state: GameState, characterId: string): void {

@@ -4,7 +4,7 @@ import { partyView } from './ships.view';
 describe('[view.party] what a viewer may see of characters, hands and plunder', () => {
   const game = () => stateOf(arrangedGame({ players: 2 }));
 
-  it('shows a hand\'s cards only to its own seat; others see how many', () => {
+  it("shows a hand's cards only to its own seat; others see how many", () => {
     const view = partyView(game(), 1);
     const [ysolde, tamsin] = view.characters;
     expect(ysolde).toMatchObject({ characterId: 'ysolde', handCount: 5, hand: ['cutlass', 'boarding-axe', 'hull-plates', 'spyglass', 'first-mate'] });

@@ -32,8 +32,7 @@ export function randomCommand(rng: Rng, state: GameState): GameCommand {
   const nodes = Object.values(state.ships).flatMap((s) => s.nodes);
   const hexes = Object.values(state.hexes);
   const direction = pick(rng, ['cw', 'ccw'] as const);
-  const step = () =>
-    pick(rng, [{ action: 'move' as const }, { action: 'turn' as const, direction }, { action: 'explore' as const }]);
+  const step = () => pick(rng, [{ action: 'move' as const }, { action: 'turn' as const, direction }, { action: 'explore' as const }]);
   // One entry per command type (the compiler lists a new command missing here); a type listed
   // twice is drawn twice as often. The flattened order is part of the recorded fixtures: the same
   // rng must keep giving the same commands, so append new types at the end.

@@ -8,9 +8,11 @@ const discovering = (tile: TileDefinition, tweak?: (s: ScenarioDefinition) => vo
   play(atSea({ radius: 1, ship: { hex: { q: 0, r: -1 } }, stack: [tile], tweak, ...options }), start);
 const acts = (events: GameEvent[]) => events.filter((e) => e.type === 'ActAdvanced');
 /** Marks hexes of the starting open sea as enemy-ship spawn hexes. */
-const spawnAt = (...keys: string[]) => (s: ScenarioDefinition) => {
-  for (const h of s.tiles[0].hexes) if (keys.includes(`${h.q},${h.r}`)) h.enemyShipSpawn = true;
-};
+const spawnAt =
+  (...keys: string[]) =>
+  (s: ScenarioDefinition) => {
+    for (const h of s.tiles[0].hexes) if (keys.includes(`${h.q},${h.r}`)) h.enemyShipSpawn = true;
+  };
 
 describe('[D §10] acts and clues', () => {
   it('stay in act 1 below the act 2 threshold', () => {
@@ -51,9 +53,15 @@ describe('[D §10] acts and clues', () => {
         .then((events, after) => {
           const [advanced] = acts(events) as Array<Extract<GameEvent, { type: 'ActAdvanced' }>>;
           // (0,-1) holds the gull: occupied, so no spawn there.
-          expect(advanced.data.spawned.map((s) => s.hex)).toEqual([{ q: -1, r: 1 }, { q: 1, r: 0 }]);
+          expect(advanced.data.spawned.map((s) => s.hex)).toEqual([
+            { q: -1, r: 1 },
+            { q: 1, r: 0 },
+          ]);
           expect(advanced.data.spawned.map((s) => s.cardId).sort()).toEqual(['iron-widow', 'red-lantern']);
-          expect(Object.values(after.enemyShips).map((s) => s.hex)).toEqual([{ q: -1, r: 1 }, { q: 1, r: 0 }]);
+          expect(Object.values(after.enemyShips).map((s) => s.hex)).toEqual([
+            { q: -1, r: 1 },
+            { q: 1, r: 0 },
+          ]);
           expect(after.enemyShipPool).toEqual([]);
         });
     });
@@ -63,27 +71,29 @@ describe('[D §10] acts and clues', () => {
       tile.hexes[2].enemyShipSpawn = true; // (0,-2) of the tile, (0,-4) on the board
       given(discovering(tile))
         .when(explore(0))
-        .then((events) => expect((acts(events)[0].data as { spawned: unknown[] }).spawned).toEqual([
-          expect.objectContaining({ hex: { q: 0, r: -4 } }),
-        ]));
+        .then((events) => expect((acts(events)[0].data as { spawned: unknown[] }).spawned).toEqual([expect.objectContaining({ hex: { q: 0, r: -4 } })]));
     });
 
     it('not on spawn hexes still under the unplaced stack', () => {
       const later = stackTile('later', 2, 3);
       later.hexes[0].enemyShipSpawn = true;
-      given(discovering(stackTile('misty', 1, 4), (s) => {
-        s.tiles.push(later);
-        s.stack.push('later');
-      }))
+      given(
+        discovering(stackTile('misty', 1, 4), (s) => {
+          s.tiles.push(later);
+          s.stack.push('later');
+        }),
+      )
         .when(explore())
         .then((events) => expect(acts(events)[0].data).toMatchObject({ spawned: [] }));
     });
 
     it('[D] no more than the pool holds', () => {
-      given(discovering(stackTile('misty', 1, 4), (s) => {
-        spawnAt('1,0', '-1,1')(s);
-        s.enemyShipPool = ['red-lantern'];
-      }))
+      given(
+        discovering(stackTile('misty', 1, 4), (s) => {
+          spawnAt('1,0', '-1,1')(s);
+          s.enemyShipPool = ['red-lantern'];
+        }),
+      )
         .when(explore())
         .then((events) => expect((acts(events)[0].data as { spawned: unknown[] }).spawned).toHaveLength(1));
     });

@@ -10,8 +10,7 @@ import { winScenario } from './scenario-end';
 export const FINAL_ACT = 3;
 
 /** The clue total that starts `act` (2 or 3), from the scenario's thresholds. */
-export const actThreshold = (state: GameState, act: number): number =>
-  act === 2 ? state.actThresholds.act2 : state.actThresholds.act3;
+export const actThreshold = (state: GameState, act: number): number => (act === 2 ? state.actThresholds.act2 : state.actThresholds.act3);
 
 /**
  * [D §10] every discovered enemy-ship spawn hex, in the order the tiles were placed. A hex is
@@ -19,9 +18,7 @@ export const actThreshold = (state: GameState, act: number): number =>
  */
 export const discoveredSpawnHexes = (state: GameState) =>
   state.tiles.flatMap((placed) =>
-    placeTileHexes(known(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation, state.storms).filter(
-      (h) => h.enemyShipSpawn,
-    ),
+    placeTileHexes(known(state.tileLibrary, placed.tileId), placed.anchor, placed.rotation, state.storms).filter((h) => h.enemyShipSpawn),
   );
 
 /** [D §10] when an act ends, an enemy ship from the pool spawns on every discovered unoccupied spawn hex. */

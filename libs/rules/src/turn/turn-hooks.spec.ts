@@ -6,8 +6,7 @@ import { given } from '../testing/decider-spec';
 import { atSea, explore, play, stackTile, start } from '../navigation/testing/sea-kit';
 
 const calls: Array<{ hook: string; before: string[]; turn: number | undefined }> = [];
-const spy = (hook: string) => (decision: Decision) =>
-  calls.push({ hook, before: decision.events.map((e) => e.type), turn: decision.state.turn?.seat });
+const spy = (hook: string) => (decision: Decision) => calls.push({ hook, before: decision.events.map((e) => e.type), turn: decision.state.turn?.seat });
 
 jest.mock('../plunder/plunder.hooks', () => ({
   plunderHooks: {
@@ -24,9 +23,11 @@ jest.mock('../enemies/enemies.hooks', () => ({
 
 beforeEach(() => (calls.length = 0));
 
-describe('the turn flow runs the features\' phase hooks', () => {
+describe("the turn flow runs the features' phase hooks", () => {
   it('end of turn: while the turn is still the active seat’s, before it ends, plunder before characters', () => {
-    given(atSea({}, { players: 2 })).when({ type: 'EndTurn' }).events();
+    given(atSea({}, { players: 2 }))
+      .when({ type: 'EndTurn' })
+      .events();
     expect(calls).toEqual([
       { hook: 'plunder:turnEnd', before: [], turn: 1 },
       { hook: 'characters:turnEnd', before: [], turn: 1 },
@@ -42,7 +43,9 @@ describe('the turn flow runs the features\' phase hooks', () => {
   });
 
   it('scenario end: just before the scenario is lost', () => {
-    given(atSea({ tweak: (s) => (s.blessings = 1) })).when({ type: 'EndTurn' }).events();
+    given(atSea({ tweak: (s) => (s.blessings = 1) }))
+      .when({ type: 'EndTurn' })
+      .events();
     expect(calls.at(-1)).toMatchObject({ hook: 'plunder:scenarioEnd:lost', before: ['TurnEnded', 'RoundEnded', 'TurnStarted'] });
   });
 

@@ -26,12 +26,4 @@ export type OrderGiven = DomainEvent<
   { seat: number; order: 'artillery' | 'crew'; action: 'EngageShip' | 'RepelEnemy' | 'PurgeAltar' | 'LootShipwreck' }
 >;
 
-export type TurnEvent =
-  | OrderGiven
-  | TurnStarted
-  | BlessingAdvanced
-  | TurnEnded
-  | RoundEnded
-  | ActAdvanced
-  | ScenarioWon
-  | ScenarioLost;
+export type TurnEvent = OrderGiven | TurnStarted | BlessingAdvanced | TurnEnded | RoundEnded | ActAdvanced | ScenarioWon | ScenarioLost;

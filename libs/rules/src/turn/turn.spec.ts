@@ -83,11 +83,15 @@ describe('[D §5] the turn', () => {
     });
 
     it('may leave orders unused', () => {
-      given(atSea()).when(endTurn).then((events) => expect(events.map((e) => e.type)).toContain('TurnEnded'));
+      given(atSea())
+        .when(endTurn)
+        .then((events) => expect(events.map((e) => e.type)).toContain('TurnEnded'));
     });
 
     it('belongs to the active seat', () => {
-      given(atSea({}, { players: 2 })).when(endTurn, { seat: 2 }).thenRejects('turn.not-your-turn');
+      given(atSea({}, { players: 2 }))
+        .when(endTurn, { seat: 2 })
+        .thenRejects('turn.not-your-turn');
     });
   });
 });

@@ -3,7 +3,8 @@ import { IsBoolean, IsString, Length } from 'class-validator';
 import { CommandDto, type CommandFields } from './command-base.dto';
 
 export class EmbarkDto extends CommandDto implements CommandFields<'Embark'> {
-  @IsString() @Length(1, 100)
+  @IsString()
+  @Length(1, 100)
   shipId!: string;
 }
 

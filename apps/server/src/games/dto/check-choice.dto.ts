@@ -12,8 +12,7 @@ const IsBoonLists = (options?: ValidationOptions) =>
     {
       name: 'isBoonLists',
       validator: {
-        validate: (value: unknown) =>
-          Array.isArray(value) && value.length <= 10 && (isCardIdList(value) || value.every(isCardIdList)),
+        validate: (value: unknown) => Array.isArray(value) && value.length <= 10 && (isCardIdList(value) || value.every(isCardIdList)),
         defaultMessage: () => 'boons must be a list of card ids, or one such list per check step',
       },
     },
@@ -28,8 +27,7 @@ const IsCheckOption = (options?: ValidationOptions) =>
     {
       name: 'isCheckOption',
       validator: {
-        validate: (value: unknown) =>
-          isOptionIndex(value) || (Array.isArray(value) && value.length <= 10 && value.every(isOptionIndex)),
+        validate: (value: unknown) => isOptionIndex(value) || (Array.isArray(value) && value.length <= 10 && value.every(isOptionIndex)),
         defaultMessage: () => 'option must be an option index 0-9, or one such index per check step',
       },
     },
@@ -38,10 +36,11 @@ const IsCheckOption = (options?: ValidationOptions) =>
 
 /** The choices of a check [S]: option index per step (or one for all), boons played. */
 export abstract class CheckChoiceDto extends CommandDto implements CheckChoice {
-  @IsOptional() @IsCheckOption()
+  @IsOptional()
+  @IsCheckOption()
   option?: number | number[];
 
-  @IsOptional() @IsBoonLists()
+  @IsOptional()
+  @IsBoonLists()
   boons?: string[] | string[][];
 }
-

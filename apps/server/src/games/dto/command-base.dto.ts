@@ -10,7 +10,8 @@ export const COMMAND_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Fields every command body carries. */
 export abstract class CommandDto {
   /** Client-chosen id; resending the same id never applies the command twice. */
-  @IsString() @Matches(COMMAND_ID, { message: 'commandId must be 1-100 characters of A-Z a-z 0-9 . _ : -' })
+  @IsString()
+  @Matches(COMMAND_ID, { message: 'commandId must be 1-100 characters of A-Z a-z 0-9 . _ : -' })
   commandId!: string;
 
   @IsString()

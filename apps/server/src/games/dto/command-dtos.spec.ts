@@ -81,7 +81,10 @@ describe('bodies seen before', () => {
     const commandId = fc.oneof(fc.constantFrom('c-1', 'c-2', 'x'.repeat(100), 'x'.repeat(101), '', 'c 1', 'ç'), fc.string(), fc.integer());
     const value = fc.oneof(fc.constantFrom(0, -0, 1, 5, 6, 1.5, -1, 'cw', 'ccw', 'left', 'move', 'turn', null, true), fc.jsonValue());
     const fields = fc.dictionary(fc.constantFrom('direction', 'rotation', 'shipId', 'steps', 'option', 'speed', 'hex', '__proto__'), value, { maxKeys: 3 });
-    const steps = fc.array(fc.record({ action: fc.constantFrom('move', 'turn', 'explore', 'fly'), direction: fc.constantFrom('cw', 'ccw', 'up') }, { requiredKeys: ['action'] }), { maxLength: 3 });
+    const steps = fc.array(
+      fc.record({ action: fc.constantFrom('move', 'turn', 'explore', 'fly'), direction: fc.constantFrom('cw', 'ccw', 'up') }, { requiredKeys: ['action'] }),
+      { maxLength: 3 },
+    );
     const type = fc.constantFrom('MoveShip', 'TurnShip', 'StartNavigation', 'ExploreTile', 'Navigate', 'EndTurn', 'AttemptRepair', 'Teleport');
     fc.assert(
       fc.property(commandId, type, fields, steps, fc.boolean(), (id, t, extra, plan, idLast) => {

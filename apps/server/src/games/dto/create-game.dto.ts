@@ -4,7 +4,8 @@ import type { GameMode } from '@logbook/rules';
 import { IsPlayerName } from './player-name';
 
 export class PlayerDto {
-  @IsString() @Length(1, 40)
+  @IsString()
+  @Length(1, 40)
   @IsPlayerName()
   name!: string;
 }
@@ -14,9 +15,15 @@ export class CreateGameDto {
   @IsDefined()
   scenario!: string | Record<string, unknown>;
 
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(4) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => PlayerDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(4)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => PlayerDto)
   players!: PlayerDto[];
 
-  @IsOptional() @IsIn(['standard', 'sandbox'])
+  @IsOptional()
+  @IsIn(['standard', 'sandbox'])
   mode?: GameMode;
 }

@@ -3,10 +3,12 @@ import { IsString, Length } from 'class-validator';
 import { CommandDto, type CommandFields } from './command-base.dto';
 
 export class MoveCrewDto extends CommandDto implements CommandFields<'MoveCrew'> {
-  @IsString() @Length(1, 100)
+  @IsString()
+  @Length(1, 100)
   crewId!: string;
 
-  @IsString() @Length(1, 100)
+  @IsString()
+  @Length(1, 100)
   node!: string;
 }
 

@@ -6,10 +6,18 @@ import { CommandDto, type CommandFields } from './command-base.dto';
 export class AttemptRepairDto extends CheckChoiceDto implements CommandFields<'AttemptRepair'> {}
 
 export class ReduceStructuralDamageDto extends CommandDto implements CommandFields<'ReduceStructuralDamage'> {
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 100, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
   play?: string[];
 
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 100, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
   discard?: string[];
 }
 

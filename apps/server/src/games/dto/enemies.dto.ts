@@ -6,19 +6,26 @@ import { CheckChoiceDto } from './check-choice.dto';
 import type { CommandFields } from './command-base.dto';
 
 export class RepelEnemyDto extends CheckChoiceDto implements CommandFields<'RepelEnemy'> {
-  @IsString() @Length(1, 100)
+  @IsString()
+  @Length(1, 100)
   enemyId!: string;
 }
 
 export class HexDto implements Hex {
-  @IsInt() @Min(-1000) @Max(1000)
+  @IsInt()
+  @Min(-1000)
+  @Max(1000)
   q!: number;
 
-  @IsInt() @Min(-1000) @Max(1000)
+  @IsInt()
+  @Min(-1000)
+  @Max(1000)
   r!: number;
 }
 
 export class PurgeAltarDto extends CheckChoiceDto implements CommandFields<'PurgeAltar'> {
-  @IsObject() @ValidateNested() @Type(() => HexDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => HexDto)
   hex!: HexDto;
 }

@@ -1,11 +1,27 @@
 // DTOs of the navigation rules (libs/rules/src/navigation).
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import type { NavigationStep, Rotation, TurnDirection } from '@logbook/rules';
 import { CommandDto, type CommandFields } from './command-base.dto';
 
 export class StartNavigationDto extends CommandDto implements CommandFields<'StartNavigation'> {
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
   shipId?: string;
 }
 
@@ -17,7 +33,10 @@ export class TurnShipDto extends CommandDto implements CommandFields<'TurnShip'>
 }
 
 export class ExploreTileDto extends CommandDto implements CommandFields<'ExploreTile'> {
-  @IsOptional() @IsInt() @Min(0) @Max(5)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5)
   rotation?: Rotation;
 }
 
@@ -28,15 +47,24 @@ export class NavigationStepDto {
   @IsIn(['move', 'turn', 'explore'])
   action!: NavigationStep['action'];
 
-  @ValidateIf((step: NavigationStepDto) => step.action === 'turn' || step.direction !== undefined) @IsIn(['cw', 'ccw'])
+  @ValidateIf((step: NavigationStepDto) => step.action === 'turn' || step.direction !== undefined)
+  @IsIn(['cw', 'ccw'])
   direction?: TurnDirection;
 
-  @IsOptional() @IsInt() @Min(0) @Max(5)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5)
   rotation?: Rotation;
 }
 
 export class NavigateDto extends CommandDto implements CommandFields<'Navigate'> {
   /** Validated as NavigationStepDto: the action, and the direction a turn needs. */
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => NavigationStepDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => NavigationStepDto)
   steps!: NavigationStep[];
 }

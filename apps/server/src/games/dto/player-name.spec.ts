@@ -8,7 +8,11 @@ import { playerNameProblem } from './player-name';
 const problemsOf = (name: string) => {
   const created = validateSync(plainToInstance(CreateGameDto, { scenario: 'first-voyage', players: [{ name }] }));
   const forked = validateSync(plainToInstance(ForkGameDto, { at: 3, players: [{ name }] }));
-  const messages = (errors: typeof created) => errors.flatMap((e) => e.children ?? []).flatMap((c) => c.children ?? []).flatMap((c) => Object.values(c.constraints ?? {}));
+  const messages = (errors: typeof created) =>
+    errors
+      .flatMap((e) => e.children ?? [])
+      .flatMap((c) => c.children ?? [])
+      .flatMap((c) => Object.values(c.constraints ?? {}));
   return { created: messages(created), forked: messages(forked) };
 };
 

@@ -4,9 +4,11 @@ import { CheckChoiceDto } from './check-choice.dto';
 import type { CommandFields } from './command-base.dto';
 
 export class EngageShipDto extends CheckChoiceDto implements CommandFields<'EngageShip'> {
-  @IsString() @Length(1, 100)
+  @IsString()
+  @Length(1, 100)
   enemyShipId!: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   seize?: boolean;
 }

@@ -21,7 +21,10 @@ describe('the test EventStoreDB', () => {
 
   it('a filtered subscription reports checkpoints while it searches and CaughtUp at the end of history', async () => {
     const others = `other-${randomUUID().slice(0, 8)}`;
-    await client.appendToStream(others, Array.from({ length: 100 }, (_, i) => jsonEvent({ type: 'Noise', data: { i } })));
+    await client.appendToStream(
+      others,
+      Array.from({ length: 100 }, (_, i) => jsonEvent({ type: 'Noise', data: { i } })),
+    );
     const checkpoints: bigint[] = [];
     const subscription = client.subscribeToAll({
       filter: streamNameFilter({ prefixes: ['nothing-matches-'], checkpointReached: (_s, position) => void checkpoints.push(position.commit) }),

@@ -28,11 +28,7 @@ export interface LogRecord extends ProposedEvent {
   created: bigint;
 }
 
-export type Expected =
-  | { kind: 'any' }
-  | { kind: 'no_stream' }
-  | { kind: 'stream_exists' }
-  | { kind: 'revision'; revision: bigint };
+export type Expected = { kind: 'any' } | { kind: 'no_stream' } | { kind: 'stream_exists' } | { kind: 'revision'; revision: bigint };
 
 export type AppendOutcome =
   | { kind: 'success'; revision: bigint; position: bigint }

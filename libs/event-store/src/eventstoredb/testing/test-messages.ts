@@ -84,8 +84,7 @@ export const notLeader = (host: string, port: number): grpc.ServiceError =>
 export const streamDeleted = (streamId: string): grpc.ServiceError =>
   serverError(grpc.status.FAILED_PRECONDITION, `Event stream '${streamId}' is deleted.`, 'stream-deleted', { 'stream-name': streamId });
 
-export const accessDenied = (): grpc.ServiceError =>
-  serverError(grpc.status.PERMISSION_DENIED, 'Access Denied', 'access-denied');
+export const accessDenied = (): grpc.ServiceError => serverError(grpc.status.PERMISSION_DENIED, 'Access Denied', 'access-denied');
 
 export const unavailable = (details: string): grpc.ServiceError => serverError(grpc.status.UNAVAILABLE, details);
 
@@ -135,7 +134,11 @@ export function batchSuccess(correlationId: shared.UUID, streamId: string, revis
 }
 
 /** A batch's failure is a google.rpc.Status whose details pack the typed reason. */
-export function batchError(correlationId: shared.UUID, streamId: string, reason: { wrong?: { current: bigint | undefined; expected: Expected }; deleted?: true }): streams.BatchAppendResp {
+export function batchError(
+  correlationId: shared.UUID,
+  streamId: string,
+  reason: { wrong?: { current: bigint | undefined; expected: Expected }; deleted?: true },
+): streams.BatchAppendResp {
   const error = new status.Status();
   const details = new Any();
   if (reason.wrong) {

@@ -111,7 +111,9 @@ export class TestNode {
     member.setInstanceId(uuid(this.instanceId));
     member.setTimeStamp(String(Date.now() * 10_000));
     member.setIsAlive(this.running);
-    member.setState(!this.running ? gossip.MemberInfo.VNodeState.SHUTDOWN : this.isLeader() ? gossip.MemberInfo.VNodeState.LEADER : gossip.MemberInfo.VNodeState.FOLLOWER);
+    member.setState(
+      !this.running ? gossip.MemberInfo.VNodeState.SHUTDOWN : this.isLeader() ? gossip.MemberInfo.VNodeState.LEADER : gossip.MemberInfo.VNodeState.FOLLOWER,
+    );
     const endpoint = new gossip.EndPoint();
     endpoint.setAddress(this.host);
     endpoint.setPort(this.port);
@@ -132,7 +134,14 @@ export class TestNode {
     const answer = new features.SupportedMethods();
     answer.setEventStoreServerVersion(SERVER_VERSION);
     answer.setMethodsList(
-      methods.filter(([, method]) => method !== 'batchappend' || this.cluster.batchAppend).map(([service, method, list]) => new features.SupportedMethod().setServiceName(service).setMethodName(method).setFeaturesList([...list])),
+      methods
+        .filter(([, method]) => method !== 'batchappend' || this.cluster.batchAppend)
+        .map(([service, method, list]) =>
+          new features.SupportedMethod()
+            .setServiceName(service)
+            .setMethodName(method)
+            .setFeaturesList([...list]),
+        ),
     );
     callback(null, answer);
   };
@@ -188,7 +197,11 @@ export class TestNode {
       const correlation = request.getCorrelationId() as shared.UUID;
       const key = correlation.getString();
       const options = request.getOptions();
-      const batch = pending.get(key) ?? { streamId: streamName(options?.getStreamIdentifier()), expected: options ? expectedOf(options) : { kind: 'any' as const }, events: [] };
+      const batch = pending.get(key) ?? {
+        streamId: streamName(options?.getStreamIdentifier()),
+        expected: options ? expectedOf(options) : { kind: 'any' as const },
+        events: [],
+      };
       pending.set(key, batch);
       batch.events.push(...request.getProposedMessagesList().map(proposed));
       if (!request.getIsFinal()) return;
@@ -201,8 +214,10 @@ export class TestNode {
       else call.write(batchError(correlation, batch.streamId, { wrong: { current: outcome.current, expected: batch.expected } }));
     };
     // As for Append: the emitter does not await a listener, so a fault ends the call as an error.
-    call.on('data', (request: streams.BatchAppendReq) =>
-      void handle(request).catch((error: unknown) => call.emit('error', { code: grpc.status.INTERNAL, details: String(error) })),
+    call.on(
+      'data',
+      (request: streams.BatchAppendReq) =>
+        void handle(request).catch((error: unknown) => call.emit('error', { code: grpc.status.INTERNAL, details: String(error) })),
     );
     call.on('end', () => {
       tracked();
@@ -225,7 +240,8 @@ export class TestNode {
     const filter = filterOf(options);
 
     if (options.hasStream()) {
-      if (options.hasSubscription()) return void call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'Stream subscriptions are not implemented by the test server' });
+      if (options.hasSubscription())
+        return void call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'Stream subscriptions are not implemented by the test server' });
       const stream = options.getStream() as streams.ReadReq.Options.StreamOptions;
       const streamId = streamName(stream.getStreamIdentifier());
       if (this.cluster.log.isTombstoned(streamId)) return void call.emit('error', streamDeleted(streamId));

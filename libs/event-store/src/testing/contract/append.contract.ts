@@ -16,14 +16,20 @@ export function appendContract(fixture: ContractFixture): void {
     it("'no_stream' on an existing stream is a conflict naming the stream's revision", async () => {
       const stream = fixture.streamId();
       await fixture.store().append(stream, events(2), 'no_stream');
-      const error = await fixture.store().append(stream, events(1), 'no_stream').catch((e: unknown) => e);
+      const error = await fixture
+        .store()
+        .append(stream, events(1), 'no_stream')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect(error).toMatchObject({ streamId: stream, expected: 'no_stream', actual: 1 });
     });
 
     it("'stream_exists' on a missing stream is a conflict and creates nothing", async () => {
       const stream = fixture.streamId();
-      const error = await fixture.store().append(stream, events(1), 'stream_exists').catch((e: unknown) => e);
+      const error = await fixture
+        .store()
+        .append(stream, events(1), 'stream_exists')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect(error).toMatchObject({ actual: 'no_stream' });
       expect(await fixture.store().readStream(stream)).toEqual({ status: 'stream_not_found' });
@@ -52,7 +58,10 @@ export function appendContract(fixture: ContractFixture): void {
       const stream = fixture.streamId();
       await fixture.store().append(stream, events(3), 'no_stream');
       const before = await readEvents(fixture.store(), stream);
-      const error = await fixture.store().append(stream, events(2), 1).catch((e: unknown) => e);
+      const error = await fixture
+        .store()
+        .append(stream, events(2), 1)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect(error).toMatchObject({ streamId: stream, expected: 1, actual: 2 });
       expect(await readEvents(fixture.store(), stream)).toEqual(before);
@@ -61,13 +70,19 @@ export function appendContract(fixture: ContractFixture): void {
     it('a rejected append adds nothing to the global log', async () => {
       const stream = fixture.streamId();
       await fixture.store().append(stream, events(1), 'no_stream');
-      await fixture.store().append(stream, events(2), 5).catch(() => undefined);
+      await fixture
+        .store()
+        .append(stream, events(2), 5)
+        .catch(() => undefined);
       const all = await fixture.store().readAll({ filter: { streamPrefixes: [fixture.prefix()] } });
       expect(all).toHaveLength(1);
     });
 
     it('an exact revision on a missing stream is a conflict', async () => {
-      const error = await fixture.store().append(fixture.streamId(), events(1), 0).catch((e: unknown) => e);
+      const error = await fixture
+        .store()
+        .append(fixture.streamId(), events(1), 0)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
     });
   });
@@ -77,10 +92,7 @@ export function appendContract(fixture: ContractFixture): void {
       const stream = fixture.streamId();
       await fixture.store().append(stream, events(1), 'no_stream');
       const [a, b] = [events(2, 'WriterA'), events(2, 'WriterB')];
-      const outcomes = await Promise.allSettled([
-        fixture.store().append(stream, a, 0),
-        fixture.store().append(stream, b, 0),
-      ]);
+      const outcomes = await Promise.allSettled([fixture.store().append(stream, a, 0), fixture.store().append(stream, b, 0)]);
       const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
       const lost = outcomes.filter((outcome) => outcome.status === 'rejected') as PromiseRejectedResult[];
       expect(won).toHaveLength(1);
@@ -92,12 +104,8 @@ export function appendContract(fixture: ContractFixture): void {
     it('one stale append among many to different streams fails alone', async () => {
       const streams = Array.from({ length: 20 }, (_, i) => fixture.streamId(`game-${i}`));
       await Promise.all(streams.map((stream) => fixture.store().append(stream, events(1), 'no_stream')));
-      const outcomes = await Promise.allSettled(
-        streams.map((stream, i) => fixture.store().append(stream, [anEvent('OrderGiven')], i === 7 ? 3 : 0)),
-      );
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(
-        streams.map((_, i) => (i === 7 ? 'rejected' : 'fulfilled')),
-      );
+      const outcomes = await Promise.allSettled(streams.map((stream, i) => fixture.store().append(stream, [anEvent('OrderGiven')], i === 7 ? 3 : 0)));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(streams.map((_, i) => (i === 7 ? 'rejected' : 'fulfilled')));
       expect(await readEvents(fixture.store(), streams[7])).toHaveLength(1);
       expect(await readEvents(fixture.store(), streams[8])).toHaveLength(2);
     });

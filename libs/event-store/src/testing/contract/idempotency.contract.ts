@@ -34,7 +34,10 @@ export function idempotencyContract(fixture: ContractFixture): void {
       const stream = fixture.streamId();
       const [stored, fresh] = [anEvent(), anEvent()];
       await fixture.store().append(stream, [stored], 'no_stream');
-      const error = await fixture.store().append(stream, [stored, fresh], 'no_stream').catch((e: unknown) => e);
+      const error = await fixture
+        .store()
+        .append(stream, [stored, fresh], 'no_stream')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect(ids(await readEvents(fixture.store(), stream))).toEqual([stored.id]);
     });
@@ -44,7 +47,10 @@ export function idempotencyContract(fixture: ContractFixture): void {
       await fixture.store().append(stream, events(2), 'no_stream');
       const batch = events(1);
       await fixture.store().append(stream, batch, 1);
-      const error = await fixture.store().append(stream, batch, 0).catch((e: unknown) => e);
+      const error = await fixture
+        .store()
+        .append(stream, batch, 0)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
     });
   });

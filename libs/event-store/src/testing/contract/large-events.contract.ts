@@ -5,7 +5,10 @@ import { type ContractFixture, anEvent, firstEvents, ids } from './contract-fixt
 const bigEvent = (i: number) => anEvent('BigThingHappened', { i, text: 'x'.repeat(20_000 + i) });
 
 /** Every event after `fromPosition`, read on page by page until a page comes back empty. */
-async function readAllInPages(store: EventStore, options: { maxCount: number; maxBytes: number; filter: { streamPrefixes: string[] } }): Promise<RecordedEvent[][]> {
+async function readAllInPages(
+  store: EventStore,
+  options: { maxCount: number; maxBytes: number; filter: { streamPrefixes: string[] } },
+): Promise<RecordedEvent[][]> {
   const pages: RecordedEvent[][] = [];
   let fromPosition: bigint | undefined;
   for (;;) {

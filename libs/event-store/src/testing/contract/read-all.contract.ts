@@ -44,11 +44,7 @@ export function readAllContract(fixture: ContractFixture): void {
       await fixture.store().append(fixture.streamId('lobby-1'), events(1), 'no_stream');
       await fixture.store().append(fixture.streamId('game-2'), events(1), 'no_stream');
       const games = await fixture.store().readAll({ filter: { streamPrefixes: [fixture.streamId('game-')] } });
-      expect(games.map((event) => event.streamId)).toEqual([
-        fixture.streamId('game-1'),
-        fixture.streamId('game-1'),
-        fixture.streamId('game-2'),
-      ]);
+      expect(games.map((event) => event.streamId)).toEqual([fixture.streamId('game-1'), fixture.streamId('game-1'), fixture.streamId('game-2')]);
     });
 
     it('keeps only the listed event types', async () => {

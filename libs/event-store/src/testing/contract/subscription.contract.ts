@@ -25,7 +25,10 @@ export function subscriptionContract(fixture: ContractFixture): void {
         for (const batch of written.slice(10)) await fixture.store().append(stream, batch, 'any');
       })();
       const received: RecordedEvent[] = [];
-      const subscription = fixture.store().subscribeToAll({ filter: own() }).subscribe((event) => received.push(event));
+      const subscription = fixture
+        .store()
+        .subscribeToAll({ filter: own() })
+        .subscribe((event) => received.push(event));
       await writer;
       await waitFor(() => received.length >= 100);
       await sleep(50);
@@ -50,12 +53,15 @@ export function subscriptionContract(fixture: ContractFixture): void {
       const stream = fixture.streamId();
       const written = events(60);
       await fixture.store().append(stream, written.slice(0, 30), 'no_stream');
-      const slow = fixture.store().subscribeToAll({ filter: own() }).pipe(
-        concatMap(async (event) => {
-          await sleep(1);
-          return event;
-        }),
-      );
+      const slow = fixture
+        .store()
+        .subscribeToAll({ filter: own() })
+        .pipe(
+          concatMap(async (event) => {
+            await sleep(1);
+            return event;
+          }),
+        );
       const received = firstEvents(slow, 60, 10_000);
       for (const event of written.slice(30)) await fixture.store().append(stream, [event], 'any');
       expect(ids(await received)).toEqual(ids(written));
@@ -93,7 +99,10 @@ export function subscriptionContract(fixture: ContractFixture): void {
     it('stops delivering once unsubscribed', async () => {
       const stream = fixture.streamId();
       const received: RecordedEvent[] = [];
-      const subscription = fixture.store().subscribeToAll({ filter: own() }).subscribe((event) => received.push(event));
+      const subscription = fixture
+        .store()
+        .subscribeToAll({ filter: own() })
+        .subscribe((event) => received.push(event));
       await fixture.store().append(stream, events(1), 'no_stream');
       await waitFor(() => received.length === 1);
       subscription.unsubscribe();

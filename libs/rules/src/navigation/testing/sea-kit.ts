@@ -6,14 +6,7 @@ import type { GameEvent } from '../../events';
 import { foldEvents } from '../../evolve';
 import { hexDistance, type Facing, type Hex } from '../../hex';
 import { seededRng } from '../../random';
-import type {
-  CrewDefinition,
-  EnemyShipDefinition,
-  PlayerShipDefinition,
-  ScenarioDefinition,
-  Terrain,
-  TileDefinition,
-} from '../../scenario';
+import type { CrewDefinition, EnemyShipDefinition, PlayerShipDefinition, ScenarioDefinition, Terrain, TileDefinition } from '../../scenario';
 import { firstVoyage, setupEvents, type SetupOptions } from '../../testing/fixtures';
 
 export const NAVIGATOR: CrewDefinition = { crewId: 'marta', name: 'Marta Reed', traits: ['SAILOR'], node: 'navigation-1' };
@@ -111,8 +104,7 @@ export const start: GameCommand = { type: 'StartNavigation' };
 export const move: GameCommand = { type: 'MoveShip' };
 export const cw: GameCommand = { type: 'TurnShip', direction: 'cw' };
 export const ccw: GameCommand = { type: 'TurnShip', direction: 'ccw' };
-export const explore = (rotation?: Facing): GameCommand =>
-  rotation === undefined ? { type: 'ExploreTile' } : { type: 'ExploreTile', rotation };
+export const explore = (rotation?: Facing): GameCommand => (rotation === undefined ? { type: 'ExploreTile' } : { type: 'ExploreTile', rotation });
 export const end: GameCommand = { type: 'EndNavigation' };
 export const endTurn: GameCommand = { type: 'EndTurn' };
 

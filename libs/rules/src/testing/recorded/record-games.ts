@@ -19,8 +19,7 @@ import { createGameCommand } from '../fixtures';
 import { randomCommand } from '../random-play';
 
 export type RecordedStep =
-  | { seat: number; command: GameCommand; draws: number[]; events: GameEvent[] }
-  | { seat: number; command: GameCommand; draws: number[]; refusedBy: string };
+  { seat: number; command: GameCommand; draws: number[]; events: GameEvent[] } | { seat: number; command: GameCommand; draws: number[]; refusedBy: string };
 
 export interface RecordedGame {
   scenarioId: string;
