@@ -1,5 +1,6 @@
 import { IsString, Matches } from 'class-validator';
-import type { CommandOfType, GameCommandType } from '@logbook/rules';
+import type { ClassConstructor } from 'class-transformer';
+import type { CommandOfType, GameCommandType, HistoryCommand } from '@logbook/rules';
 
 /** The fields of a command besides its type: what a DTO class `implements`, so a drifting field does not compile. */
 export type CommandFields<K extends GameCommandType> = Omit<CommandOfType<K>, 'type'>;
@@ -17,3 +18,16 @@ export abstract class CommandDto {
   @IsString()
   type!: string;
 }
+
+/** What a seat may send, by type: the rules' commands but CreateGame, and Undo/Redo. */
+export type RulesCommandType = Exclude<GameCommandType, 'CreateGame'>;
+export type SeatCommandType = RulesCommandType | HistoryCommand['type'];
+
+/**
+ * Each feature's DTO classes by command type (its `*.dto.ts` ends with its table), so a command
+ * added to a feature is added there alone; `command-dtos.ts` joins the tables and checks that
+ * together they name every command.
+ */
+export type CommandDtoTable<K extends SeatCommandType = SeatCommandType> = {
+  [P in K]: ClassConstructor<CommandDto & (P extends RulesCommandType ? CommandFields<P> : object)>;
+};

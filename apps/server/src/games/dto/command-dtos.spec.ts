@@ -1,6 +1,9 @@
 import { BadRequestException } from '@nestjs/common';
 import fc from 'fast-check';
 import { parseCommandBody, validateCommandBody } from './command-dtos';
+import type { CommandDtoTable } from './command-base.dto';
+import { MoveShipDto, NAVIGATION_DTOS } from './navigation.dto';
+import { EndTurnDto } from './turn.dto';
 
 const reasons = (body: unknown): string[] => {
   try {
@@ -118,5 +121,16 @@ describe('bodies seen before', () => {
     const second = parseCommandBody({ commandId: 'b', type: 'Navigate', steps: [{ action: 'move' }] });
     expect(second).toEqual({ commandId: 'b', command: first.command });
     expect(second.command).not.toBe(first.command);
+  });
+});
+
+describe('the DTO tables', () => {
+  it('name every command of a feature, or do not compile (checked by npm run typecheck)', () => {
+    // @ts-expect-error a feature table that leaves out one of its commands (TurnShip) does not compile
+    const missing: CommandDtoTable<'MoveShip' | 'TurnShip'> = { MoveShip: MoveShipDto };
+    // @ts-expect-error a DTO that does not implement its command's fields does not compile
+    const wrong: CommandDtoTable<'TurnShip'> = { TurnShip: EndTurnDto };
+    expect(Object.keys(NAVIGATION_DTOS)).toEqual(['StartNavigation', 'MoveShip', 'TurnShip', 'ExploreTile', 'EndNavigation', 'Navigate']);
+    expect([missing, wrong]).toHaveLength(2);
   });
 });

@@ -1,48 +1,33 @@
 // One DTO class per command type: the edge validates every field before the rules see it.
-// The map is checked against the rules' command union, so a new command cannot go unvalidated.
+// The map joins each feature's table and is checked against the rules' command union, so a new
+// command cannot go unvalidated.
 import { BadRequestException } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import type { GameCommandType, HistoryCommand, SeatCommand } from '@logbook/rules';
+import type { SeatCommand } from '@logbook/rules';
 import { oversizedArrays } from '../../http/array-maxima';
-import { COMMAND_ID, type CommandDto, type CommandFields } from './command-base.dto';
-import { EmbarkDto, DisembarkDto, SetFollowShipDto } from './characters.dto';
-import { DropAnchorDto, MoveCrewDto, WeighAnchorDto } from './crew.dto';
-import { AttemptRepairDto, ReduceStructuralDamageDto, ResolveStructuralDamageDto } from './damage.dto';
-import { PurgeAltarDto, RepelEnemyDto } from './enemies.dto';
-import { EndNavigationDto, ExploreTileDto, MoveShipDto, NavigateDto, StartNavigationDto, TurnShipDto } from './navigation.dto';
-import { ChoosePlunderTypeDto, LootShipwreckDto } from './plunder.dto';
-import { EngageShipDto } from './ships.dto';
-import { RedoDto, UndoDto } from './history.dto';
-import { EndTurnDto } from './turn.dto';
+import { COMMAND_ID, type CommandDto, type CommandDtoTable, type CommandFields, type RulesCommandType, type SeatCommandType } from './command-base.dto';
+import { CHARACTERS_DTOS } from './characters.dto';
+import { CREW_DTOS } from './crew.dto';
+import { DAMAGE_DTOS } from './damage.dto';
+import { ENEMIES_DTOS } from './enemies.dto';
+import { HISTORY_DTOS } from './history.dto';
+import { NAVIGATION_DTOS } from './navigation.dto';
+import { PLUNDER_DTOS } from './plunder.dto';
+import { SHIPS_DTOS } from './ships.dto';
+import { TURN_DTOS } from './turn.dto';
 
-type RulesCommandType = Exclude<GameCommandType, 'CreateGame'>;
-type SeatCommandType = RulesCommandType | HistoryCommand['type'];
-
-const COMMAND_DTOS: { [K in SeatCommandType]: ClassConstructor<CommandDto & (K extends RulesCommandType ? CommandFields<K> : object)> } = {
-  StartNavigation: StartNavigationDto,
-  MoveShip: MoveShipDto,
-  TurnShip: TurnShipDto,
-  ExploreTile: ExploreTileDto,
-  EndNavigation: EndNavigationDto,
-  Navigate: NavigateDto,
-  MoveCrew: MoveCrewDto,
-  DropAnchor: DropAnchorDto,
-  WeighAnchor: WeighAnchorDto,
-  EndTurn: EndTurnDto,
-  EngageShip: EngageShipDto,
-  AttemptRepair: AttemptRepairDto,
-  ReduceStructuralDamage: ReduceStructuralDamageDto,
-  ResolveStructuralDamage: ResolveStructuralDamageDto,
-  ChoosePlunderType: ChoosePlunderTypeDto,
-  LootShipwreck: LootShipwreckDto,
-  RepelEnemy: RepelEnemyDto,
-  PurgeAltar: PurgeAltarDto,
-  Embark: EmbarkDto,
-  Disembark: DisembarkDto,
-  SetFollowShip: SetFollowShipDto,
-  Undo: UndoDto,
-  Redo: RedoDto,
+// A feature missing from the join, or a command missing from its feature's table, does not compile.
+const COMMAND_DTOS: CommandDtoTable = {
+  ...NAVIGATION_DTOS,
+  ...CREW_DTOS,
+  ...TURN_DTOS,
+  ...SHIPS_DTOS,
+  ...DAMAGE_DTOS,
+  ...PLUNDER_DTOS,
+  ...ENEMIES_DTOS,
+  ...CHARACTERS_DTOS,
+  ...HISTORY_DTOS,
 };
 
 export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);

@@ -1,6 +1,6 @@
 // DTOs of the crew rules (libs/rules/src/crew).
 import { IsString, Length } from 'class-validator';
-import { CommandDto, type CommandFields } from './command-base.dto';
+import { CommandDto, type CommandFields, type CommandDtoTable } from './command-base.dto';
 
 export class MoveCrewDto extends CommandDto implements CommandFields<'MoveCrew'> {
   @IsString()
@@ -14,3 +14,10 @@ export class MoveCrewDto extends CommandDto implements CommandFields<'MoveCrew'>
 
 export class DropAnchorDto extends CommandDto implements CommandFields<'DropAnchor'> {}
 export class WeighAnchorDto extends CommandDto implements CommandFields<'WeighAnchor'> {}
+
+/** This feature's commands and their DTOs (joined in command-dtos.ts). */
+export const CREW_DTOS: CommandDtoTable<'MoveCrew' | 'DropAnchor' | 'WeighAnchor'> = {
+  MoveCrew: MoveCrewDto,
+  DropAnchor: DropAnchorDto,
+  WeighAnchor: WeighAnchorDto,
+};

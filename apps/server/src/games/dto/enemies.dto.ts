@@ -4,6 +4,7 @@ import { IsInt, IsObject, IsString, Length, Max, Min, ValidateNested } from 'cla
 import type { Hex } from '@logbook/rules';
 import { CheckChoiceDto } from './check-choice.dto';
 import type { CommandFields } from './command-base.dto';
+import type { CommandDtoTable } from './command-base.dto';
 
 export class RepelEnemyDto extends CheckChoiceDto implements CommandFields<'RepelEnemy'> {
   @IsString()
@@ -29,3 +30,9 @@ export class PurgeAltarDto extends CheckChoiceDto implements CommandFields<'Purg
   @Type(() => HexDto)
   hex!: HexDto;
 }
+
+/** This feature's commands and their DTOs (joined in command-dtos.ts). */
+export const ENEMIES_DTOS: CommandDtoTable<'RepelEnemy' | 'PurgeAltar'> = {
+  RepelEnemy: RepelEnemyDto,
+  PurgeAltar: PurgeAltarDto,
+};

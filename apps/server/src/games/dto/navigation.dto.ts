@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { NavigationStep, Rotation, TurnDirection } from '@logbook/rules';
-import { CommandDto, type CommandFields } from './command-base.dto';
+import { CommandDto, type CommandFields, type CommandDtoTable } from './command-base.dto';
 
 export class StartNavigationDto extends CommandDto implements CommandFields<'StartNavigation'> {
   @IsOptional()
@@ -68,3 +68,13 @@ export class NavigateDto extends CommandDto implements CommandFields<'Navigate'>
   @Type(() => NavigationStepDto)
   steps!: NavigationStep[];
 }
+
+/** This feature's commands and their DTOs (joined in command-dtos.ts). */
+export const NAVIGATION_DTOS: CommandDtoTable<'StartNavigation' | 'MoveShip' | 'TurnShip' | 'ExploreTile' | 'EndNavigation' | 'Navigate'> = {
+  StartNavigation: StartNavigationDto,
+  MoveShip: MoveShipDto,
+  TurnShip: TurnShipDto,
+  ExploreTile: ExploreTileDto,
+  EndNavigation: EndNavigationDto,
+  Navigate: NavigateDto,
+};

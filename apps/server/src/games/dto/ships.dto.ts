@@ -2,6 +2,7 @@
 import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
 import { CheckChoiceDto } from './check-choice.dto';
 import type { CommandFields } from './command-base.dto';
+import type { CommandDtoTable } from './command-base.dto';
 
 export class EngageShipDto extends CheckChoiceDto implements CommandFields<'EngageShip'> {
   @IsString()
@@ -12,3 +13,8 @@ export class EngageShipDto extends CheckChoiceDto implements CommandFields<'Enga
   @IsBoolean()
   seize?: boolean;
 }
+
+/** This feature's commands and their DTOs (joined in command-dtos.ts). */
+export const SHIPS_DTOS: CommandDtoTable<'EngageShip'> = {
+  EngageShip: EngageShipDto,
+};
