@@ -1,10 +1,12 @@
-// Cross-game summaries and their charts for the HTTP API, each cached until the analytics read
-// model moves on: a summary reads every matching game's figures, and a chart runs Vega in a
-// child process (about a second).
+// Cross-game summaries and their charts for the HTTP API. A summary filters and sums every matching
+// game's figures; the figures are read from the read model once per position it reaches (not once
+// per filter: a client varying `from` would otherwise have every request read and parse every game),
+// and each summary and chart is cached until the read model moves on (a chart runs Vega in a child
+// process, about a second).
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { READ_MODELS, chartSpecs, renderSvgs, type ChartName, type ReadModels } from '@logbook/app-core';
-import { summarizeAnalytics, type AnalyticsFilter, type AnalyticsSummary } from '@logbook/projections';
+import { matches, summarizeAnalytics, type AnalyticsFilter, type AnalyticsSummary, type GameAnalytics } from '@logbook/projections';
 
 const CACHE_SIZE = 50;
 
@@ -13,16 +15,30 @@ export class AnalyticsService {
   private readonly summaries = new LRUCache<string, AnalyticsSummary>({ max: CACHE_SIZE });
   private readonly charts = new LRUCache<string, Promise<Record<string, string>>>({ max: CACHE_SIZE });
 
+  /** Every game's figures at the read model's position `position`. */
+  private figures: { position: string; games: readonly GameAnalytics[] } | undefined;
+
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModels) {}
 
   summary(filter: AnalyticsFilter): AnalyticsSummary {
     const key = this.keyOf(filter);
     let summary = this.summaries.get(key);
     if (!summary) {
-      summary = summarizeAnalytics(this.readModels.analytics.list(filter));
+      summary = summarizeAnalytics(this.games().filter((game) => matches(game, filter)));
       this.summaries.set(key, summary);
     }
     return summary;
+  }
+
+  /** Every game's figures, read again only once the read model has moved on. */
+  private games(): readonly GameAnalytics[] {
+    const position = this.position();
+    if (this.figures?.position !== position) this.figures = { position, games: this.readModels.analytics.list() };
+    return this.figures.games;
+  }
+
+  private position(): string {
+    return String(this.readModels.runners.analytics.position ?? '');
   }
 
   async chart(name: ChartName, filter: AnalyticsFilter, scope: string): Promise<string> {
@@ -38,6 +54,6 @@ export class AnalyticsService {
 
   /** The filter at the read model's current position: a new event makes a new key. */
   private keyOf(filter: AnalyticsFilter): string {
-    return JSON.stringify([String(this.readModels.runners.analytics.position ?? ''), filter]);
+    return JSON.stringify([this.position(), filter]);
   }
 }
