@@ -3,7 +3,7 @@
  * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
  * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games of `analytics` (1000);
- * BENCH_INTEGRITY_MB the store `event-loop` checks (200).
+ * BENCH_INTEGRITY_MB the store `event-loop` checks (200); BENCH_HOSTILE_FORKS the forks of `hostile` (600).
  * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
  * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load.
  */
@@ -27,6 +27,7 @@ import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 import { benchEventLoop } from './event-loop/event-loop.bench';
+import { IDLE_BASELINE_MB, measureHostileForks } from './hostile/fork-and-view.bench';
 
 // Every figure is measured with the rate limits off: the server must stay responsive
 // without them. The request log is off too: it measures the server, not the terminal.
@@ -114,6 +115,31 @@ async function benchSpectators(dir: string): Promise<void> {
   console.log(`  server memory: ${r.baselineMb.toFixed(0)} MB after loading the big game, peak ${r.peakMb.toFixed(0)} MB (VmHWM)`);
 }
 
+async function benchHostileForks(dir: string): Promise<void> {
+  const forks = Number(process.env.BENCH_HOSTILE_FORKS ?? 600);
+  console.log(
+    `\nHostile forks (a server process of its own, SQLite, rate limits off): one game from the maximal inline scenario, 2 seats;` +
+      ` ${forks} forks from seat 1 at its current revision, each followed by a view of the fork as its seat and of the source; /health once a second`,
+  );
+  const r = await measureHostileForks(join(dir, 'hostile'), forks);
+  console.log(`  ${int(r.forks)} forks and ${int(2 * r.forks)} views in ${r.seconds.toFixed(0)} s, ${r.failures} failed`);
+  console.log('  forks | store MB | growth  | read models MB | server RSS MB   (store: file + WAL as they stand)');
+  r.samples.forEach((s, i) => {
+    const growth = i === 0 ? '' : `+${(s.storeMb - r.samples[i - 1].storeMb).toFixed(2)}`;
+    console.log(
+      `  ${String(s.forks).padStart(5)} | ${s.storeMb.toFixed(2).padStart(8)} | ${growth.padStart(7)} | ${s.readModelsMb.toFixed(2).padStart(7)} | ${s.rssMb.toFixed(0).padStart(5)}`,
+    );
+  });
+  console.log(`  settled after a clean stop (WAL checkpointed): store ${r.settledStoreMb.toFixed(2)} MB, read models ${r.settledReadModelsMb.toFixed(2)} MB`);
+  console.log(
+    `  /health while forking: ${r.health.samples} samples, p50 ${r.health.p50.toFixed(1)} ms, p99 ${r.health.p99.toFixed(1)} ms, max ${r.health.max.toFixed(0)} ms`,
+  );
+  console.log(
+    `  server memory: peak ${r.peakRssMb.toFixed(0)} MB RSS (VmHWM); documented bound ${r.boundMb.toFixed(0)} MB` +
+      ` (cache budgets ${r.budgetsMb.toFixed(0)} MB + idle baseline ${IDLE_BASELINE_MB} MB): ${r.peakRssMb <= r.boundMb ? 'within it' : 'ABOVE IT'}`,
+  );
+}
+
 async function benchEventStoreDb(connectionString: string, label?: string): Promise<void> {
   const ordersPerGame = Number(process.env.BENCH_ESDB_ORDERS_PER_GAME ?? 20);
   console.log(
@@ -175,6 +201,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   seek: () => benchSeek(),
   portability: async () => benchPortability(),
   spectators: () => withDir(benchSpectators),
+  hostile: () => withDir(benchHostileForks),
   eventstoredb: async () => {
     // The real client and adapter over gRPC against the protocol-level TEST server (in memory,
     // in this same process): figures of the client path, not of EventStoreDB.

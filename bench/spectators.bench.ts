@@ -28,7 +28,7 @@ export interface SpectatorResult {
 
 const ROOT = join(__dirname, '..');
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
@@ -78,13 +78,14 @@ export async function recordBigGame(filename: string, events: number): Promise<s
   return gameId;
 }
 
-const peakRssMb = (pid: number): { rss: number; peak: number } => {
+export const peakRssMb = (pid: number): { rss: number; peak: number } => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 };
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+/** The server (apps/server/src/main.ts) in a process of its own on `dataDir`, once `/health` answers. */
+export async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const env = {
     ...process.env,
     LOGBOOK_DATA_DIR: dataDir,
