@@ -4,6 +4,11 @@ import { openReadModelDatabase } from '../runner/read-model-database';
 import type { GameState } from '@logbook/rules';
 import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
 
+/** Characters of state JSON the rows kept in memory may add up to (about three times that in heap). */
+const KEEP_BYTES = 32 * 1024 * 1024;
+/** A state not written or read by this store yet (put, not flushed): counted as a small game's. */
+const UNKNOWN_BYTES = 16 * 1024;
+
 /**
  * The game-states read model in SQLite: the folded state as JSON plus summary columns that
  * cross-game queries (lists, analytics) read without parsing states. Records changed since the
@@ -14,6 +19,8 @@ export class SqliteGameStateStore implements GameStateStore {
   private readonly db: Database.Database;
   private readonly statements;
   private readonly rows: BufferedRows<GameStateRecord>;
+  /** The JSON length of each state as last written or read, for the bound on rows kept in memory. */
+  private readonly textBytes = new WeakMap<GameState, number>();
 
   constructor({ filename }: { filename: string }) {
     this.db = openReadModelDatabase(filename);
@@ -57,8 +64,13 @@ export class SqliteGameStateStore implements GameStateStore {
     const put = this.statements.put;
     this.rows = new BufferedRows(this.db, {
       key: (record) => record.gameId,
-      write: (record) => put.run({ ...summarize(record), state: JSON.stringify(record.state) }),
+      write: (record) => {
+        const state = JSON.stringify(record.state);
+        this.textBytes.set(record.state, state.length);
+        put.run({ ...summarize(record), state });
+      },
       keep: 100,
+      keepBytes: { bytes: KEEP_BYTES, sizeOf: (record) => this.textBytes.get(record.state) ?? UNKNOWN_BYTES },
     });
   }
 
@@ -94,13 +106,19 @@ export class SqliteGameStateStore implements GameStateStore {
     this.rows.close();
   }
 
+  private parsed(text: string): GameState {
+    const state = JSON.parse(text) as GameState;
+    this.textBytes.set(state, text.length);
+    return state;
+  }
+
   private readonly load = (gameId: string): GameStateRecord | undefined => {
     const row = this.statements.get.get(gameId) as { revision: number; state: string; createdAt: string | null; updatedAt: string | null } | undefined;
     return (
       row && {
         gameId,
         revision: row.revision,
-        state: JSON.parse(row.state) as GameState,
+        state: this.parsed(row.state),
         ...(row.createdAt ? { createdAt: row.createdAt } : {}),
         ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
       }

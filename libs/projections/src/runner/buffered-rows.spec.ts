@@ -12,7 +12,7 @@ interface Row {
 }
 
 /** A one-table read model on an in-memory SQLite database, counting what it writes and loads. */
-function aTable(keep = 3) {
+function aTable(keep = 3, keepBytes?: { bytes: number; sizeOf: (row: Row) => number }) {
   const db = new Database(':memory:');
   db.exec('CREATE TABLE rows (id TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID');
   const upsert = db.prepare('INSERT INTO rows VALUES (@id, @count) ON CONFLICT (id) DO UPDATE SET count = excluded.count');
@@ -38,6 +38,7 @@ function aTable(keep = 3) {
         written.push({ ...row });
       },
       keep,
+      keepBytes,
     }),
   };
   return table;
@@ -83,6 +84,18 @@ describe('BufferedRows', () => {
     expect(t.loaded).toEqual([]);
     expect(t.rows.get('a', t.load)).toEqual({ id: 'a', count: 1 });
     expect(t.loaded).toEqual(['a']);
+    t.rows.get('a', t.load);
+    expect(t.loaded).toEqual(['a']);
+  });
+
+  it('keeps no more rows in memory than their sizes allow, least recently used dropped first', () => {
+    // A row's size is its count here: 10 + 10 + 10 is past 25, so the oldest goes though `keep` is 10.
+    const t = aTable(10, { bytes: 25, sizeOf: (row) => row.count });
+    for (const id of ['a', 'b', 'c']) t.rows.put({ id, count: 10 });
+    t.rows.flush();
+    t.rows.get('c', t.load);
+    t.rows.get('b', t.load);
+    expect(t.loaded).toEqual([]);
     t.rows.get('a', t.load);
     expect(t.loaded).toEqual(['a']);
   });

@@ -8,6 +8,11 @@ export interface BufferedRowsOptions<R extends object> {
   write: (row: R) => void;
   /** How many rows, written or read, to keep in memory, least recently used dropped first. */
   keep: number;
+  /**
+   * And how large they may be in all, by `sizeOf` (e.g. the length of the row's JSON): a few
+   * rows of huge games (a maximal scenario's forks) must not hold hundreds of megabytes.
+   */
+  keepBytes?: { bytes: number; sizeOf: (row: R) => number };
 }
 
 /**
@@ -29,7 +34,10 @@ export class BufferedRows<R extends object> {
     private readonly db: Database.Database,
     private readonly options: BufferedRowsOptions<R>,
   ) {
-    this.recent = new LRUCache<string, R>({ max: options.keep });
+    const bytes = options.keepBytes;
+    this.recent = new LRUCache<string, R>(
+      bytes ? { max: options.keep, maxSize: bytes.bytes, sizeCalculation: (row) => Math.max(1, bytes.sizeOf(row)) } : { max: options.keep },
+    );
     this.writeDirty = db.transaction(() => {
       for (const row of this.dirty.values()) {
         options.write(row);
