@@ -17,4 +17,4 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 EXPOSE 3000
-CMD ["node", "dist/apps/server/src/main.js"]
+CMD ["node", "--max-old-space-size=1024", "dist/apps/server/src/main.js"]

@@ -27,7 +27,7 @@ import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 import { benchEventLoop } from './event-loop/event-loop.bench';
-import { IDLE_BASELINE_MB, measureHostileForks } from './hostile/fork-and-view.bench';
+import { HEAP_MB, IDLE_BASELINE_MB, OFF_HEAP_MB, measureHostileForks } from './hostile/fork-and-view.bench';
 
 // Every figure is measured with the rate limits off: the server must stay responsive
 // without them. The request log is off too: it measures the server, not the terminal.
@@ -136,7 +136,7 @@ async function benchHostileForks(dir: string): Promise<void> {
   );
   console.log(
     `  server memory: peak ${r.peakRssMb.toFixed(0)} MB RSS (VmHWM); documented bound ${r.boundMb.toFixed(0)} MB` +
-      ` (cache budgets ${r.budgetsMb.toFixed(0)} MB + idle baseline ${IDLE_BASELINE_MB} MB): ${r.peakRssMb <= r.boundMb ? 'within it' : 'ABOVE IT'}`,
+      ` (a ${HEAP_MB} MB heap, holding cache budgets of ${r.budgetsMb.toFixed(0)} MB and a ${IDLE_BASELINE_MB} MB idle baseline, + ${OFF_HEAP_MB} MB off the heap): ${r.peakRssMb <= r.boundMb ? 'within it' : 'ABOVE IT'}`,
   );
 }
 

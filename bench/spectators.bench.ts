@@ -95,7 +95,7 @@ export async function startServer(dataDir: string, port: number): Promise<ChildP
     LOGBOOK_LOG_LEVEL: 'silent',
     LOGBOOK_MAX_FEEDS_PER_CLIENT: '64',
   };
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps', 'server', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--max-old-space-size=1024', '-r', '@swc-node/register', join(ROOT, 'apps', 'server', 'src', 'main.ts')], {
     env,
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
