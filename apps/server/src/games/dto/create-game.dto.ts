@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import type { GameMode } from '@logbook/rules';
@@ -10,17 +11,23 @@ export class PlayerDto {
   name!: string;
 }
 
+/** A game's players, one per seat (1 to 4), as a new game and a fork name them. */
+export const SeatPlayers = (): PropertyDecorator =>
+  applyDecorators(
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(4),
+    IsObject({ each: true }),
+    ValidateNested({ each: true }),
+    Type(() => PlayerDto),
+  );
+
 export class CreateGameDto {
   /** A built-in scenario id, or an inline scenario document (validated by libs/content). */
   @IsDefined()
   scenario!: string | Record<string, unknown>;
 
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(4)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => PlayerDto)
+  @SeatPlayers()
   players!: PlayerDto[];
 
   @IsOptional()

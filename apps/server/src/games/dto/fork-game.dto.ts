@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
-import { PlayerDto } from './create-game.dto';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PlayerDto, SeatPlayers } from './create-game.dto';
 
 export class ForkGameDto {
   /** The source game's revision the fork starts from (the last revision of an action). */
@@ -11,11 +10,6 @@ export class ForkGameDto {
 
   /** New names for the seats, in seat order; the seats keep their characters. */
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(4)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => PlayerDto)
+  @SeatPlayers()
   players?: PlayerDto[];
 }
