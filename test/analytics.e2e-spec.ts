@@ -3,7 +3,7 @@
 import { builtInScenario } from '@logbook/content';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { recordSimulatedGame, simulateGame } from '@logbook/app-core';
-import { createGame, play, send } from './support/api';
+import { asText, createGame, play, send } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
 describe('analytics over HTTP', () => {
@@ -52,17 +52,7 @@ describe('analytics over HTTP', () => {
   });
 
   it('serves charts as SVG', async () => {
-    const res = await app
-      .http()
-      .get('/analytics/scenarios/first-voyage/charts/win-rate.svg')
-      .buffer(true)
-      .parse((response, done) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => done(null, text));
-      })
-      .expect(200);
+    const res = await app.http().get('/analytics/scenarios/first-voyage/charts/win-rate.svg').buffer(true).parse(asText).expect(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.body).toMatch(/^<svg/);
     await app.http().get('/analytics/charts/plunder-fit.svg?simulated=true').expect(200);

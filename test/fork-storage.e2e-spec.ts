@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { bigTileHexes, maximalScenario } from '@logbook/content/testing/maximal-scenario';
 import { CONTENT_STREAM_PREFIX, EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { createGame, view, type Seat } from './support/api';
+import { asText, createGame, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
 const OPERATOR = 'operator-token-for-the-fork-storage-tests';
@@ -49,19 +49,7 @@ describe('forks of a game from a maximal scenario', () => {
   const largeContent = async () =>
     (await store.readAll({ filter: { streamPrefixes: [CONTENT_STREAM_PREFIX] } })).filter((e) => JSON.stringify(e.data).length > 10_000).map((e) => e.streamId);
   const exportText = async (gameId: string, headers: Record<string, string>) =>
-    (
-      await app
-        .http()
-        .get(`/games/${gameId}/export`)
-        .set(headers)
-        .buffer(true)
-        .parse((r, done) => {
-          let text = '';
-          r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-          r.on('end', () => done(null, text));
-        })
-        .expect(200)
-    ).body as string;
+    (await app.http().get(`/games/${gameId}/export`).set(headers).buffer(true).parse(asText).expect(200)).body as string;
 
   it('a scenario one hex past the maximum is refused with a 400 naming the field, and creates no game', async () => {
     const doc = maximalScenario();

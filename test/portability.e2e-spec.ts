@@ -8,7 +8,7 @@ import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { gameStreamId, toNewEvents } from '@logbook/game-log';
 import { decide, initialState, seededRng } from '@logbook/rules';
 import { createGameCommand } from '@logbook/rules/testing/fixtures';
-import { createGame, play, send, view, type Seat } from './support/api';
+import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { readSse } from './support/sse';
 
@@ -61,16 +61,7 @@ describe('portability: recording, forks, export and import', () => {
   afterEach(() => app.dispose());
 
   const exportOf = async (gameId: string, headers: Record<string, string> = {}) => {
-    const res = await app
-      .http()
-      .get(`/games/${gameId}/export`)
-      .set(headers)
-      .buffer(true)
-      .parse((r, done) => {
-        let text = '';
-        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        r.on('end', () => done(null, text));
-      });
+    const res = await app.http().get(`/games/${gameId}/export`).set(headers).buffer(true).parse(asText);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
     return { text: res.body as string, ...parse(res.body as string) };

@@ -3,7 +3,7 @@
 // running games go on; /health says where the budget stands.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createGame, play } from './support/api';
+import { asText, createGame, play } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
 jest.setTimeout(60_000);
@@ -25,16 +25,7 @@ const fork = (app: TestApp, game: { gameId: string; revision: number; seats: Arr
   app.http().post(`/games/${game.gameId}/fork`).set('Authorization', `Bearer ${game.seats[0].token}`).send({ at: game.revision });
 
 const exportAndImport = async (app: TestApp, gameId: string) => {
-  const whole = await app
-    .http()
-    .get(`/games/${gameId}/export`)
-    .set('Authorization', `Bearer ${ADMIN}`)
-    .buffer(true)
-    .parse((res, done) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => done(null, text));
-    });
+  const whole = await app.http().get(`/games/${gameId}/export`).set('Authorization', `Bearer ${ADMIN}`).buffer(true).parse(asText);
   return app
     .http()
     .post('/games/import')

@@ -1,5 +1,6 @@
 // A small client for the game API, so specs read as play, not as HTTP plumbing.
 import type { TestApp } from './app';
+import type { Response } from 'superagent';
 
 export interface Seat {
   seat: number;
@@ -39,3 +40,11 @@ export async function view(app: TestApp, gameId: string, seat?: Seat) {
   const res = await req.expect(200);
   return res.body;
 }
+
+/** A supertest parser that keeps a streamed body (an export's JSON lines, an SVG) as text: `.buffer(true).parse(asText)`. */
+export const asText = (res: Response, done: (error: Error | null, body: string) => void): void => {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => done(null, text));
+};
