@@ -77,7 +77,8 @@ export class AnalyticsProjection implements Projection {
     const history = new EffectiveAnalytics(gameId);
     const followed = log.every((e) => history.take(actionIdOf(e), analyticsEvent(e)));
     if (followed) this.histories.set(gameId, history);
-    this.store.put(foldAnalyticsLog(gameId, log));
+    // The history just folded the log: its figures are the fold's, unless it could not follow it.
+    this.store.put(followed ? history.figures(event.revision) : foldAnalyticsLog(gameId, log));
   }
 
   reset(): void {
