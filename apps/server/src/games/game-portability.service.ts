@@ -25,7 +25,7 @@ import {
 } from '@logbook/game-log';
 import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
-import { GameNotFoundError, ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
+import { ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
 import { playerNameProblem } from './dto/player-name';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { isOperator } from './operator-token';
@@ -94,14 +94,10 @@ export class GamePortabilityService {
     if ('spectator' in viewer && !isGameOver(source.state.status)) throw new SeatTokenMissingError();
     const forker = 'seat' in viewer ? viewer.seat : null;
     if (at > source.revision) throw new BadRequestException(`at must be at most the game's revision ${source.revision}`);
-    // The event at `at` and the next say whether `at` ends an action; the first, whether the source is a fork.
-    const [around, opening] = await Promise.all([
-      this.store.readStream(gameStreamId(gameId), { fromRevision: at, maxCount: 2 }),
-      this.store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: 1 }),
-    ]);
-    if (around.status !== 'ok' || opening.status !== 'ok') throw new GameNotFoundError(gameId);
-    const [last, next] = around.events;
-    if (next && next.metadata.commandId !== undefined && next.metadata.commandId === last?.metadata.commandId) {
+    // The loaded log (an entry per event) says whether `at` ends an action, and whether the source is a fork.
+    const log = source.history.entries;
+    const next = log[at + 1]?.actionId;
+    if (next !== undefined && next === log[at]?.actionId) {
       throw new RuleViolation('fork.mid-action', `Revision ${at} is in the middle of an action: fork at the last revision of an action`);
     }
     // The board at `at`: the loaded game's own at its last revision, else the seek index's (a
@@ -109,7 +105,7 @@ export class GamePortabilityService {
     const board: GameState = at === source.revision ? source.state : await this.seek.stateAt(gameId, at);
     const forkId = randomUUID();
     // Nothing of the source is hidden any more once it is over, unless it is a fork: a sealed board.
-    const revealed = isGameOver(source.state.status) && opening.events[0]?.type !== 'GameForked';
+    const revealed = isGameOver(source.state.status) && log[0]?.event.type !== 'GameForked';
     // [D] A sandbox is copied exactly for an operator, or for the seat that is all of it: another
     // seat's exact copy would show their hands to everyone once it ended (a seat alone may end a game).
     const exactCopy = operator || board.seats.every((s) => s.seat === forker);
