@@ -385,7 +385,7 @@ describe('portability: recording, forks, export and import', () => {
       expect((await view(app, game.gameId)).revision).toBe(sourceRevision);
     });
 
-    it("in standard mode do not reproduce the source's next tile; in sandbox mode keep everything for an operator (or its only seat)", async () => {
+    it("[fork.deal-again] in standard mode do not reproduce the source's next tile; in sandbox mode keep everything for an operator (or its only seat)", async () => {
       const standard = await runningGame();
       const stackOf = async (gameId: string) => {
         const { lines } = await exportOf(gameId, asOperator);
@@ -413,7 +413,7 @@ describe('portability: recording, forks, export and import', () => {
       expect(bySeat.body.reshuffled).toBe(true);
     });
 
-    it("made by a seat give its maker that seat only: the others stay their source players', and no view ever shows a source hand", async () => {
+    it("[fork.seats] made by a seat give its maker that seat only: the others stay their source players', and no view ever shows a source hand", async () => {
       // The app's random source is seeded (test/support/app.ts): the same deal on every run.
       const game = await runningGame();
       const sourceHand = async (seat: Seat) => {

@@ -17,7 +17,7 @@ const sorted = (items: readonly string[]) => [...items].sort();
 describe('a fork', () => {
   const source = playRandomGame('twin-sails', { seed: 3, players: 2, commands: 60 }).state;
 
-  it('starts from the source board under its own id, naming where it came from (sandbox keeps every hidden part)', () => {
+  it('starts from the source board under its own id, naming where it came from (not dealt again: every hidden part kept)', () => {
     const [event] = decideFork(source, input(false), seededRng(1));
     expect(event.type).toBe('GameForked');
     expect(event.data).toMatchObject({ gameId: 'fork-1', source: { gameId: 'source-1', revision: 10 }, reshuffled: false });
@@ -25,7 +25,7 @@ describe('a fork', () => {
     expect(foldEvents([event])).toEqual({ ...source, gameId: 'fork-1' });
   });
 
-  it('in standard mode deals again what is hidden: the same tiles per act, the same deck cards, plunder of the same types', () => {
+  it('[fork.deal-again] deals again what is hidden: the same tiles per act, the same deck cards, plunder of the same types', () => {
     const [event] = decideFork(source, input(true), seededRng(2));
     const fork = foldEvents([event]);
     const acts = (stack: string[]) => stack.map((id) => source.tileLibrary[id].act);
@@ -53,7 +53,7 @@ describe('a fork', () => {
     expect(orders.size).toBeGreaterThan(1);
   });
 
-  it("deals every hand again, so no hand of the fork is its source's (a fork cannot show another seat's hand)", () => {
+  it("[fork.deal-again] deals every hand again, so no hand of the fork is its source's (a fork cannot show another seat's hand)", () => {
     const characters = Object.values(source.characters);
     expect(characters.every((c) => c.hand.length > 0 && c.deck.length > 0)).toBe(true);
     const hands = (seed: number) => {
@@ -68,7 +68,7 @@ describe('a fork', () => {
     }
   });
 
-  it('renames the seats when players are given, and must name each seat', () => {
+  it('[fork.seat-count] renames the seats when players are given, and must name each seat', () => {
     const [event] = decideFork(source, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1));
     expect((event as GameForked).data.seats.map((s) => s.name)).toEqual(['Zed', 'Yan']);
     expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
@@ -102,7 +102,7 @@ describe('a fork', () => {
     for (const ship of Object.values(source.ships)) for (const card of ship.plunder) expect(text).not.toContain(`"${card}"`);
   });
 
-  it('is refused from a board that is not in play', () => {
+  it('[fork.not-playing] is refused from a board that is not in play', () => {
     expect(() => decideFork({ ...source, status: 'lost' }, input(false), seededRng(1))).toThrow(expect.objectContaining({ rule: 'fork.not-playing' }));
   });
 });
