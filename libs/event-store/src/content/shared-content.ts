@@ -214,7 +214,24 @@ class SharedContentEventStore implements EventStore {
   }
 
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.hydrateAll(await this.inner.readAll(options));
+    const events = await this.inner.readAll(options);
+    const maxBytes = options?.maxBytes;
+    if (maxBytes === undefined) return this.hydrateAll(events);
+    // The inner store measured the events as stored, their large values left out: the page is cut
+    // again by what the values put back weigh (one event at least), so it stays a bounded piece of
+    // memory; the caller reads on from its last event.
+    const out: RecordedEvent[] = [];
+    let bytes = 0;
+    for (const event of events) {
+      if (out.length > 0 && bytes >= maxBytes) break;
+      if (event.metadata[CONTENT_REFS] === undefined) {
+        out.push(event);
+        continue;
+      }
+      for (const [, sha256] of event.metadata[CONTENT_REFS] as ContentRef[]) bytes += (await this.textOf(sha256))?.length ?? 0;
+      out.push(await this.hydrate(event));
+    }
+    return out;
   }
 
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent> {
