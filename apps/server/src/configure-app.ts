@@ -4,6 +4,7 @@ import { configureFastify } from './http/fastify';
 import { ProblemFilter } from './http/problem.filter';
 import { BoundedValidationPipe } from './http/validation-pipe';
 import { setupOpenApi } from './openapi/openapi';
+import { installHttpMetrics } from './metrics/http-metrics';
 
 export { APP_OPTIONS, httpAdapter } from './http/fastify';
 
@@ -13,6 +14,7 @@ export { APP_OPTIONS, httpAdapter } from './http/fastify';
  */
 export function configureApp<T extends INestApplication>(app: T): T {
   configureFastify(app as unknown as NestFastifyApplication);
+  installHttpMetrics(app);
   app.useGlobalPipes(new BoundedValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ProblemFilter());
   setupOpenApi(app);
