@@ -8,6 +8,7 @@ import { RateLimitsModule } from './http/rate-limits';
 import { RequestLogModule } from './http/request-log';
 import { StorageBudgetModule } from './http/storage-budget';
 import { MetricsModule } from './metrics/metrics.module';
+import { ShutdownModule } from './shutdown/shutdown.module';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
 import { WebModule } from './web/web.module';
@@ -22,6 +23,7 @@ import { WebModule } from './web/web.module';
     }),
     StoreModule,
     MetricsModule,
+    ShutdownModule,
     RateLimitsModule,
     StorageBudgetModule,
     RequestLogModule,
