@@ -2,7 +2,8 @@
 // one, so two applications in one process, as the e2e specs run them, each count their own).
 // Every label takes values from a fixed set (command types, rule ids, route templates, status
 // classes): a label fed from a client's text would grow the series without bound.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { CountedHistogram, type HistogramSeries } from './counted-histogram';
 
 /** How an order ended, as the metrics count it. */
 export type OrderOutcome = 'accepted' | 'rule' | 'conflict' | 'bad-input' | 'error';
@@ -24,13 +25,14 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 
 export class LogbookMetrics {
   readonly registry = new Registry();
-  private readonly orders: Counter<'command' | 'outcome' | 'rule'>;
-  private readonly http: Histogram<'method' | 'route' | 'status_class'>;
-  private readonly commitSeconds: Histogram;
-  private readonly commitGroupSize: Histogram;
-  /** Label children by their joined values: one Map lookup per sample, not prom-client's label hashing. */
-  private readonly orderChildren = new Map<string, Counter.Internal>();
-  private readonly httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_class'>>();
+  private readonly http: CountedHistogram;
+  private readonly commitSeconds: HistogramSeries;
+  private readonly commitGroupSize: HistogramSeries;
+  /**
+   * Orders counted by their joined label values, handed to prom-client when scraped: an order
+   * costs a Map lookup and an addition, not prom-client's label hashing and checks.
+   */
+  private readonly orderCounts = new Map<string, { labels: { command: string; outcome: OrderOutcome; rule: string }; count: number }>();
   private sources: MetricsSources | undefined;
 
   constructor(
@@ -39,31 +41,35 @@ export class LogbookMetrics {
     private readonly known: { commands: ReadonlySet<string>; rules: ReadonlySet<string> },
   ) {
     const registers = [this.registry];
-    this.orders = new Counter({
+    const orderCounts = this.orderCounts;
+    new Counter({
       name: 'logbook_orders_total',
       help: 'Orders (commands) answered, by command type and outcome; rule is the rule id of a refusal by the rules',
       labelNames: ['command', 'outcome', 'rule'],
       registers,
+      collect() {
+        this.reset();
+        for (const { labels, count } of orderCounts.values()) this.inc(labels, count);
+      },
     });
-    this.http = new Histogram({
-      name: 'logbook_http_request_duration_seconds',
-      help: 'HTTP requests by route template and status class, from arrival to the response sent (live feeds excluded)',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: HTTP_SECONDS,
-      registers,
-    });
-    this.commitSeconds = new Histogram({
-      name: 'logbook_store_commit_seconds',
-      help: "The store's group commits: how long each held the event loop (transaction, fsync, answering its appends)",
-      buckets: COMMIT_SECONDS,
-      registers,
-    });
-    this.commitGroupSize = new Histogram({
-      name: 'logbook_store_commit_group_size',
-      help: "Appends carried by each of the store's group commits",
-      buckets: GROUP_SIZES,
-      registers,
-    });
+    this.http = new CountedHistogram(
+      'logbook_http_request_duration_seconds',
+      'HTTP requests by route template and status class, from arrival to the response sent (live feeds excluded)',
+      HTTP_SECONDS,
+      this.registry,
+    );
+    this.commitSeconds = new CountedHistogram(
+      'logbook_store_commit_seconds',
+      "The store's group commits: how long each held the event loop (transaction, fsync, answering its appends)",
+      COMMIT_SECONDS,
+      this.registry,
+    ).seriesOf('', () => ({}));
+    this.commitGroupSize = new CountedHistogram(
+      'logbook_store_commit_group_size',
+      "Appends carried by each of the store's group commits",
+      GROUP_SIZES,
+      this.registry,
+    ).seriesOf('', () => ({}));
     const sourced = (read: (sources: MetricsSources) => number) => () => (this.sources ? read(this.sources) : 0);
     this.gauge(
       'logbook_live_feeds_open',
@@ -109,21 +115,21 @@ export class LogbookMetrics {
     const command = typeof type === 'string' && this.known.commands.has(type) ? type : 'unknown';
     const ruleLabel = rule === undefined ? '' : this.known.rules.has(rule) ? rule : 'other';
     const key = `${command} ${outcome} ${ruleLabel}`;
-    let child = this.orderChildren.get(key);
-    if (child === undefined) this.orderChildren.set(key, (child = this.orders.labels(command, outcome, ruleLabel)));
-    child.inc();
+    const counted = this.orderCounts.get(key);
+    if (counted === undefined) this.orderCounts.set(key, { labels: { command, outcome, rule: ruleLabel }, count: 1 });
+    else counted.count += 1;
   }
 
   /** One HTTP request answered; `route` is the route's template (undefined: no route matched). */
   request(method: string, route: string | undefined, status: number, seconds: number): void {
     const statusClass = STATUS_CLASSES[Math.floor(status / 100) - 1] ?? 'other';
-    const key = `${method} ${route} ${statusClass}`;
-    let child = this.httpChildren.get(key);
-    if (child === undefined) {
-      child = this.http.labels(METHODS.has(method) ? method : 'other', route ?? 'unmatched', statusClass);
-      this.httpChildren.set(key, child);
-    }
-    child.observe(seconds);
+    this.http
+      .seriesOf(`${method} ${route} ${statusClass}`, () => ({
+        method: METHODS.has(method) ? method : 'other',
+        route: route ?? 'unmatched',
+        status_class: statusClass,
+      }))
+      .observe(seconds);
   }
 
   /** One group commit of the store (see `EventStore.observeCommits`). */
