@@ -16,7 +16,8 @@ export async function backup(args: string[], config: AppConfig, print: (line: st
     return 2;
   }
   if (config.store.kind !== 'sqlite' || config.store.filename === ':memory:') {
-    console.error(`logbook: backup copies the embedded SQLite store; LOGBOOK_STORE=${config.store.kind} is backed up by its own tools`);
+    const why = config.store.kind === 'eventstoredb' ? 'EventStoreDB is backed up with its own tools' : 'a memory store keeps nothing to back up';
+    console.error(`logbook: backup copies the embedded SQLite store; ${why}`);
     return 2;
   }
   const source = config.store.filename;

@@ -45,7 +45,7 @@ export async function restore(args: string[], config: AppConfig, print: (line: s
     return 2;
   }
   if (dataDirFlag === undefined && (config.store.kind !== 'sqlite' || config.store.filename === ':memory:')) {
-    console.error(`logbook: restore installs an embedded SQLite store; LOGBOOK_STORE=${config.store.kind} is restored by its own tools`);
+    console.error(`logbook: restore installs an embedded SQLite store (LOGBOOK_STORE=${config.store.kind}); name the folder with --data-dir`);
     return 2;
   }
   const dataDir = resolve(dataDirFlag ?? dirname((config.store as { filename: string }).filename));

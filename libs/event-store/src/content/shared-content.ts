@@ -17,9 +17,9 @@ import { LRUCache } from 'lru-cache';
 import { concatMap, from, of, type Observable } from 'rxjs';
 import { WrongExpectedRevisionError } from '../errors';
 import type {
-  CommitObserver,
   AllFilter,
   AppendResult,
+  CommitObserver,
   EventStore,
   ExpectedRevision,
   NewEvent,

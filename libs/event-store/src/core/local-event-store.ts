@@ -1,8 +1,8 @@
 import type { Observable } from 'rxjs';
 import type {
-  CommitObserver,
   AllFilter,
   AppendResult,
+  CommitObserver,
   EventStore,
   ExpectedRevision,
   NewEvent,
