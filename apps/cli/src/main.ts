@@ -3,8 +3,10 @@
 // It refuses an embedded store that a running server holds (the server's <store>.lock names it).
 import 'reflect-metadata';
 import { ConfigurationError, describeHolder, openEventStore, openReadModels, storeLockHolder, toAppConfig, validateEnvironment } from '@logbook/app-core';
+import { BACKUP_USAGE, backup } from './backup.command';
 import { parseReadModelNames, rebuild, verify } from './read-models.command';
 import { report } from './report.command';
+import { RESTORE_USAGE, restore } from './restore.command';
 import { revalidate } from './revalidate';
 import { parseSimulateArgs, simulate } from './simulate.command';
 
@@ -17,9 +19,11 @@ const USAGE = `usage: npm run cli -- <command>
   simulate --scenario <id> --games N --players K --bot random|idle|greedy --seed S
                                         play whole games with bots and record them in the store
   report [--scenario id] [--out dir] [--simulated yes|no]
-                                        analytics as tables, and SVG charts written to --out`;
+                                        analytics as tables, and SVG charts written to --out
+${BACKUP_USAGE}
+${RESTORE_USAGE}`;
 
-const COMMANDS = ['rebuild', 'verify', 'revalidate', 'simulate', 'report'];
+const COMMANDS = ['rebuild', 'verify', 'revalidate', 'simulate', 'report', 'backup', 'restore'];
 
 /** `--name value` pairs after the command. */
 const flagsOf = (args: string[]): Map<string, string> | string => {
@@ -52,6 +56,9 @@ async function main([command, ...args]: string[]): Promise<number> {
     }
   }
   const config = toAppConfig(validateEnvironment(process.env));
+  // Beside a live server: a backup only reads its store; a restore writes only into an empty folder.
+  if (command === 'backup') return backup(args, config);
+  if (command === 'restore') return restore(args, config);
   if (config.store.kind === 'sqlite') {
     // One process writes a SQLite file: never run beside the server that holds it.
     const holder = storeLockHolder(config.store.filename);

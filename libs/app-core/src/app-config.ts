@@ -84,6 +84,25 @@ export class Environment {
   @IsString()
   @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
+
+  /** 'on' (default) or 'off': GET /metrics in Prometheus' text format. */
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  LOGBOOK_METRICS?: 'on' | 'off';
+
+  /** Bearer token /metrics asks for (the operator token opens it too); unset: /metrics is open, as /health is. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  LOGBOOK_METRICS_TOKEN?: string;
+
+  /** Milliseconds a stop (SIGTERM, SIGINT) may take before the process exits regardless; default 10000. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  LOGBOOK_SHUTDOWN_TIMEOUT_MS?: number;
 }
 
 export interface AppConfig {
@@ -104,6 +123,10 @@ export interface AppConfig {
   freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
   adminToken?: string;
+  /** GET /metrics (LOGBOOK_METRICS) and the bearer token it asks for (LOGBOOK_METRICS_TOKEN). */
+  metrics: { enabled: boolean; token?: string };
+  /** How long a stop may take before the process exits regardless (LOGBOOK_SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
 
 /** A configuration that cannot start the server: one line per problem, each naming its variable. */
@@ -154,5 +177,7 @@ export function toAppConfig(env: Environment): AppConfig {
     readModels,
     freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
+    metrics: { enabled: env.LOGBOOK_METRICS !== 'off', ...(env.LOGBOOK_METRICS_TOKEN ? { token: env.LOGBOOK_METRICS_TOKEN } : {}) },
+    shutdownTimeoutMs: env.LOGBOOK_SHUTDOWN_TIMEOUT_MS ?? 10_000,
   };
 }

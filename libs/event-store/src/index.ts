@@ -2,6 +2,7 @@ export * from './event-store.port';
 export * from './errors';
 export { createEventStore, type EventStoreConfig, type EventStoreDependencies } from './create-event-store';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store';
+export { SCHEMA_VERSION as SQLITE_SCHEMA_VERSION } from './sqlite/sqlite-schema';
 export { InMemoryEventStore } from './memory/in-memory-event-store';
 export type { LocalStoreOptions } from './core/local-event-store';
 export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';

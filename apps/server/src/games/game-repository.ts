@@ -106,6 +106,11 @@ export class GameRepository {
     this.cache = new LRUCache<string, LoadedGame>({ max: CACHE_SIZE, maxSize, sizeCalculation: (game) => Math.max(1, game.estimatedBytes) });
   }
 
+  /** How many games the cache holds. */
+  get cachedGames(): number {
+    return this.cache.size;
+  }
+
   /** The estimated bytes of every cached game. */
   get cachedBytes(): number {
     return this.cache.calculatedSize;

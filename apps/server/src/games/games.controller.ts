@@ -16,6 +16,7 @@ import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 import { CommandSeatGuard, Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
+import { OrderMetrics } from '../metrics/order-metrics.interceptor';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
 /** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent or `*` (any revision) → undefined; anything else is a 400. */
@@ -143,6 +144,7 @@ export class GamesController {
   @UseGuards(CommandSeatGuard)
   @RateBudget('commands')
   @JsonBody(COMMAND_BODY_BYTES)
+  @UseInterceptors(OrderMetrics)
   async command(
     @Game() game: LoadedGame,
     @Seat({ required: true }) seat: number,

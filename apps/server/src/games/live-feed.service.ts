@@ -12,7 +12,8 @@
 // - a comment line keeps idle connections (and proxies) alive at least every 15 s;
 // - history frames are made once per viewer class and shared (feed-frame-cache.ts);
 // - a browser reconnecting sends Last-Event-ID and resumes after it, instead of from the start;
-// - the feed ends once the game is over (after the event that ended it), and when the server stops.
+// - the feed ends once the game is over (after the event that ended it), and when the server stops
+//   (with a `retry:` hint for the reconnect).
 import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -187,6 +188,9 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       if (left > 0) this.openPerClient.set(client, left);
       else this.openPerClient.delete(client);
       done.abort();
+      // A stopping server says when to come back, spread over a few seconds so that every page
+      // does not reconnect in the same instant (to this server restarted, or to another).
+      if (this.stopping.signal.aborted && !res.writableEnded) res.write(`retry: ${2000 + Math.floor(Math.random() * 3000)}\n: the server is stopping\n\n`);
       if (!res.writableEnded) res.end();
     }
   }

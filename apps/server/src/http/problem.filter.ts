@@ -8,6 +8,7 @@ import { RuleViolation } from '@logbook/rules';
 import { BodyRefusedError } from './json-body';
 import { RateLimitedError } from './rate-limits';
 import { GameQuotaError, StorageFullError } from './storage-budget';
+import { ServerStoppingError } from '../shutdown/server-stopping.error';
 import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
@@ -61,6 +62,7 @@ export function toProblem(error: unknown): Problem | undefined {
       'The event store did not answer. An order may or may not have been recorded: send it again with the same commandId, which never applies it twice.',
     );
   }
+  if (error instanceof ServerStoppingError) return problem(503, 'server-stopping', 'The server is stopping', error.message);
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
   if (error instanceof SeatTokenInvalidError) return problem(403, 'seat-token-invalid', 'Not a seat of this game', error.message);

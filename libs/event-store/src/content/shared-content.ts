@@ -19,6 +19,7 @@ import { WrongExpectedRevisionError } from '../errors';
 import type {
   AllFilter,
   AppendResult,
+  CommitObserver,
   EventStore,
   ExpectedRevision,
   NewEvent,
@@ -108,6 +109,7 @@ class SharedContentEventStore implements EventStore {
   private readonly reading = new Map<string, Promise<string | undefined>>();
   readonly writesElsewhere?: () => number;
   readonly integrityProblems?: () => Promise<string[]>;
+  readonly observeCommits?: (observer: CommitObserver | undefined) => void;
 
   constructor(
     private readonly inner: EventStore,
@@ -118,6 +120,7 @@ class SharedContentEventStore implements EventStore {
     // Optional on the port: absent stays absent ("cannot tell" is an answer of its own).
     if (inner.writesElsewhere) this.writesElsewhere = () => inner.writesElsewhere?.() ?? 0;
     if (inner.integrityProblems) this.integrityProblems = () => inner.integrityProblems?.() ?? Promise.resolve([]);
+    if (inner.observeCommits) this.observeCommits = (observer) => inner.observeCommits?.(observer);
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
