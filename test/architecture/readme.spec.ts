@@ -1,6 +1,7 @@
 // Keeps the README and docs/ honest against the code they describe, checked on the text:
 // - every `npm run <script>` (and `npm start`/`npm test`) they show is a script in package.json;
-// - every `npm run cli -- <command>` names a command the command line has;
+// - every `npm run cli -- <command>` names a command the command line has, and every
+//   `npm run bench -- <group>` a group of the benchmark runner;
 // - every LOGBOOK_* variable the code reads is in the README's configuration table, and every
 //   variable in that table is read by the code;
 // - every relative link in README.md and docs/ points to a file that exists, and a link to a
@@ -64,6 +65,21 @@ export function cliCommandsDeclared(sources: string[]): Set<string> {
   // `help` is every parser's own (the hand-written dispatch answers it, commander adds it).
   names.add('help');
   return names;
+}
+
+/** The benchmark groups a text runs through `npm run bench -- <group> …` (flags such as `--profile` aside). */
+export function benchGroupsIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/\bnpm run bench --((?: +[\w-]+)+)/g)) {
+    for (const word of match[1].trim().split(/ +/)) if (!word.startsWith('-')) found.add(word);
+  }
+  return [...found];
+}
+
+/** The keys of the benchmark runner's `GROUPS` table, which `npm run bench -- <group>` picks from. */
+export function benchGroupsDeclared(runner: string): Set<string> {
+  const table = /\bGROUPS\b.*?=\s*\{([\s\S]*?)\n\};/.exec(withoutComments(runner))?.[1] ?? '';
+  return new Set([...table.matchAll(/^\s*'?([\w-]+)'?\s*:/gm)].map((match) => match[1]));
 }
 
 // ---- configuration -----------------------------------------------------------------------------
@@ -159,6 +175,17 @@ describe('the README and docs/', () => {
         .map((name) => `${shown(file)}: npm run cli -- ${name}`),
     );
     expect(cliCommandsIn(readme).length).toBeGreaterThan(0);
+    expect(unknown).toEqual([]);
+  });
+
+  it('show only benchmark groups that the runner has', () => {
+    const declared = benchGroupsDeclared(read(join(ROOT, 'bench/run.ts')));
+    expect([...declared]).toEqual(expect.arrayContaining(['command-path', 'http', 'seek']));
+    const unknown = DOCS.flatMap((file) =>
+      benchGroupsIn(read(file))
+        .filter((name) => !declared.has(name))
+        .map((name) => `${shown(file)}: npm run bench -- ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 
