@@ -1,0 +1,8 @@
+// Every command of the command line, one entry each; main.ts builds the program from this table.
+import type { CliCommand } from './cli-command';
+import { rebuildCommand, verifyCommand } from './read-models.command';
+import { reportCommand } from './report.command';
+import { revalidateCommand } from './revalidate';
+import { simulateCommand } from './simulate.command';
+
+export const COMMANDS: readonly CliCommand[] = [rebuildCommand, verifyCommand, revalidateCommand, simulateCommand, reportCommand];
