@@ -181,8 +181,9 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     if (!token) return;
     setBusy(true);
     try {
+      const sentFrom = liveRef.current;
       const result = await api.command(gameId, token, command);
-      setNotice({ kind: 'info', text: `${describeCommand(command)}: done (revision ${result.revision}).` });
+      setNotice({ kind: 'info', text: `${sentFrom ? describeCommand(command, sentFrom) : command.type}: done (revision ${result.revision}).` });
       await refresh();
     } catch (e) {
       if (e instanceof ApiError) setNotice({ kind: 'error', text: e.message, rule: e.problem.rule });

@@ -2,6 +2,7 @@
 // highlighted hexes on the board), undo and redo, and the server's answer to each order.
 import { useState } from 'preact/hooks';
 import type { Notice } from './notice';
+import { hiddenReason } from './options';
 import { routeHash } from './route';
 import type { BoardView, Command, PlayOption } from './types';
 
@@ -97,16 +98,19 @@ export function PlayPanel(props: {
                 data-command={option.command.type}
                 data-direction={'direction' in option.command ? option.command.direction : undefined}
                 disabled={disabled}
-                title={option.hiddenDependent ? 'Whether this succeeds depends on something hidden' : undefined}
+                title={option.hiddenDependent ? hiddenReason(option) : undefined}
                 onClick={() => onSend(option.command)}
               >
                 {option.label}
                 {option.cost && <span class="cost"> · {option.cost}</span>}
                 {option.hiddenDependent && (
-                  <span class="hidden-mark" aria-label="depends on hidden information">
+                  <>
                     {' '}
-                    ?
-                  </span>
+                    <span class="hidden-mark" aria-hidden="true" title={hiddenReason(option)}>
+                      ?
+                    </span>
+                    <span class="sr-only"> ({hiddenReason(option)})</span>
+                  </>
                 )}
               </button>
             ))}
