@@ -1,7 +1,8 @@
 // A new player's first game in the browser: every control says what it does, the end of a game
 // says so, and a wrong link is not a dead end.
 import type { Page } from 'playwright-core';
-import { createGame } from '../support/api';
+import { builtInScenario } from '@logbook/content';
+import { createGame, play } from '../support/api';
 import { startBrowserHarness, type BrowserHarness } from './support/browser';
 
 jest.setTimeout(90_000);
@@ -62,5 +63,81 @@ describe('a new player in the browser', () => {
       expect.stringMatching(/fits\) · 1 navigation point \(may be refused: whether the next map tile fits is hidden until it is drawn\)$/),
       expect.stringMatching(/on the board at .*hidden until it is drawn/),
     ]);
+  });
+
+  /** A game of one seat that the first EndTurn loses: its blessings deck holds one card. */
+  async function lostGame() {
+    const doc = structuredClone(builtInScenario('first-voyage')) as unknown as Record<string, unknown>;
+    doc.id = 'short-voyage';
+    doc.blessings = 1;
+    const game = await createGame(h.app, doc, 1);
+    await play(h.app, game.gameId, game.seats[0], { type: 'EndTurn' });
+    return game;
+  }
+
+  it('a finished game opened from a seat link keeps who you are, says how it ended, and offers what is left', async () => {
+    const game = await lostGame();
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    await page.getByText('Playing as Player 1').waitFor();
+    await page.locator('[data-banner="lost"]', { hasText: /^Scenario lost in round \d+: the blessings ran out$/ }).waitFor();
+    const play = page.locator('section.play[data-options="over"]');
+    await play.waitFor();
+    expect(await play.textContent()).toContain('The game is over');
+    expect(await page.locator('[data-fact="active-seat"], [data-fact="history"]').count()).toBe(0);
+    await play.locator('a[data-action="analytics"]').waitFor();
+
+    const download = page.waitForEvent('download');
+    await play.locator('button[data-action="export"]').click();
+    expect((await download).suggestedFilename()).toBe(`${game.gameId}.ndjson`);
+
+    await play.locator('button[data-action="replay"]').click();
+    await page.locator('.replay-banner').waitFor();
+    await page.locator('.replay-banner button[data-action="fork"]').click();
+    const fork = page.locator(`.game-page[data-game]:not([data-game="${game.gameId}"])`);
+    await fork.waitFor();
+    await page.getByText('Playing as Player 1').waitFor();
+    expect(await fork.getAttribute('data-viewer')).toBe('seat-1');
+  });
+
+  it('says why nobody may undo now', async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    await play(h.app, game.gameId, game.seats[0], { type: 'StartNavigation' });
+    await play(h.app, game.gameId, game.seats[0], { type: 'EndNavigation' });
+    await play(h.app, game.gameId, game.seats[0], { type: 'EndTurn' });
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    await page.locator('[data-fact="history"]', { hasText: 'may undo: nobody now: Only actions of the running turn can be undone' }).waitFor();
+  });
+
+  it('a wrong seat token is not a dead end: watch instead, or paste the token again, "Bearer" and all', async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}&token=${'x'.repeat(43)}`);
+    await page.getByRole('alert').filter({ hasText: 'not a seat of this game' }).waitFor();
+    expect(await page.locator('h1').textContent()).not.toBe('Logbook');
+    await page.locator('a[data-action="spectate"]').click();
+    await page.getByText('Watching as a spectator').waitFor();
+
+    await page.goto(`/#game=${game.gameId}&token=${'y'.repeat(43)}`);
+    await page.getByLabel(/paste your seat token/).fill(`Bearer ${game.seats[0].token}`);
+    await page.getByRole('button', { name: 'Take my seat' }).click();
+    await page.getByText('Playing as Player 1').waitFor();
+  });
+
+  it('asks for nothing the server does not have, and logs no error, on the lobby and a game page', async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    const { page } = await h.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+    await page.goto('/');
+    await page.locator('.lobby, main').first().waitFor();
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    await page.locator('section.play[data-options="ready"]').waitFor();
+    // The browser asks for its icon on its own time: give it the page's load to do so.
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    expect(await page.locator('link[rel="icon"]').count()).toBe(1);
   });
 });
