@@ -26,6 +26,20 @@ describe('the command line', () => {
     }
   }, 60_000);
 
+  it('report gives no win rate or mean rounds for games still running', async () => {
+    const app = await startApp();
+    await createGame(app);
+    await app.close();
+    const env = { ...process.env, LOGBOOK_DATA_DIR: app.dataDir };
+    try {
+      const { stdout } = await run('node', [...CLI, 'report', '--out', join(app.dataDir, 'report')], { env, cwd: join(__dirname, '..') });
+      const row = stdout.split('\n').find((line) => line.startsWith('first-voyage'));
+      expect(row?.split(/\s{2,}/)).toEqual(['first-voyage', 'human', '1', '0', '0', '—', '—', '—']);
+    } finally {
+      removeDataDir(app.dataDir);
+    }
+  }, 60_000);
+
   it('prints its usage and exits 2 for an unknown command', async () => {
     await expect(run('node', [...CLI, 'sink'], { cwd: join(__dirname, '..') })).rejects.toMatchObject({ code: 2 });
   }, 60_000);

@@ -31,7 +31,11 @@ export function reportText(summary: AnalyticsSummary, scope: string): string {
     'Win rate by scenario and player',
     table(
       ['scenario', 'player', 'games', 'finished', 'won', 'win rate', 'mean rounds', 'mean turns'],
-      s.winRates.map((w) => [w.scenarioId, w.player, w.games, w.finished, w.won, pct(w.winRate), w.meanRounds.toFixed(1), w.meanTurns.toFixed(1)]),
+      // Rates and means are over finished games: with none, there is no figure (not a 0).
+      s.winRates.map((w) => {
+        const over = (figure: string) => (w.finished === 0 ? '—' : figure);
+        return [w.scenarioId, w.player, w.games, w.finished, w.won, over(pct(w.winRate)), over(w.meanRounds.toFixed(1)), over(w.meanTurns.toFixed(1))];
+      }),
     ),
     '',
     'Structural damage dealt, by source and act',
