@@ -140,4 +140,37 @@ describe('a new player in the browser', () => {
     expect(problems).toEqual([]);
     expect(await page.locator('link[rel="icon"]').count()).toBe(1);
   });
+
+  it("the game's analytics follow the game, and the scenario's charts keep the size their text was drawn for", async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    const rounds = page.locator('section.analytics[data-analytics="ready"] tr', { has: page.locator('th', { hasText: /^Rounds$/ }) }).locator('td');
+    await rounds.filter({ hasText: /^1$/ }).waitFor();
+    await play(h.app, game.gameId, game.seats[0], { type: 'EndTurn' });
+    await page.locator('[data-fact="round"]', { hasText: /^2$/ }).waitFor();
+    await rounds.filter({ hasText: /^2$/ }).waitFor();
+
+    const chart = page.locator('.scenario-charts img[alt="Win rate"]');
+    await chart.waitFor();
+    await page.waitForFunction(() => (document.querySelector('.scenario-charts img[alt="Win rate"]') as HTMLImageElement | null)?.complete === true);
+    const { shown, drawn } = await chart.evaluate((img: HTMLImageElement) => ({ shown: img.clientWidth, drawn: img.naturalWidth }));
+    expect(drawn).toBeGreaterThan(0);
+    expect(shown).toBe(drawn);
+  });
+
+  it('on a phone, starting a Navigation order brings the board and its highlighted hex into view', async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    const { page } = await h.newPage({ width: 390, height: 844 });
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    const start = page.locator('button[data-command="StartNavigation"]');
+    await start.click();
+    const target = page.locator('svg.board g.target[data-target="MoveShip"]');
+    await target.waitFor();
+    await page.locator('.notice[data-notice="info"]').waitFor();
+    const box = await target.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  });
 });

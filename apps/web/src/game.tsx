@@ -2,6 +2,7 @@
 // and timeline, the seat's options, and the analytics place. The view on screen is always one
 // the server gave this viewer; the page never works out hidden facts itself.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { commandWords } from '@logbook/projections/history/words';
 import { api, ApiError } from './api';
 import { Analytics } from './analytics';
 import { Board } from './board';
@@ -15,6 +16,18 @@ import { replaceRoute, routeHash, seatStore, tokenFromPaste } from './route';
 import { PartyPanel, StatusPanel } from './status';
 import type { Notice } from './notice';
 import type { BoardView, Command, PlayOption, TimelineItem } from './types';
+
+/**
+ * After a navigation order on a one-column page (a phone), the next choice is a highlighted hex:
+ * bring the board back into view when the buttons below it had scrolled it away.
+ */
+function showBoardIfAway(command: Command): void {
+  if (commandWords(command.type)?.group !== 'navigation') return;
+  const frame = document.querySelector('.board-frame');
+  if (!frame) return;
+  const { top, bottom } = frame.getBoundingClientRect();
+  if (bottom <= 0 || top >= innerHeight || top < 0) frame.scrollIntoView({ block: 'start' });
+}
 
 /** What a failed request says on the page. */
 const failure = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -189,6 +202,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
       const result = await api.command(gameId, token, command);
       setNotice({ kind: 'info', text: `${sentFrom ? describeCommand(command, sentFrom) : command.type}: done (revision ${result.revision}).` });
       await refresh();
+      showBoardIfAway(command);
     } catch (e) {
       if (e instanceof ApiError) setNotice({ kind: 'error', text: e.message, rule: e.problem.rule });
       else setNotice({ kind: 'error', text: String(e) });
@@ -304,7 +318,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
           />
           <Timeline items={timeline} error={timelineError} current={current} onSeek={seek} />
           <PartyPanel view={shown} />
-          <Analytics gameId={gameId} scenarioId={live.scenario.id} />
+          <Analytics gameId={gameId} scenarioId={live.scenario.id} revision={live.revision} />
         </aside>
       </main>
     </div>
