@@ -153,8 +153,9 @@ describe('a new player in the browser', () => {
 
     const chart = page.locator('.scenario-charts img[alt="Win rate"]');
     await chart.waitFor();
-    await page.waitForFunction(() => (document.querySelector('.scenario-charts img[alt="Win rate"]') as HTMLImageElement | null)?.complete === true);
-    const { shown, drawn } = await chart.evaluate((img: HTMLImageElement) => ({ shown: img.clientWidth, drawn: img.naturalWidth }));
+    await page.waitForFunction(`document.querySelector('.scenario-charts img[alt="Win rate"]')?.complete === true`);
+    type Img = { clientWidth: number; naturalWidth: number };
+    const { shown, drawn } = await chart.evaluate((img) => ({ shown: (img as unknown as Img).clientWidth, drawn: (img as unknown as Img).naturalWidth }));
     expect(drawn).toBeGreaterThan(0);
     expect(shown).toBe(drawn);
   });
