@@ -57,7 +57,11 @@ describe('what a refused body is told', () => {
     const game = await createGame(app);
     const res = await app.http().get(`/games/${game.gameId}`).set('Authorization', game.seats[0].token).expect(403);
     expect(res.body.detail).toBe('The Authorization header is written "Bearer <seat token>": the word Bearer, a space, then the token');
-    const wrong = await app.http().get(`/games/${game.gameId}`).set('Authorization', `Bearer ${'x'.repeat(43)}`).expect(403);
+    const wrong = await app
+      .http()
+      .get(`/games/${game.gameId}`)
+      .set('Authorization', `Bearer ${'x'.repeat(43)}`)
+      .expect(403);
     expect(wrong.body.detail).toBe('That token is not a seat of this game');
   });
 });

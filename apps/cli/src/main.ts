@@ -64,7 +64,11 @@ function program(result: { code: number }): Command {
     .showHelpAfterError('(add --help for the usage)')
     .addHelpText('after', EXIT_CODES_HELP);
   for (const entry of COMMANDS) {
-    const command = root.command(entry.name).description(entry.summary).exitOverride().showHelpAfterError(`(npm run cli -- ${entry.name} --help for its usage)`);
+    const command = root
+      .command(entry.name)
+      .description(entry.summary)
+      .exitOverride()
+      .showHelpAfterError(`(npm run cli -- ${entry.name} --help for its usage)`);
     entry.declare(command);
     command.addHelpText('after', EXIT_CODES_HELP).action(async (...received: unknown[]) => {
       result.code = await runCommand(entry, received[received.length - 1] as Command);

@@ -12,8 +12,7 @@ import { storedGameIds } from './stored-games';
 export type ReadModelName = keyof ReadModels['runners'];
 export const READ_MODEL_NAMES: ReadModelName[] = ['game-states', 'analytics'];
 
-const readModelArgument = (): Argument =>
-  new Argument('[read-model]', 'the read model, or all of them').choices([...READ_MODEL_NAMES, 'all']).default('all');
+const readModelArgument = (): Argument => new Argument('[read-model]', 'the read model, or all of them').choices([...READ_MODEL_NAMES, 'all']).default('all');
 
 /** The read models the command's argument names (commander has checked it is one of the choices). */
 const namesOf = (command: Command): ReadModelName[] => {

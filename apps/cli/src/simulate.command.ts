@@ -23,7 +23,9 @@ export const wholeNumber =
   (value: string): number => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new InvalidArgumentError(max === Number.MAX_SAFE_INTEGER ? `It must be a whole number >= ${min}.` : `It must be a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `It must be a whole number >= ${min}.` : `It must be a whole number from ${min} to ${max}.`,
+      );
     }
     return n;
   };

@@ -10,7 +10,7 @@ export { facingName } from '@logbook/projections/history/words';
  * server's labels name the options themselves): the catalogue's card names, never ids made pretty.
  */
 export function namesOfView(view: BoardView): NameLookup {
-  const find = <T,>(list: T[], test: (item: T) => boolean): T | undefined => list.find(test);
+  const find = <T>(list: T[], test: (item: T) => boolean): T | undefined => list.find(test);
   return {
     seat: (n) => view.seats.find((s) => s.seat === n)?.name ?? `Seat ${n}`,
     ship: (id) => find(view.ships, (s) => s.shipId === id)?.name ?? find(view.enemyShips, (s) => s.enemyShipId === id)?.name ?? id,
@@ -20,8 +20,7 @@ export function namesOfView(view: BoardView): NameLookup {
       return id;
     },
     card: (id) => view.cards[id]?.name ?? id,
-    check: (command) =>
-      command.type === 'EngageShip' ? find(view.enemyShips, (s) => s.enemyShipId === command.enemyShipId)?.defeat : undefined,
+    check: (command) => (command.type === 'EngageShip' ? find(view.enemyShips, (s) => s.enemyShipId === command.enemyShipId)?.defeat : undefined),
   };
 }
 

@@ -60,8 +60,7 @@ const exploreOf = (command: PlayOption['command']): { rotation?: number } | unde
 };
 
 /** The same command but for an explore's rotation, to group an explore's rotations under one. */
-const withoutRotation = (command: PlayOption['command']): string =>
-  JSON.stringify(command, (key, value: unknown) => (key === 'rotation' ? undefined : value));
+const withoutRotation = (command: PlayOption['command']): string => JSON.stringify(command, (key, value: unknown) => (key === 'rotation' ? undefined : value));
 
 /**
  * One option per choice a player can make. An explore's tile is the hidden next one of the stack,

@@ -38,7 +38,16 @@ describe('the words', () => {
       ...names,
       ship: (id) => (id === 'lantern-1' ? 'Red Lantern' : id),
       card: (id) => ({ cutlass: 'Cutlass', 'blessing-of-the-tides': 'Blessing of the Tides', 'ships-cat': "Ship's Cat" })[id] ?? id,
-      check: () => ({ steps: [{ options: [{ skills: ['Strength', 'Melee'], difficulty: 7 }, { skills: ['Dexterity'], difficulty: 6 }] }] }),
+      check: () => ({
+        steps: [
+          {
+            options: [
+              { skills: ['Strength', 'Melee'], difficulty: 7 },
+              { skills: ['Dexterity'], difficulty: 6 },
+            ],
+          },
+        ],
+      }),
     };
     const label = (command: Record<string, unknown>) => COMMAND_WORDS[command.type as keyof typeof COMMAND_WORDS].label(command, catalogue);
 

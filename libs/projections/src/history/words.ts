@@ -76,8 +76,7 @@ const STEP_WORDS: Record<string, (step: Data) => string> = {
   turn: (step) => turnStep(step.direction),
   explore: (step) => (step.rotation === undefined ? 'explore ahead' : `explore ahead, ${rotationWords(step.rotation)}`),
 };
-const steps = (list: unknown): string =>
-  (Array.isArray(list) ? list : []).map((s: Data) => STEP_WORDS[String(s?.action)]?.(s) ?? String(s?.action)).join(', ');
+const steps = (list: unknown): string => (Array.isArray(list) ? list : []).map((s: Data) => STEP_WORDS[String(s?.action)]?.(s) ?? String(s?.action)).join(', ');
 /** A tile's rotation in 60° steps clockwise (0: as printed). */
 const rotationWords = (rotation: unknown): string =>
   typeof rotation === 'number' ? (rotation === 0 ? 'the tile as printed' : `the tile turned ${rotation * 60}° clockwise`) : `rotation ${String(rotation)}`;
