@@ -5,10 +5,17 @@
 // another instant than the log's).
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { restrictToOwner, type AppConfig } from '@logbook/app-core';
+import { restrictToOwner, toAppConfig, validateEnvironment, type AppConfig } from '@logbook/app-core';
+import type { CliCommand } from './cli-command';
 import { checkStoreFile, copyStoreFile } from './store-file';
 
-export const BACKUP_USAGE = '  backup <file>                         copy the event store while a server runs (SQLite store only)';
+export const backupCommand: CliCommand = {
+  name: 'backup',
+  summary: 'copy the embedded event store, even while a server runs and writes (SQLite store only)',
+  declare: (command) => command.argument('<file>', 'where the copy is written (never over an existing file)'),
+  // The context's store is never opened: a backup reads the file beside the server that holds it.
+  run: (_context, command) => backup([command.processedArgs[0] as string], toAppConfig(validateEnvironment(process.env))),
+};
 
 export async function backup(args: string[], config: AppConfig, print: (line: string) => void = console.log): Promise<number> {
   if (args.length !== 1 || args[0].startsWith('--')) {

@@ -3,12 +3,31 @@
 // (a store, a server's lock, read models): a restore must not mix two histories.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { describeHolder, openEventStore, openReadModels, restrictToOwner, storeLockHolder, type AppConfig } from '@logbook/app-core';
+import {
+  describeHolder,
+  openEventStore,
+  openReadModels,
+  restrictToOwner,
+  storeLockHolder,
+  toAppConfig,
+  validateEnvironment,
+  type AppConfig,
+} from '@logbook/app-core';
+import type { CliCommand } from './cli-command';
 import type { EventStore } from '@logbook/event-store';
 import { checkStoreFile, copyStoreFile } from './store-file';
 
-export const RESTORE_USAGE = `  restore <file> [--data-dir <dir>]     check a backup and install it into an empty data folder
-                                        (default LOGBOOK_DATA_DIR), rebuilding the read models`;
+export const restoreCommand: CliCommand = {
+  name: 'restore',
+  summary: 'check a backup and install it into an empty data folder, rebuilding the read models',
+  declare: (command) =>
+    command.argument('<file>', 'a backup written by `backup`').option('--data-dir <dir>', 'the empty folder it is installed into (default: LOGBOOK_DATA_DIR)'),
+  run: (_context, command) => {
+    const { dataDir } = command.opts<{ dataDir?: string }>();
+    const file = command.processedArgs[0] as string;
+    return restore(dataDir === undefined ? [file] : [file, '--data-dir', dataDir], toAppConfig(validateEnvironment(process.env)));
+  },
+};
 
 const STORE_FILE = 'logbook.sqlite';
 const READ_MODELS_FILE = 'read-models.sqlite';

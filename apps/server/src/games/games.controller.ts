@@ -102,7 +102,7 @@ export class GamesController {
   options(@Game() game: LoadedGame, @Seat() seat: number | null, @Res({ passthrough: true }) res: FastifyReply): GameOptions {
     res.header('ETag', `"${game.revision}"`);
     res.header('Vary', 'Authorization');
-    const names = namesOfState(game.state);
+    const names = namesOfState(game.state, seat);
     // Each option with the words the page shows on its button (the same table as the timeline's).
     const options = (seat === null ? [] : legalCommands(game.state, seat, { history: game.history })).map((option) => ({
       ...option,
