@@ -89,7 +89,7 @@ export async function report(store: EventStore, readModels: ReadModels, flags: M
     scenarioId: flags.get('scenario'),
     simulated: simulated === undefined ? undefined : simulated === 'yes',
   };
-  const summary = summarizeAnalytics(readModels.analytics.list(filter));
+  const summary = summarizeAnalytics(await readModels.analytics.list(filter));
   const scope = filter.scenarioId ?? 'all scenarios';
   console.log(reportText(summary, scope));
   const out = resolve(flags.get('out') ?? 'report');

@@ -75,8 +75,8 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     runners,
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));
-      gameStates.close();
-      analytics.close();
+      await gameStates.close();
+      await analytics.close();
       await checkpoints.close();
     },
   };
