@@ -99,7 +99,7 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   store: EventStoreConfig;
   /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
-  readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
+  readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; serverId: string };
   /** Freeze the game states the rules finish (a guard against shared states changing). */
   freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
