@@ -7,6 +7,7 @@ export type { LocalStoreOptions } from './core/local-event-store';
 export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';
 export { matchesFilter } from './core/all-filter';
 export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
+export type { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { resubscribing, type ResubscribeOptions } from './core/resubscribing';
 export {
   withSharedContent,
