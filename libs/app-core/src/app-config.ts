@@ -2,6 +2,7 @@
 // with no variables the server listens on 3000 and stores in ./data/logbook.sqlite.
 import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { EventStoreConfig } from '@logbook/event-store';
 
@@ -70,6 +71,12 @@ export class Environment {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// URL (postgres://user:password@host:5432/database)' })
   LOGBOOK_POSTGRES_URL?: string;
 
+  /** This server's name among several on one PostgreSQL (GET /health); default host name and process id. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{1,48}$/, { message: 'must be 1 to 48 printable characters without spaces' })
+  LOGBOOK_SERVER_ID?: string;
+
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional()
   @IsString()
@@ -104,7 +111,10 @@ export interface AppConfig {
   maxDataMb?: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   store: EventStoreConfig;
-  /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
+  /**
+   * Where read models and their checkpoints live: a SQLite file, memory with the memory store, or
+   * the PostgreSQL of the postgres store (shared by every server; `serverId` names this one).
+   */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; serverId: string };
   /** Freeze the game states the rules finish (a guard against shared states changing). */
   freezeStates: boolean;
@@ -164,8 +174,13 @@ export function toAppConfig(env: Environment): AppConfig {
   const kind = env.LOGBOOK_STORE ?? 'sqlite';
   const dataDir = env.LOGBOOK_DATA_DIR ?? join(process.cwd(), 'data');
   const store = storeConfig(env, dataDir);
-  // With the postgres store the read models stay in the data folder's SQLite file: they are per process.
-  const readModels: AppConfig['readModels'] = kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
+  // On PostgreSQL the read models live beside the log, shared by every server on it.
+  const readModels: AppConfig['readModels'] =
+    store.kind === 'postgres'
+      ? { kind: 'postgres', url: store.url, serverId: env.LOGBOOK_SERVER_ID ?? `${hostname()}:${process.pid}` }
+      : kind === 'memory'
+        ? { kind: 'memory' }
+        : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   return {
     port: env.PORT ?? 3000,
     host: env.HOST ?? '127.0.0.1',

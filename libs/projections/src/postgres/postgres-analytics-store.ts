@@ -4,14 +4,14 @@ import type { Awaitable } from '../runner/awaitable';
 import type { PostgresReadModelDatabase } from './postgres-read-models';
 import { PostgresRows } from './postgres-rows';
 
-const UPSERT = `INSERT INTO analytics_games (game_id, scenario_id, created_at, simulated, bot, players, fold)
+const UPSERT = `INSERT INTO logbook_analytics_games (game_id, scenario_id, created_at, simulated, bot, players, fold)
   SELECT game_id, scenario_id, created_at, simulated, bot, players, fold
     FROM json_to_recordset($1::json) AS r(game_id text, scenario_id text, created_at text, simulated boolean, bot text, players text[], fold json)
   ON CONFLICT (game_id) DO UPDATE SET scenario_id = excluded.scenario_id, created_at = excluded.created_at,
     simulated = excluded.simulated, bot = excluded.bot, players = excluded.players, fold = excluded.fold`;
 
 // The order of the SQLite store: by creation time (unknown first), then game id.
-const LIST = `SELECT fold::text AS fold FROM analytics_games
+const LIST = `SELECT fold::text AS fold FROM logbook_analytics_games
   WHERE ($1::text IS NULL OR scenario_id = $1)
     AND ($2::text IS NULL OR created_at >= $2) AND ($3::text IS NULL OR created_at < $3)
     AND ($4::boolean IS NULL OR simulated = $4) AND ($5::text IS NULL OR bot = $5)
@@ -24,7 +24,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
 
   constructor(private readonly db: PostgresReadModelDatabase) {
     this.rows = new PostgresRows(db, 'analytics', {
-      table: 'analytics_games',
+      table: 'logbook_analytics_games',
       key: (fold) => fold.figures.gameId,
       serialise: (fold) => {
         const f = fold.figures;
@@ -66,7 +66,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
   close(): void {}
 
   private readonly load = async (gameId: string): Promise<AnalyticsFold | undefined> => {
-    const { rows } = await this.db.query<{ fold: string }>('SELECT fold::text AS fold FROM analytics_games WHERE game_id = $1', [gameId]);
+    const { rows } = await this.db.query<{ fold: string }>('SELECT fold::text AS fold FROM logbook_analytics_games WHERE game_id = $1', [gameId]);
     return rows[0] === undefined ? undefined : (JSON.parse(rows[0].fold) as AnalyticsFold);
   };
 }

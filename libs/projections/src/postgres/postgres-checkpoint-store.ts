@@ -2,7 +2,7 @@ import type { CheckpointStore } from '../runner/checkpoint-store.port';
 import type { PostgresReadModelDatabase } from './postgres-read-models';
 
 /**
- * Checkpoints in `projection_checkpoints`, shared by every server. A save is the projection's
+ * Checkpoints in `logbook_projection_checkpoints`, shared by every server. A save is the projection's
  * commit: the rows its read model staged at the runner's flush and the position, in one
  * transaction on the projection's lease, so rows are never ahead of or behind their checkpoint.
  */

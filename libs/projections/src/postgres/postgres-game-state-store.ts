@@ -8,7 +8,7 @@ import { PostgresRows } from './postgres-rows';
 const KEEP_BYTES = 32 * 1024 * 1024;
 const UNKNOWN_BYTES = 16 * 1024;
 
-const UPSERT = `INSERT INTO game_states
+const UPSERT = `INSERT INTO logbook_game_states
     (game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, updated_at)
   SELECT game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, updated_at
     FROM json_to_recordset($1::json) AS r(game_id text, revision integer, scenario_id text, status text, mode text, round integer,
@@ -19,7 +19,7 @@ const UPSERT = `INSERT INTO game_states
     created_at = excluded.created_at, updated_at = excluded.updated_at`;
 
 const LIST = `SELECT game_id "gameId", revision, scenario_id "scenarioId", status, mode, round, act, clues,
-    clue_goal "clueGoal", seats, created_at "createdAt", updated_at "updatedAt" FROM game_states
+    clue_goal "clueGoal", seats, created_at "createdAt", updated_at "updatedAt" FROM logbook_game_states
   WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR scenario_id = $2)
     AND ($4::text IS NULL OR (coalesce(created_at, ''), game_id) < ($3::text COLLATE "C", $4::text COLLATE "C"))
   ORDER BY coalesce(created_at, '') DESC, game_id DESC LIMIT $5`;
@@ -35,7 +35,7 @@ export class PostgresGameStateStore implements GameStateStore {
 
   constructor(private readonly db: PostgresReadModelDatabase) {
     this.rows = new PostgresRows(db, 'game-states', {
-      table: 'game_states',
+      table: 'logbook_game_states',
       key: (record) => record.gameId,
       serialise: (record) => {
         const state = JSON.stringify(record.state);
@@ -81,7 +81,7 @@ export class PostgresGameStateStore implements GameStateStore {
 
   private readonly load = async (gameId: string): Promise<GameStateRecord | undefined> => {
     const { rows } = await this.db.query<{ revision: number; state: string; createdAt: string | null; updatedAt: string | null }>(
-      'SELECT revision, state::text AS state, created_at "createdAt", updated_at "updatedAt" FROM game_states WHERE game_id = $1',
+      'SELECT revision, state::text AS state, created_at "createdAt", updated_at "updatedAt" FROM logbook_game_states WHERE game_id = $1',
       [gameId],
     );
     const row = rows[0];

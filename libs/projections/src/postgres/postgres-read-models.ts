@@ -4,6 +4,7 @@
 // when the connection ends the lock is gone and so is the right to write, so a server that lost
 // its lease (killed, cut off, its backend terminated) can never write over its successor's rows.
 import { Client, Pool, type ClientBase } from 'pg';
+import { postgresTarget } from '@logbook/event-store/postgres/postgres-connection';
 
 /** What a read-model table hands its projection's next checkpoint transaction. */
 export interface StagedWrite {
@@ -32,7 +33,7 @@ const lockKey = (name: string): number => {
 };
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS game_states (
+CREATE TABLE IF NOT EXISTS logbook_game_states (
   game_id     text COLLATE "C" PRIMARY KEY,
   revision    integer NOT NULL,
   scenario_id text NOT NULL,
@@ -47,8 +48,8 @@ CREATE TABLE IF NOT EXISTS game_states (
   created_at  text COLLATE "C",
   updated_at  text COLLATE "C"
 );
-CREATE INDEX IF NOT EXISTS game_states_newest ON game_states ((coalesce(created_at, '')) DESC, game_id DESC);
-CREATE TABLE IF NOT EXISTS analytics_games (
+CREATE INDEX IF NOT EXISTS logbook_game_states_newest ON logbook_game_states ((coalesce(created_at, '')) DESC, game_id DESC);
+CREATE TABLE IF NOT EXISTS logbook_analytics_games (
   game_id     text COLLATE "C" PRIMARY KEY,
   scenario_id text NOT NULL,
   created_at  text COLLATE "C",
@@ -57,7 +58,7 @@ CREATE TABLE IF NOT EXISTS analytics_games (
   players     text[] NOT NULL,
   fold        json NOT NULL
 );
-CREATE TABLE IF NOT EXISTS projection_checkpoints (
+CREATE TABLE IF NOT EXISTS logbook_projection_checkpoints (
   projection text PRIMARY KEY,
   position   numeric(20) NOT NULL,
   saved_at   timestamptz NOT NULL,
@@ -129,10 +130,10 @@ export class ProjectionLease {
     try {
       await client.query('BEGIN');
       for (const write of writes) await write.write(client);
-      if (position === undefined) await client.query('DELETE FROM projection_checkpoints WHERE projection = $1', [this.name]);
+      if (position === undefined) await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [this.name]);
       else {
         await client.query(
-          `INSERT INTO projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
+          `INSERT INTO logbook_projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
            ON CONFLICT (projection) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, saved_by = excluded.saved_by`,
           [this.name, position.toString(), this.db.serverId],
         );
@@ -190,12 +191,21 @@ export class PostgresReadModelDatabase {
   private readonly leases = new Map<string, ProjectionLease>();
   private readonly tables = new Map<string, ReadModelTable[]>();
 
+  /** The connection string of the store's URL, its `?schema=` as the sessions' search path. */
+  readonly url: string;
+  private readonly schema: string;
+
   constructor(
-    readonly url: string,
-    /** Who this server is in `/health` and in `projection_checkpoints.saved_by`. */
+    url: string,
+    /** Who this server is in `/health` and in `logbook_projection_checkpoints.saved_by`. */
     readonly serverId: string,
   ) {
-    this.pool = new Pool({ connectionString: url, max: 4, application_name: `logbook ${serverId}`.slice(0, 63) });
+    const target = postgresTarget(url);
+    const parsed = new URL(target.connectionString);
+    parsed.searchParams.set('options', `${parsed.searchParams.get('options') ?? ''} -c search_path=${target.schema}`.trim());
+    this.url = parsed.toString();
+    this.schema = target.schema;
+    this.pool = new Pool({ connectionString: this.url, max: 4, connectionTimeoutMillis: 5000, application_name: `logbook ${serverId}`.slice(0, 63) });
     // An idle reader's connection that dies is replaced by the pool; it must not crash the process.
     this.pool.on('error', () => undefined);
     this.ready = this.createSchema();
@@ -228,7 +238,7 @@ export class PostgresReadModelDatabase {
   }
 
   async checkpoint(name: string): Promise<bigint | undefined> {
-    const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [name]);
+    const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1', [name]);
     return rows[0] === undefined ? undefined : BigInt(rows[0].position);
   }
 
@@ -248,6 +258,9 @@ export class PostgresReadModelDatabase {
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        // CREATE SCHEMA needs the CREATE right on the database even when the schema exists: ask first.
+        const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
+        if (exists.rowCount === 0) await client.query(`CREATE SCHEMA "${this.schema}"`);
         await client.query(SCHEMA);
         await client.query('COMMIT');
       } catch (error) {
