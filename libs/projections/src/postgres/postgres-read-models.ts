@@ -20,6 +20,9 @@ export interface ReadModelTable {
   forget(): void;
 }
 
+/** Stand-bys whose readers wait for a position ask the holder, on this channel, to write it now. */
+const WANTED_CHANNEL = 'logbook_read_models_wanted';
+
 /** Advisory locks of Logbook's projections: this first key ("LOGB"), the projection's hash second. */
 const LOCK_CLASS = 0x4c4f4742;
 /** Schema creation by two servers starting at once takes this transaction lock first. */
@@ -72,6 +75,8 @@ export class ProjectionLease {
   /** The position of the last checkpoint this server committed or read (what readers may rely on). */
   onCommitted: (position: bigint | undefined) => void = () => undefined;
   onLost: () => void = () => undefined;
+  /** A stand-by's reader waits for `position` in the shared tables (the holder hears it). */
+  onWanted: (position: bigint) => void = () => undefined;
 
   constructor(
     private readonly db: PostgresReadModelDatabase,
@@ -89,6 +94,7 @@ export class ProjectionLease {
     const client = this.client ?? (await this.connect());
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LOCK_CLASS, lockKey(this.name)]);
     this.held = rows[0]?.locked === true;
+    if (this.held) await client.query(`LISTEN ${WANTED_CHANNEL}`);
     return this.held;
   }
 
@@ -161,6 +167,10 @@ export class ProjectionLease {
     };
     client.on('error', ended);
     client.on('end', ended);
+    client.on('notification', ({ payload }) => {
+      const [name, position] = (payload ?? '').split(' ');
+      if (name === this.name && position !== undefined && /^\d+$/.test(position)) this.onWanted(BigInt(position));
+    });
     this.client = client;
     try {
       await client.connect();
@@ -235,6 +245,11 @@ export class PostgresReadModelDatabase {
   /** Drops what this server keeps in memory of `name`'s tables: another server may have written them. */
   forget(name: string): void {
     for (const table of this.tables.get(name) ?? []) table.forget();
+  }
+
+  /** Tells whichever server holds `name` that a reader here waits for `position` (a hint: the checkpoint is the truth). */
+  async want(name: string, position: bigint): Promise<void> {
+    await this.query('SELECT pg_notify($1, $2)', [WANTED_CHANNEL, `${name} ${position}`]);
   }
 
   async checkpoint(name: string): Promise<bigint | undefined> {

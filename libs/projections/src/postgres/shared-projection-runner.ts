@@ -9,6 +9,8 @@ export interface SharedProjectionRunnerOptions {
   pollMs?: number;
 }
 
+/** How long the holder waits to have handled a position it was asked to write, before writing what it has. */
+const WRITE_WAIT_MS = 2000;
 /** A reader waits this long at the fast poll; longer waits (a position no read model follows) ride the retry tick. */
 const FAST_POLL_FOR_MS = 3000;
 
@@ -35,6 +37,9 @@ export class SharedProjectionRunner implements ReadModelRunner {
   /** Times this server took the lease over. */
   takeovers = 0;
   private reconnectsBefore = 0;
+  /** The highest position this stand-by asked the holder for, and the one the holder is writing toward. */
+  private wanted: bigint | undefined;
+  private writing: bigint | undefined;
 
   constructor(
     private readonly db: PostgresReadModelDatabase,
@@ -49,6 +54,7 @@ export class SharedProjectionRunner implements ReadModelRunner {
       this.wake();
     };
     this.lease.onLost = () => void this.lose();
+    this.lease.onWanted = (position) => this.writeWhenHandled(position);
   }
 
   get status(): RunnerStatus | 'standby' {
@@ -88,15 +94,35 @@ export class SharedProjectionRunner implements ReadModelRunner {
   whenHandled(position: bigint): Promise<void> {
     if (this.shared !== undefined && this.shared >= position) return Promise.resolve();
     const reached = new Promise<void>((resolve) => this.waiters.push({ position, since: Date.now(), resolve }));
-    const runner = this.runner;
-    if (runner) {
-      // The holder writes its rows and checkpoint as soon as it has handled the position.
-      void runner
-        .whenHandled(position)
-        .then(() => runner.checkpointNow())
-        .catch(() => undefined);
-    } else this.schedulePoll();
+    if (this.runner) this.writeWhenHandled(position);
+    else {
+      // The holder writes on its timer anyway; asked, it writes as soon as it has handled the position.
+      if (this.wanted === undefined || position > this.wanted) {
+        this.wanted = position;
+        this.db.want(this.name, position).catch(() => undefined);
+      }
+      this.schedulePoll();
+    }
     return reached;
+  }
+
+  /** On the holder: write the rows and checkpoint once `position` is handled (bounded: it may be in a stream no read model follows). */
+  private writeWhenHandled(position: bigint): void {
+    const runner = this.runner;
+    if (!runner || (this.writing !== undefined && this.writing >= position)) return;
+    this.writing = position;
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, WRITE_WAIT_MS);
+      timer.unref();
+    });
+    void Promise.race([runner.whenHandled(position), bounded])
+      .then(() => runner.checkpointNow())
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        if (this.writing === position) this.writing = undefined;
+      });
   }
 
   /**
