@@ -82,9 +82,11 @@ export class PostgresEventStore implements EventStore {
     }
     this.tables = storeTables(this.target.schema);
     this.pool = new Pool(poolConfig(this.target, options.poolSize ?? 8));
-    // An idle connection that PostgreSQL ends (a restart) must not crash the process; the next
-    // query gets a fresh connection.
+    // A connection that PostgreSQL ends (a restart) must not crash the process, idle in the pool
+    // or checked out between two statements of a commit: the statement in flight, if any, rejects,
+    // and the next one gets a fresh connection.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.reads = new PostgresReads(this.pool, this.tables);
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = {
