@@ -24,6 +24,7 @@ import { benchAnalytics } from './analytics.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
 import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
+import { benchPostgres } from './perf/postgres.bench';
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 import { benchEventLoop } from './event-loop/event-loop.bench';
@@ -218,6 +219,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
     if (connectionString) await benchEventStoreDb(connectionString);
     else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
   },
+  postgres: benchPostgres,
   'command-path': benchCommandPath,
   http: () => benchHttpPath(),
   log: benchLogSize,

@@ -161,6 +161,8 @@ export class PostgresCommitter {
 
   private async readHeads(client: PoolClient, group: readonly AppendRequest[]): Promise<{ heads: Map<string, number>; last: bigint }> {
     const { rows } = await client.query<[string | null, number | null, string | null]>({
+      // Named: prepared once per connection, not parsed and planned for every group.
+      name: `logbook-heads-${this.tables.schema}`,
       text: `SELECT s.stream_id, s.last_revision, (SELECT max(position) FROM ${this.tables.events})::text
              FROM (SELECT 1) AS one LEFT JOIN ${this.tables.streams} s ON s.stream_id = ANY($1::text[])`,
       values: [group.map((append) => append.streamId)],
@@ -201,8 +203,9 @@ export class PostgresCommitter {
     // keeps it as written); a JSON document of rows would be parsed by PostgreSQL, which refuses
     // a \u0000 in any string of it. The NOTIFY is sent at COMMIT, so no listener hears of rows
     // it cannot read yet.
-    await client.query(
-      `WITH r AS (
+    await client.query({
+      name: `logbook-insert-${this.tables.schema}`,
+      text: `WITH r AS (
          SELECT * FROM unnest($1::bigint[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::integer[], $7::text[], $8::text[])
            AS x(p, s, r, i, t, v, m, d)
        ), written AS (
@@ -213,8 +216,8 @@ export class PostgresCommitter {
          ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision
        )
        SELECT pg_notify($9, $10)`,
-      [rows.positions, rows.streams, rows.revisions, rows.ids, rows.types, rows.versions, rows.metadata, rows.data, channel, last.toString()],
-    );
+      values: [rows.positions, rows.streams, rows.revisions, rows.ids, rows.types, rows.versions, rows.metadata, rows.data, channel, last.toString()],
+    });
   }
 }
 

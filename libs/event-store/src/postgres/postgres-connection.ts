@@ -60,12 +60,18 @@ const ACCESS_CODES = new Set(['28P01', '28000', '3D000']);
 
 /** Whether `error` says the connection, not the statement, failed (the outcome of a commit is then unknown). */
 export function isConnectionError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  // Duck-typed, not `instanceof Error`: socket errors are made by Node's own realm, which is not
+  // the realm of code run under a VM context (Jest).
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || SOCKET_CODES.has(code))) return true;
   // pg's own words when the socket ends under a query, or a query is sent on a broken client.
-  return /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(error.message);
+  return typeof message === 'string' && /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(message);
 }
+
+/** An error's message, whichever realm made it. */
+export const messageOf = (error: unknown): string =>
+  typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : String(error);
 
 /** The port's error for a driver error, when it has one (unavailable, access denied); else the error itself. */
 export function toStoreError(error: unknown): unknown {

@@ -20,7 +20,7 @@ import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_SUBSCRIPTION_PAGE_BYTES } from '../core
 import { serializeEvents } from '../core/serialized-event';
 import { NO_UPCASTERS, type UpcasterRegistry } from '../upcasting/upcaster-registry';
 import { PostgresCommitter } from './postgres-commit';
-import { type PostgresTarget, STORE_NAME, mapped, poolConfig, postgresTarget, toStoreError } from './postgres-connection';
+import { type PostgresTarget, STORE_NAME, mapped, messageOf, poolConfig, postgresTarget, toStoreError } from './postgres-connection';
 import { LogTail, NotificationListener } from './postgres-live';
 import { PostgresReads } from './postgres-reads';
 import { type StoreTables, migrate, storeTables } from './postgres-schema';
@@ -82,9 +82,11 @@ export class PostgresEventStore implements EventStore {
     }
     this.tables = storeTables(this.target.schema);
     this.pool = new Pool(poolConfig(this.target, options.poolSize ?? 8));
-    // An idle connection that PostgreSQL ends (a restart) must not crash the process; the next
-    // query gets a fresh connection.
+    // A connection that PostgreSQL ends (a restart) must not crash the process, idle in the pool
+    // or checked out between two statements of a commit: the statement in flight, if any, rejects,
+    // and the next one gets a fresh connection.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.reads = new PostgresReads(this.pool, this.tables);
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.tuning = {
@@ -198,7 +200,7 @@ export class PostgresEventStore implements EventStore {
       return this.committer;
     } catch (error) {
       const cause = toStoreError(error);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       const what =
         cause instanceof EventStoreUnavailableError ? 'could not be reached' : (error as { code?: string }).code?.startsWith('28') ? 'refused the login' : 'could not be opened';
       throw new EventStoreOpenError(`PostgreSQL at ${urlName} (${this.target.shown}) ${what}: ${reason}`, error);
