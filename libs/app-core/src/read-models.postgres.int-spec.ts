@@ -5,8 +5,8 @@ import type { EventStore } from '@logbook/event-store';
 import { PostgresEventStore } from '@logbook/event-store/postgres/postgres-event-store';
 import { type TestDatabase, createTestDatabase } from '@logbook/event-store/postgres/testing/test-database';
 import { GAME_STREAM_PREFIX, effectiveState, gameEventUpcasters, gameStreamId, toNewEvents } from '@logbook/game-log';
-import { foldAnalyticsLog } from '@logbook/projections';
-import type { GameEvent } from '@logbook/rules';
+import { PostgresCheckpointStore, PostgresGameStateStore, PostgresReadModelDatabase, foldAnalyticsLog } from '@logbook/projections';
+import { initialState, type GameEvent } from '@logbook/rules';
 import { playRandomGame } from '@logbook/rules/testing/random-play';
 import { openReadModels, type ReadModels } from './read-models';
 
@@ -162,6 +162,36 @@ describe('read models shared by several servers on PostgreSQL', () => {
     await expectUpToDate(east);
     await expectUpToDate(west);
     expect(await holderOf('east')).not.toHaveLength(0);
+  });
+
+  it('writes a checkpoint and its rows together or not at all, and keeps the rows of a failed one for the next', async () => {
+    const db = new PostgresReadModelDatabase(database.url, 'solo');
+    try {
+      const states = new PostgresGameStateStore(db);
+      const checkpoints = new PostgresCheckpointStore(db);
+      await expect(checkpoints.save('game-states', 1n)).rejects.toThrow(/does not hold its lease/);
+      expect(await db.lease('game-states').tryAcquire()).toBe(true);
+      // More rows than one statement takes: the broken one comes in the second statement.
+      for (let i = 0; i < 600; i++) states.put({ gameId: `fine-${String(i).padStart(3, '0')}`, revision: 3, state: initialState() });
+      // A revision past PostgreSQL's integer fails its INSERT inside the checkpoint's transaction.
+      const broken = { gameId: 'broken', revision: 2 ** 31, state: initialState() };
+      states.put(broken);
+      states.flush();
+      await expect(checkpoints.save('game-states', 10n)).rejects.toThrow(/out of range/);
+      expect((await sql.query('SELECT game_id FROM logbook_game_states')).rows).toEqual([]);
+      expect(await checkpoints.load('game-states')).toBeUndefined();
+      broken.revision = 4;
+      states.put(broken);
+      states.flush();
+      await checkpoints.save('game-states', 11n);
+      const rows = (await sql.query<{ game_id: string; revision: number }>('SELECT game_id, revision FROM logbook_game_states ORDER BY game_id')).rows;
+      expect(rows).toHaveLength(601);
+      expect(rows[0]).toEqual({ game_id: 'broken', revision: 4 });
+      expect(rows.slice(1).every((row) => row.revision === 3)).toBe(true);
+      expect(await checkpoints.load('game-states')).toBe(11n);
+    } finally {
+      await db.close();
+    }
   });
 
   it('refuses a rebuild on a server that does not hold the projection, naming the one that does', async () => {

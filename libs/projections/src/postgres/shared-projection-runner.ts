@@ -11,6 +11,8 @@ export interface SharedProjectionRunnerOptions {
 
 /** How long the holder waits to have handled a position it was asked to write, before writing what it has. */
 const WRITE_WAIT_MS = 2000;
+/** Turns of the lease loop a server that lost the lease leaves to the others before it tries again. */
+const YIELD_TURNS = 5;
 /** A reader waits this long at the fast poll; longer waits (a position no read model follows) ride the retry tick. */
 const FAST_POLL_FOR_MS = 3000;
 
@@ -40,6 +42,8 @@ export class SharedProjectionRunner implements ReadModelRunner {
   /** The highest position this stand-by asked the holder for, and the one the holder is writing toward. */
   private wanted: bigint | undefined;
   private writing: bigint | undefined;
+  /** After losing the lease, this server tries it again only from then on. */
+  private yieldUntil = 0;
 
   constructor(
     private readonly db: PostgresReadModelDatabase,
@@ -156,7 +160,7 @@ export class SharedProjectionRunner implements ReadModelRunner {
       if (!this.running) return;
       try {
         if (this.runner) await this.lease.check();
-        else if (await this.lease.tryAcquire()) await this.lead();
+        else if (Date.now() >= this.yieldUntil && (await this.lease.tryAcquire())) await this.lead();
         else {
           this.shared = await this.db.checkpoint(this.name);
           this.holder = await this.lease.holder();
@@ -188,6 +192,8 @@ export class SharedProjectionRunner implements ReadModelRunner {
 
   /** The lease's connection ended: stop writing (the next holder resumes from the shared checkpoint). */
   private async lose(): Promise<void> {
+    // Whatever ended its connection may end the next one: the other servers get the first tries.
+    this.yieldUntil = Date.now() + YIELD_TURNS * (this.options.retryMs ?? 1000);
     await this.resign();
     this.holder = undefined;
   }
