@@ -4,7 +4,7 @@
 // when the connection ends the lock is gone and so is the right to write, so a server that lost
 // its lease (killed, cut off, its backend terminated) can never write over its successor's rows.
 import { Client, Pool, type ClientBase } from 'pg';
-import { postgresTarget } from '@logbook/event-store/postgres/postgres-connection';
+import { postgresTarget, toStoreError } from '@logbook/event-store/postgres/postgres-connection';
 
 /** What a read-model table hands its projection's next checkpoint transaction. */
 export interface StagedWrite {
@@ -224,7 +224,12 @@ export class PostgresReadModelDatabase {
 
   async query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }> {
     await this.ready;
-    return this.pool.query<R>(text, values);
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (error) {
+      // A database that does not answer is the store's 503, as for the log, never a 500.
+      throw toStoreError(error);
+    }
   }
 
   lease(name: string): ProjectionLease {
