@@ -115,8 +115,12 @@ export class PostgresCommitter {
         for (const append of group) append.reject(unknown);
         return;
       }
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      const rolledBack = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      // A connection that could not even roll back is not given back to the pool.
+      client.release(!rolledBack);
       // A statement failed (one event PostgreSQL refuses): nothing of the group is stored, so
       // each append is tried alone and only the one at fault fails.
       if (group.length === 1) group[0].reject(toStoreError(error));

@@ -152,6 +152,8 @@ export class PostgresEventStore implements EventStore {
     const source = {
       feed: this.tail.feed,
       readPage: async (after: bigint | undefined, maxCount: number, filter?: AllFilter, maxBytes?: number) => {
+        // Closing ends subscriptions (the feed closes them), it does not fail them.
+        if (this.closed) return [];
         await this.whenOpen();
         return this.untilAvailable(() => this.reads.readAll({ after, maxCount, maxBytes, filter }));
       },
