@@ -139,6 +139,33 @@ describe('the LISTEN connection killed', () => {
     }
   });
 
+  it('an event committed without a notification still arrives, by the poll', async () => {
+    const stream = `poll-${Date.now()}`;
+    const reader = open({ pollMs: 100 });
+    await reader.append(stream, events(1), 'no_stream');
+    const received: RecordedEvent[] = [];
+    const subscription = reader.subscribeToAll({ filter: { streamPrefixes: [stream] } }).subscribe((e) => received.push(e));
+    try {
+      await waitFor(() => received.length === 1, 'the history');
+      // As an operator's SQL would write it: no NOTIFY, and not through this store.
+      const admin = new Client({ connectionString: database.url });
+      await admin.connect();
+      try {
+        await admin.query(
+          `INSERT INTO logbook_events (position, stream_id, revision, event_id, type, data, metadata)
+           SELECT max(position) + 1, $1, 1, 'by-hand', 'Written', '{}', '{}' FROM logbook_events`,
+          [stream],
+        );
+      } finally {
+        await admin.end();
+      }
+      await waitFor(() => received.length === 2, 'the polled event');
+      expect(received[1]).toMatchObject({ id: 'by-hand', revision: 1 });
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
   it('a conflict stays a conflict, never an unavailable store', async () => {
     const store = open();
     const stream = `conflict-${Date.now()}`;
