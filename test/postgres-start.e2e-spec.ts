@@ -46,7 +46,13 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; stop
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    if (await fetch(`${base}/health`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${base}/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

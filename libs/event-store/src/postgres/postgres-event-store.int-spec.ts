@@ -109,7 +109,10 @@ describe('PostgreSQL group commit', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(streams.map((_, i) => (i === 4 ? 'rejected' : 'fulfilled')));
     expect((outcomes[4] as PromiseRejectedResult).reason).toMatchObject({ name: 'WrongExpectedRevisionError', expected: 5, actual: 0 });
     expect((outcomes[2] as PromiseFulfilledResult<unknown>).value).toEqual(first);
-    const stored = await sql<{ stream_id: string; n: string }>('SELECT stream_id, count(*) AS n FROM logbook_events WHERE stream_id = ANY($1) GROUP BY stream_id', [streams]);
+    const stored = await sql<{ stream_id: string; n: string }>(
+      'SELECT stream_id, count(*) AS n FROM logbook_events WHERE stream_id = ANY($1) GROUP BY stream_id',
+      [streams],
+    );
     expect(Object.fromEntries(stored.map((row) => [row.stream_id, Number(row.n)]))).toEqual(Object.fromEntries(streams.map((s, i) => [s, i === 4 ? 1 : 2])));
   });
 

@@ -58,7 +58,10 @@ describe('PostgreSQL restarted in the middle of a load', () => {
     await Promise.all([writer.ready(), follower.ready()]);
     const own: RecordedEvent[] = [];
     const other: RecordedEvent[] = [];
-    const subscriptions = [writer.subscribeToAll({ filter }).subscribe((e) => own.push(e)), follower.subscribeToAll({ filter }).subscribe((e) => other.push(e))];
+    const subscriptions = [
+      writer.subscribeToAll({ filter }).subscribe((e) => own.push(e)),
+      follower.subscribeToAll({ filter }).subscribe((e) => other.push(e)),
+    ];
 
     const unknown = { count: 0 };
     const acknowledged = new Map<string, string[]>();

@@ -7,7 +7,16 @@ import type { StoreTables } from './postgres-schema';
 
 /** pg parses `json` columns itself; int8 comes as text (it can pass 2^53). */
 type StreamRow = [position: string, revision: number, id: string, type: string, data: unknown, metadata: RecordedEvent['metadata'], schemaVersion: number];
-type AllRow = [position: string, streamId: string, revision: number, id: string, type: string, data: unknown, metadata: RecordedEvent['metadata'], schemaVersion: number];
+type AllRow = [
+  position: string,
+  streamId: string,
+  revision: number,
+  id: string,
+  type: string,
+  data: unknown,
+  metadata: RecordedEvent['metadata'],
+  schemaVersion: number,
+];
 
 /** PostgreSQL's LIMIT takes a bigint; "all" is LIMIT NULL. */
 const limit = (maxCount: number): number | null => (maxCount >= Number.MAX_SAFE_INTEGER ? null : maxCount);
