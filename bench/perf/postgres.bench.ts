@@ -38,7 +38,18 @@ async function bareOrders(url: string, schema: string): Promise<OrdersResult> {
       const streamId = gameStreamId(`bare-${g}`);
       for (let turn = 0; turn < ORDERS_PER_GAME; turn++) {
         const [a, b] = orderEvents(streamId, turn, (turn % 4) + 1);
-        const values = [streamId, 2 * turn, a.id, a.type, JSON.stringify(a.data), JSON.stringify(a.metadata), b.id, b.type, JSON.stringify(b.data), JSON.stringify(b.metadata)];
+        const values = [
+          streamId,
+          2 * turn,
+          a.id,
+          a.type,
+          JSON.stringify(a.data),
+          JSON.stringify(a.metadata),
+          b.id,
+          b.type,
+          JSON.stringify(b.data),
+          JSON.stringify(b.metadata),
+        ];
         try {
           await pool.query(sql, values);
         } catch {
@@ -89,7 +100,9 @@ export async function benchPostgres(): Promise<void> {
     const storeRate = median(rates);
     const bareRate = median(bare);
     console.log(`  median: ${int(storeRate)} durable acknowledged orders/s (target >= 10,000)`);
-    console.log(`  bare pg driver loop, same inserts, same run: ${int(bareRate)} orders/s; store / bare = ${(storeRate / bareRate).toFixed(2)} (target >= 0.8)`);
+    console.log(
+      `  bare pg driver loop, same inserts, same run: ${int(bareRate)} orders/s; store / bare = ${(storeRate / bareRate).toFixed(2)} (target >= 0.8)`,
+    );
     if (read) {
       const cold = await measureReadAndFold(read);
       const warm = [];

@@ -76,7 +76,10 @@ export class EventStoreAccessDeniedError extends Error {
  */
 export class EventStoreOpenError extends Error {
   override readonly name = 'EventStoreOpenError';
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { AppendResult } from '../event-store.port';
+import type { AppendResult, ExpectedRevision } from '../event-store.port';
 import { EventStoreUnavailableError } from '../errors';
 import type { AppendRequest, PendingAppend } from '../core/append-batcher';
 import { type CheckReads, type Checked, checkAppend } from '../core/local-commit';
@@ -20,11 +20,14 @@ class RefsNeeded {
 
 /**
  * Group commit on PostgreSQL. Appends arriving in the same turn of the event loop, and all those
- * that arrive while a group is committing, go in the next group: ONE transaction, four round
- * trips and one WAL flush for the whole group, whatever its size. Each append is checked on its
- * own (core `checkAppend`: expected revision, idempotent retry), so a stale append fails alone
- * while the others commit. A stream appears at most once per group (a second append to it waits
- * for the next group and is checked against the first).
+ * that arrive while a group is committing, go in the next group, whatever its size: one WAL
+ * flush for the whole group. Appends at an exact revision or 'no_stream' whose stream is where
+ * they expect it (the server's orders, new games) are written by ONE statement, one round trip
+ * (`logbook_append_group`, postgres-schema.ts). The rest (a retry after an unknown outcome, a
+ * conflict, 'any', 'stream_exists') are checked by the core's `checkAppend`, as in the SQLite
+ * store, in a transaction of four round trips. Either way each append has its own outcome: a
+ * stale append fails alone while the others commit. A stream appears at most once per group (a
+ * second append to it waits for the next group and is checked against the first).
  *
  * Gap-free positions: every group takes APPEND_LOCK (`pg_advisory_xact_lock`, held until its
  * COMMIT or ROLLBACK) before it reads `max(position)` and writes the positions after it. So one
@@ -47,7 +50,7 @@ export class PostgresCommitter {
     private readonly pool: Pool,
     private readonly tables: StoreTables,
     /** hashtext(schema): the second key of APPEND_LOCK. */
-    lockKey: number,
+    private readonly lockKey: number,
     private readonly maxBatchSize: number,
     private readonly onCommitted: OnCommitted,
   ) {
@@ -92,7 +95,78 @@ export class PostgresCommitter {
     return group;
   }
 
+  /**
+   * Appends at an exact revision (or 'no_stream'), what the server sends, go first through the
+   * one-statement commit; those it leaves (a retry, a conflict) and those with 'any' or
+   * 'stream_exists' through the checked transaction.
+   */
   private async commit(group: PendingAppend[]): Promise<void> {
+    const exact = group.filter((append) => isExact(append.expected));
+    const checked = group.filter((append) => !isExact(append.expected));
+    if (exact.length > 0) checked.push(...(await this.commitExact(exact)));
+    if (checked.length > 0) await this.commitChecked(checked);
+  }
+
+  /** The one-statement commit (`logbook_append_group`); returns the appends it did not write, unsettled. */
+  private async commitExact(group: PendingAppend[]): Promise<PendingAppend[]> {
+    this.stats.transactions += 1;
+    this.stats.appends += group.length;
+    const rows = new InsertRows();
+    const eventAppend: number[] = [];
+    group.forEach((append, i) => {
+      for (const event of append.events) {
+        rows.add(0n, append.streamId, 0, event);
+        eventAppend.push(i + 1);
+      }
+    });
+    let passed: boolean[];
+    let position: bigint;
+    try {
+      const { rows: answer } = await this.pool.query<[boolean[], string]>({
+        name: `logbook-append-group-${this.tables.schema}`,
+        text: `SELECT passed, before::text FROM ${this.tables.appendGroup}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        values: [
+          this.lockKey,
+          this.tables.channel,
+          group.map((append) => append.streamId),
+          group.map((append) => (append.expected === 'no_stream' ? -1 : append.expected)),
+          eventAppend,
+          rows.ids,
+          rows.types,
+          rows.versions,
+          rows.metadata,
+          rows.data,
+        ],
+        rowMode: 'array',
+      });
+      [passed, position] = [answer[0][0], BigInt(answer[0][1])];
+    } catch (error) {
+      if (isConnectionError(error)) {
+        // The commit may or may not have happened: the caller resends the same ids, which is safe.
+        const unknown = new EventStoreUnavailableError(STORE_NAME, error);
+        for (const append of group) append.reject(unknown);
+        return [];
+      }
+      // PostgreSQL refused the statement: the checked path finds the append at fault.
+      return group;
+    }
+    const left: PendingAppend[] = [];
+    const results: [PendingAppend, AppendResult][] = [];
+    group.forEach((append, i) => {
+      if (!passed[i]) {
+        left.push(append);
+        return;
+      }
+      const first = append.expected === 'no_stream' ? 0 : (append.expected as number) + 1;
+      const positions = append.events.map(() => (position += 1n));
+      results.push([append, { nextExpectedRevision: first + append.events.length - 1, position, positions }]);
+    });
+    if (results.length > 0) this.onCommitted(position);
+    for (const [append, result] of results) append.resolve(result);
+    return left;
+  }
+
+  private async commitChecked(group: PendingAppend[]): Promise<void> {
     this.stats.transactions += 1;
     this.stats.appends += group.length;
     let client: PoolClient;
@@ -115,12 +189,16 @@ export class PostgresCommitter {
         for (const append of group) append.reject(unknown);
         return;
       }
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      const rolledBack = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      // A connection that could not even roll back is not given back to the pool.
+      client.release(!rolledBack);
       // A statement failed (one event PostgreSQL refuses): nothing of the group is stored, so
       // each append is tried alone and only the one at fault fails.
       if (group.length === 1) group[0].reject(toStoreError(error));
-      else for (const append of group) await this.commit([append]);
+      else for (const append of group) await this.commitChecked([append]);
       return;
     }
     client.release();
@@ -247,6 +325,8 @@ class InsertRows {
     this.data.push(event.data);
   }
 }
+
+const isExact = (expected: ExpectedRevision): expected is number | 'no_stream' => typeof expected === 'number' || expected === 'no_stream';
 
 type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
 

@@ -66,7 +66,10 @@ export function isConnectionError(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || SOCKET_CODES.has(code))) return true;
   // pg's own words when the socket ends under a query, or a query is sent on a broken client.
-  return typeof message === 'string' && /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(message)
+  );
 }
 
 /** An error's message, whichever realm made it. */

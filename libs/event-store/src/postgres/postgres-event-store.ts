@@ -141,7 +141,9 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     await this.whenOpen();
-    return this.upcast(await this.reads.readAll({ after: options.fromPosition, maxCount: options.maxCount ?? ALL, maxBytes: options.maxBytes, filter: options.filter }));
+    return this.upcast(
+      await this.reads.readAll({ after: options.fromPosition, maxCount: options.maxCount ?? ALL, maxBytes: options.maxBytes, filter: options.filter }),
+    );
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
@@ -152,6 +154,8 @@ export class PostgresEventStore implements EventStore {
     const source = {
       feed: this.tail.feed,
       readPage: async (after: bigint | undefined, maxCount: number, filter?: AllFilter, maxBytes?: number) => {
+        // Closing ends subscriptions (the feed closes them), it does not fail them.
+        if (this.closed) return [];
         await this.whenOpen();
         return this.untilAvailable(() => this.reads.readAll({ after, maxCount, maxBytes, filter }));
       },
@@ -202,7 +206,11 @@ export class PostgresEventStore implements EventStore {
       const cause = toStoreError(error);
       const reason = messageOf(error);
       const what =
-        cause instanceof EventStoreUnavailableError ? 'could not be reached' : (error as { code?: string }).code?.startsWith('28') ? 'refused the login' : 'could not be opened';
+        cause instanceof EventStoreUnavailableError
+          ? 'could not be reached'
+          : (error as { code?: string }).code?.startsWith('28')
+            ? 'refused the login'
+            : 'could not be opened';
       throw new EventStoreOpenError(`PostgreSQL at ${urlName} (${this.target.shown}) ${what}: ${reason}`, error);
     }
   }

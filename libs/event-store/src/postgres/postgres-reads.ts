@@ -7,11 +7,22 @@ import type { StoreTables } from './postgres-schema';
 
 /** pg parses `json` columns itself; int8 comes as text (it can pass 2^53). */
 type StreamRow = [position: string, revision: number, id: string, type: string, data: unknown, metadata: RecordedEvent['metadata'], schemaVersion: number];
-type AllRow = [position: string, streamId: string, revision: number, id: string, type: string, data: unknown, metadata: RecordedEvent['metadata'], schemaVersion: number];
+type AllRow = [
+  position: string,
+  streamId: string,
+  revision: number,
+  id: string,
+  type: string,
+  data: unknown,
+  metadata: RecordedEvent['metadata'],
+  schemaVersion: number,
+];
 
 /** PostgreSQL's LIMIT takes a bigint; "all" is LIMIT NULL. */
 const limit = (maxCount: number): number | null => (maxCount >= Number.MAX_SAFE_INTEGER ? null : maxCount);
 const MAX_REVISION = 2147483647;
+/** Most rows a page read by bytes sizes in one query. */
+const SIZED_PAGE_ROWS = 10_000;
 
 /** The SQL of a `$all` filter, mirroring `matchesFilter`: a prefix from the list AND a type from the list. */
 function filterSql(filter: AllFilter | undefined, values: unknown[]): string {
@@ -69,7 +80,9 @@ export class PostgresReads {
   async readAll({ after, maxCount, maxBytes, filter }: AllQuery): Promise<RecordedEvent[]> {
     const values: unknown[] = [after === undefined ? '0' : after.toString()];
     const where = `position > $1${filterSql(filter, values)}`;
-    values.push(limit(maxCount));
+    // Sized pages are bounded by count too: the sizes are summed over every row the inner query
+    // returns, and the port lets a page measured by bytes hold fewer events than asked for.
+    values.push(maxBytes === undefined ? limit(maxCount) : Math.min(maxCount, SIZED_PAGE_ROWS));
     const count = `$${values.length}`;
     let text = `SELECT ${this.columns} FROM ${this.tables.events} WHERE ${where} ORDER BY position LIMIT ${count}`;
     if (maxBytes !== undefined) {

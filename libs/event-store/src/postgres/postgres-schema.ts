@@ -20,6 +20,8 @@ export interface StoreTables {
   events: string;
   streams: string;
   version: string;
+  /** The function that commits a group of appends at exact revisions in one statement. */
+  appendGroup: string;
   /** The NOTIFY channel that wakes subscriptions: one per schema, so two stores never wake each other. */
   channel: string;
 }
@@ -31,6 +33,7 @@ export function storeTables(schema: string): StoreTables {
     events: `${s}.logbook_events`,
     streams: `${s}.logbook_streams`,
     version: `${s}.logbook_schema_version`,
+    appendGroup: `${s}.logbook_append_group`,
     channel: `logbook_events.${schema}`,
   };
 }
@@ -60,8 +63,51 @@ const MIGRATIONS: Record<number, (t: StoreTables) => string> = {
       metadata       json    NOT NULL,
       schema_version integer NOT NULL DEFAULT 1,
       UNIQUE (stream_id, revision)
-    );`,
+    );
+    ${APPEND_GROUP(t)}`,
 };
+
+/**
+ * One group of appends at an exact revision (or 'no_stream', given as -1), committed by one
+ * statement, so by one round trip: the lock, the heads, the writes and the COMMIT. It writes
+ * only the appends whose stream is where they expect it (what the core check accepts without
+ * reading further) and returns which those were and the position before them; the others are
+ * left for the store to check in full (a retry, a conflict). Being VOLATILE PL/pgSQL, each
+ * statement inside takes a fresh snapshot, so `max(position)` is read after the lock is held.
+ */
+const APPEND_GROUP = (t: StoreTables) => `
+    CREATE FUNCTION ${t.appendGroup}(lock_key integer, channel text, a_stream text[], a_expected integer[],
+        e_append integer[], e_id text[], e_type text[], e_version integer[], e_metadata text[], e_data text[])
+      RETURNS TABLE (passed boolean[], before bigint) LANGUAGE plpgsql VOLATILE AS $$
+    DECLARE
+      last bigint;
+      ok boolean[];
+      written bigint;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(${APPEND_LOCK_CLASS}, lock_key);
+      SELECT coalesce(max(position), 0) INTO last FROM ${t.events};
+      SELECT array_agg(CASE WHEN a.e = -1 THEN h.last_revision IS NULL ELSE h.last_revision IS NOT DISTINCT FROM a.e END ORDER BY a.i)
+        INTO ok
+        FROM unnest(a_stream, a_expected) WITH ORDINALITY AS a(s, e, i) LEFT JOIN ${t.streams} h ON h.stream_id = a.s;
+      WITH x AS (
+        SELECT ev.*, row_number() OVER (ORDER BY ev.k) AS n,
+          a_expected[ev.ai] + 1 + (row_number() OVER (PARTITION BY ev.ai ORDER BY ev.k) - 1) AS revision
+        FROM unnest(e_append, e_id, e_type, e_version, e_metadata, e_data) WITH ORDINALITY AS ev(ai, id, t, v, m, d, k)
+        WHERE ok[ev.ai]
+      ), w AS (
+        INSERT INTO ${t.events} (position, stream_id, revision, event_id, type, data, metadata, schema_version)
+        SELECT last + x.n, a_stream[x.ai], x.revision, x.id, x.t, x.d::json, x.m::json, x.v FROM x ORDER BY x.n
+        RETURNING 1
+      ), h AS (
+        INSERT INTO ${t.streams} (stream_id, last_revision) SELECT a_stream[x.ai], max(x.revision) FROM x GROUP BY x.ai
+        ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision
+      )
+      SELECT count(*) INTO written FROM w;
+      IF written > 0 THEN
+        PERFORM pg_notify(channel, (last + written)::text);
+      END IF;
+      RETURN QUERY SELECT ok, last;
+    END $$;`;
 
 /** A store whose schema is newer than this code: opening it could misread or damage what it holds. */
 export class NewerSchemaError extends Error {
