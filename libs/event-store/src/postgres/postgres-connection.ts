@@ -45,8 +45,10 @@ export function poolConfig(target: PostgresTarget, max: number): PoolConfig {
   return {
     connectionString: target.connectionString,
     max,
-    // A server that does not answer must not hold an order for minutes: it becomes a 503.
+    // A server that does not answer must not hold an order for minutes: it becomes a 503 (the
+    // outcome of a commit whose answer never came is unknown, and a resend is safe).
     connectionTimeoutMillis: 5000,
+    query_timeout: 30_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'logbook',
@@ -68,7 +70,7 @@ export function isConnectionError(error: unknown): boolean {
   // pg's own words when the socket ends under a query, or a query is sent on a broken client.
   return (
     typeof message === 'string' &&
-    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(message)
+    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Client was closed/i.test(message)
   );
 }
 
