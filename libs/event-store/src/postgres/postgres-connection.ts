@@ -13,7 +13,8 @@ export interface PostgresTarget {
   shown: string;
 }
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+/** At most 48 characters: the NOTIFY channel `logbook_events.<schema>` must fit PostgreSQL's 63-byte names. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,47}$/;
 
 /**
  * Reads a `postgres://` URL. `?schema=name` (lower case letters, digits, `_`) puts the store's
@@ -32,7 +33,7 @@ export function postgresTarget(url: string): PostgresTarget {
     throw new Error(`must start with postgres:// (got ${parsed.protocol}//)`);
   }
   const schema = parsed.searchParams.get('schema') ?? 'public';
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`schema ${JSON.stringify(schema)} must be lower case letters, digits and _`);
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`schema ${JSON.stringify(schema)} must be lower case letters, digits and _, at most 48 of them`);
   parsed.searchParams.delete('schema');
   const options = parsed.searchParams.get('options');
   parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c synchronous_commit=on`);
@@ -45,8 +46,10 @@ export function poolConfig(target: PostgresTarget, max: number): PoolConfig {
   return {
     connectionString: target.connectionString,
     max,
-    // A server that does not answer must not hold an order for minutes: it becomes a 503.
+    // A server that does not answer must not hold an order for minutes: it becomes a 503 (the
+    // outcome of a commit whose answer never came is unknown, and a resend is safe).
     connectionTimeoutMillis: 5000,
+    query_timeout: 30_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'logbook',
@@ -68,7 +71,7 @@ export function isConnectionError(error: unknown): boolean {
   // pg's own words when the socket ends under a query, or a query is sent on a broken client.
   return (
     typeof message === 'string' &&
-    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(message)
+    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Client was closed/i.test(message)
   );
 }
 
