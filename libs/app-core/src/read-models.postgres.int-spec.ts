@@ -34,9 +34,9 @@ describe('read models shared by several servers on PostgreSQL', () => {
   const games = new Map<string, GameEvent[]>();
   const servers: Server[] = [];
 
-  const open = async (id: string): Promise<Server> => {
-    const store = new PostgresEventStore({ url: database.url, upcasters: gameEventUpcasters(), pollMs: 100 });
-    const models = openReadModels(store, { kind: 'postgres', url: database.url, serverId: id }, { leaseRetryMs: 100 });
+  const open = async (id: string, url = database.url): Promise<Server> => {
+    const store = new PostgresEventStore({ url, upcasters: gameEventUpcasters(), pollMs: 100 });
+    const models = openReadModels(store, { kind: 'postgres', url, serverId: id }, { leaseRetryMs: 100 });
     for (const runner of Object.values(models.runners)) await runner.start();
     let closed = false;
     const server = {
@@ -162,6 +162,15 @@ describe('read models shared by several servers on PostgreSQL', () => {
     await expectUpToDate(east);
     await expectUpToDate(west);
     expect(await holderOf('east')).not.toHaveLength(0);
+  });
+
+  it('runs the projections of two deployments in two schemas of one database side by side', async () => {
+    const one = await open('one', `${database.url}?schema=one`);
+    const two = await open('two', `${database.url}?schema=two`);
+    for (const server of [one, two]) expect(Object.values(server.models.runners).map((runner) => runner.status)).toEqual(['running', 'running']);
+    await append(two.store, 0, 1);
+    await expectUpToDate(two);
+    expect(await one.models.gameStates.list()).toEqual([]);
   });
 
   it('writes a checkpoint and its rows together or not at all, and keeps the rows of a failed one for the next', async () => {

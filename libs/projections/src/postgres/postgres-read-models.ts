@@ -4,6 +4,7 @@
 // when the connection ends the lock is gone and so is the right to write, so a server that lost
 // its lease (killed, cut off, its backend terminated) can never write over its successor's rows.
 import { Client, Pool, type ClientBase } from 'pg';
+import { MIGRATE_LOCK_CLASS } from '@logbook/event-store';
 import { postgresTarget, toStoreError } from '@logbook/event-store/postgres/postgres-connection';
 
 /** What a read-model table hands its projection's next checkpoint transaction. */
@@ -23,10 +24,11 @@ export interface ReadModelTable {
 /** Stand-bys whose readers wait for a position ask the holder, on this channel, to write it now. */
 const WANTED_CHANNEL = 'logbook_read_models_wanted';
 
-/** Advisory locks of Logbook's projections: this first key ("LOGB"), the projection's hash second. */
+/**
+ * Advisory locks of Logbook's projections: this first key ("LOGB"; the store's are 0x4C470001 and
+ * 0x4C470002), the hash of the schema and projection second.
+ */
 const LOCK_CLASS = 0x4c4f4742;
-/** Schema creation by two servers starting at once takes this transaction lock first. */
-const SCHEMA_LOCK = 0x4c4f4753;
 
 const lockKey = (name: string): number => {
   // FNV-1a, 31 bits: pg_locks shows the key as an unsigned oid, and a positive one reads the same.
@@ -92,7 +94,7 @@ export class ProjectionLease {
     if (this.held) return true;
     await this.db.ready;
     const client = this.client ?? (await this.connect());
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LOCK_CLASS, lockKey(this.name)]);
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LOCK_CLASS, this.db.lockKeyOf(this.name)]);
     this.held = rows[0]?.locked === true;
     if (this.held) await client.query(`LISTEN ${WANTED_CHANNEL}`);
     return this.held;
@@ -114,7 +116,7 @@ export class ProjectionLease {
       `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1::oid AND l.objid = $2::oid AND l.objsubid = 2
           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [LOCK_CLASS, lockKey(this.name)],
+      [LOCK_CLASS, this.db.lockKeyOf(this.name)],
     );
     const name = rows[0]?.application_name;
     return name === undefined ? undefined : name.replace(/^logbook /, '');
@@ -169,7 +171,7 @@ export class ProjectionLease {
     client.on('end', ended);
     client.on('notification', ({ payload }) => {
       const [name, position] = (payload ?? '').split(' ');
-      if (name === this.name && position !== undefined && /^\d+$/.test(position)) this.onWanted(BigInt(position));
+      if (name === this.db.qualified(this.name) && position !== undefined && /^\d+$/.test(position)) this.onWanted(BigInt(position));
     });
     this.client = client;
     try {
@@ -196,7 +198,7 @@ export class ProjectionLease {
  * projection for its writer. The schema is created (once, under a lock) before the first query.
  */
 export class PostgresReadModelDatabase {
-  readonly ready: Promise<void>;
+  private schemaReady: Promise<void> | undefined;
   private readonly pool: Pool;
   private readonly leases = new Map<string, ProjectionLease>();
   private readonly tables = new Map<string, ReadModelTable[]>();
@@ -218,8 +220,16 @@ export class PostgresReadModelDatabase {
     this.pool = new Pool({ connectionString: this.url, max: 4, connectionTimeoutMillis: 5000, application_name: `logbook ${serverId}`.slice(0, 63) });
     // An idle reader's connection that dies is replaced by the pool; it must not crash the process.
     this.pool.on('error', () => undefined);
-    this.ready = this.createSchema();
     this.ready.catch(() => undefined);
+  }
+
+  /** The tables, created once; a failed attempt (the database not up yet) is made again by the next caller. */
+  get ready(): Promise<void> {
+    this.schemaReady ??= this.createSchema().catch((error: unknown) => {
+      this.schemaReady = undefined;
+      throw error;
+    });
+    return this.schemaReady;
   }
 
   async query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }> {
@@ -230,6 +240,16 @@ export class PostgresReadModelDatabase {
       // A database that does not answer is the store's 503, as for the log, never a 500.
       throw toStoreError(error);
     }
+  }
+
+  /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */
+  lockKeyOf(name: string): number {
+    return lockKey(this.qualified(name));
+  }
+
+  /** A projection's name within its schema, for its lock and its NOTIFY payloads. */
+  qualified(name: string): string {
+    return `${this.schema}.${name}`;
   }
 
   lease(name: string): ProjectionLease {
@@ -254,7 +274,7 @@ export class PostgresReadModelDatabase {
 
   /** Tells whichever server holds `name` that a reader here waits for `position` (a hint: the checkpoint is the truth). */
   async want(name: string, position: bigint): Promise<void> {
-    await this.query('SELECT pg_notify($1, $2)', [WANTED_CHANNEL, `${name} ${position}`]);
+    await this.query('SELECT pg_notify($1, $2)', [WANTED_CHANNEL, `${this.qualified(name)} ${position}`]);
   }
 
   async checkpoint(name: string): Promise<bigint | undefined> {
@@ -277,7 +297,8 @@ export class PostgresReadModelDatabase {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        // The store's migration lock: servers starting together, and the store creating the same schema, go one at a time.
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MIGRATE_LOCK_CLASS, this.schema]);
         // CREATE SCHEMA needs the CREATE right on the database even when the schema exists: ask first.
         const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
         if (exists.rowCount === 0) await client.query(`CREATE SCHEMA "${this.schema}"`);
