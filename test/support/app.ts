@@ -37,6 +37,8 @@ export interface StartOptions {
   store?: EventStore;
   /** Rate limits on (as in production); off by default, as tests send far faster than people. */
   rateLimits?: boolean;
+  /** LOGBOOK_STORE=postgres on this database, the server named `serverId` among those sharing it. */
+  postgres?: { url: string; serverId: string };
 }
 
 /**
@@ -61,6 +63,13 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? newDataDir();
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
+  delete process.env.LOGBOOK_POSTGRES_URL;
+  delete process.env.LOGBOOK_SERVER_ID;
+  if (options.postgres) {
+    process.env.LOGBOOK_STORE = 'postgres';
+    process.env.LOGBOOK_POSTGRES_URL = options.postgres.url;
+    process.env.LOGBOOK_SERVER_ID = options.postgres.serverId;
+  }
   process.env.LOGBOOK_RATE_LIMITS = options.rateLimits ? 'on' : 'off';
   // Quiet tests: the request log is for operators (LOGBOOK_LOG_LEVEL).
   process.env.LOGBOOK_LOG_LEVEL ??= 'silent';

@@ -97,10 +97,10 @@ export async function verify(store: EventStore, readModels: ReadModels, names: R
       if (stream.status !== 'ok') continue;
       const difference =
         name === 'game-states'
-          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, effectiveState(stream.events))
+          ? isDeepStrictEqual((await readModels.gameStates.get(gameId))?.state, effectiveState(stream.events))
             ? undefined
             : ''
-          : analyticsDifference(readModels.analytics.get(gameId), gameId, stream.events);
+          : analyticsDifference(await readModels.analytics.get(gameId), gameId, stream.events);
       if (difference !== undefined) {
         mismatches += 1;
         console.log(`${name} mismatch: game ${gameId}${difference}`);

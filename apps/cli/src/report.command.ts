@@ -113,7 +113,7 @@ export async function report(store: EventStore, readModels: ReadModels, options:
     scenarioId: options.scenario,
     simulated: options.simulated === undefined ? undefined : options.simulated === 'yes',
   };
-  const summary = summarizeAnalytics(readModels.analytics.list(filter));
+  const summary = summarizeAnalytics(await readModels.analytics.list(filter));
   const scope = filter.scenarioId ?? 'all scenarios';
   console.log(reportText(summary, scope));
   const out = resolve(options.out);

@@ -8,6 +8,11 @@ export type { LocalStoreOptions } from './core/local-event-store';
 export { UpcasterRegistry, type Upcaster } from './upcasting/upcaster-registry';
 export { matchesFilter } from './core/all-filter';
 export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
+export type { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
+// The URL's reading and the advisory-lock classes the store takes, for whatever else keeps tables
+// in the same database (read models): neither loads the driver.
+export { postgresTarget, type PostgresTarget } from './postgres/postgres-connection';
+export { APPEND_LOCK_CLASS, MIGRATE_LOCK_CLASS } from './postgres/postgres-schema';
 export { resubscribing, type ResubscribeOptions } from './core/resubscribing';
 export {
   withSharedContent,
