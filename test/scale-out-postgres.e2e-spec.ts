@@ -12,7 +12,7 @@ import { newDataDir, removeDataDir, startApp, type TestApp } from './support/app
 import { readSse } from './support/sse';
 
 /** Waits for `check` to hold, a bounded number of times (never a fixed delay). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, tries = 200): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, tries = 600): Promise<T> {
   let value = await read();
   for (let i = 0; i < tries && !check(value); i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
