@@ -31,6 +31,8 @@ export type Timeline = Schemas['Timeline'];
 export type LogCommand = Schemas['LogCommand'];
 /** A command body of POST /games/{gameId}/commands. */
 export type Command = Schemas['Command'];
+/** A command body less its commandId (each type keeps its own fields). */
+export type CommandFields = Command extends infer C ? (C extends unknown ? Omit<C, 'commandId'> : never) : never;
 export type LegalOption = GameOptions['options'][number];
 export type CommandCost = Schemas['CommandCost'];
 
