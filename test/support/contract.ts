@@ -58,7 +58,8 @@ export class Contract {
 
   /** What in this exchange the document does not say (empty when it matches). */
   check(exchange: Exchange): string[] {
-    const path = exchange.url.split('?')[0] ?? '';
+    // The router serves /games/ as /games (ignoreTrailingSlash).
+    const path = (exchange.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
     const method = exchange.method.toLowerCase() === 'head' ? 'get' : exchange.method.toLowerCase();
     const at = `${exchange.method} ${exchange.url.slice(0, 120)} → ${exchange.status}`;
     const route = this.routes.find((r) => r.pattern.test(path) && r.operations[method]);
