@@ -57,7 +57,8 @@ describe('a typed client from the OpenAPI document', () => {
     expect(board.status).toBe('active');
     expect(board.activeSeat).toBe(1);
 
-    const send = async (command: CommandFields) => ok(await ann.POST('/games/{gameId}/commands', { params: { path }, body: { commandId: commandId(), ...command } }));
+    const send = async (command: CommandFields) =>
+      ok(await ann.POST('/games/{gameId}/commands', { params: { path }, body: { commandId: commandId(), ...command } }));
 
     let options = ok(await ann.GET('/games/{gameId}/options', { params: { path } })).options;
     await send(option(options, 'StartNavigation'));

@@ -105,7 +105,10 @@ describe('OpenAPI', () => {
         const where = `${method} ${path}`;
         expect({ where, security: Array.isArray(operation.security) }).toEqual({ where, security: true });
         const ok = Object.entries<any>(operation.responses).filter(([status]) => status.startsWith('2'));
-        expect({ where, ok: ok.length > 0 && ok.every(([, r]) => r.content && Object.values<any>(r.content).every((m) => m.schema)) }).toEqual({ where, ok: true });
+        expect({ where, ok: ok.length > 0 && ok.every(([, r]) => r.content && Object.values<any>(r.content).every((m) => m.schema)) }).toEqual({
+          where,
+          ok: true,
+        });
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
           const declared = operation.parameters.some((p: any) => p.in === 'path' && `{${p.name}}` === name && p.required);
           expect({ where, name, declared }).toEqual({ where, name, declared: true });
@@ -117,7 +120,21 @@ describe('OpenAPI', () => {
       }
     }
     const schemas = doc.components.schemas;
-    for (const name of ['BoardView', 'GameOptions', 'Timeline', 'GameSummary', 'GamesPage', 'Problem', 'CommandResult', 'ForkedGame', 'ImportedGame', 'ExportHeader', 'ExportLine', 'LiveEvent', 'Health']) {
+    for (const name of [
+      'BoardView',
+      'GameOptions',
+      'Timeline',
+      'GameSummary',
+      'GamesPage',
+      'Problem',
+      'CommandResult',
+      'ForkedGame',
+      'ImportedGame',
+      'ExportHeader',
+      'ExportLine',
+      'LiveEvent',
+      'Health',
+    ]) {
       expect({ name, defined: schemas[name] !== undefined }).toEqual({ name, defined: true });
     }
     expect(schemas.GameStatus.enum).toEqual(expect.arrayContaining(['active', 'won', 'lost']));
@@ -148,7 +165,11 @@ describe('OpenAPI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'logbook-openapi-'));
     try {
       writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
-      execFileSync(process.execPath, [join(__dirname, '..', 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), join(dir, 'openapi.json'), '-o', join(dir, 'schema.ts')], { stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        [join(__dirname, '..', 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), join(dir, 'openapi.json'), '-o', join(dir, 'schema.ts')],
+        { stdio: 'pipe' },
+      );
       const committed = readFileSync(join(__dirname, '..', 'libs', 'api-client', 'src', 'schema.ts'), 'utf8');
       expect(committed).toBe(readFileSync(join(dir, 'schema.ts'), 'utf8'));
     } finally {
@@ -191,7 +212,9 @@ describe('OpenAPI', () => {
     it('fails an undocumented status, a missing header, an undocumented media type', () => {
       expect(contract.check(answer(body, { status: 202 }))).toEqual([expect.stringContaining('status 202 is not documented')]);
       expect(contract.check(answer(body, { headers: { 'content-type': 'application/json' } }))).toEqual([expect.stringContaining('ETag header is missing')]);
-      expect(contract.check(answer(body, { headers: { 'content-type': 'text/plain', etag: '"1"' } }))).toEqual([expect.stringContaining('content type "text/plain"')]);
+      expect(contract.check(answer(body, { headers: { 'content-type': 'text/plain', etag: '"1"' } }))).toEqual([
+        expect.stringContaining('content type "text/plain"'),
+      ]);
       expect(contract.check(answer({}, { status: 429, headers: { 'content-type': 'application/problem+json' } }))).toEqual(
         expect.arrayContaining([expect.stringContaining('Retry-After header is missing')]),
       );

@@ -116,7 +116,9 @@ export class Contract {
     const blocks = text.split('\n\n');
     blocks.pop();
     return blocks.flatMap((block, i) => {
-      const fields = block.split('\n').map((line) => [line.slice(0, line.indexOf(':') < 0 ? line.length : line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]);
+      const fields = block
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf(':') < 0 ? line.length : line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]);
       const data = fields.filter(([f]) => f === 'data').map(([, v]) => v);
       if (data.length === 0) return [];
       const event = fields.find(([f]) => f === 'event')?.[1] ?? 'message';

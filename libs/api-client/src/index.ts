@@ -43,7 +43,10 @@ export interface LogbookClientOptions extends ClientOptions {
 
 /** A client of the server at `baseUrl`, as one caller (a seat, the operator, or a spectator without a token). */
 export function createLogbookClient({ token, headers, ...options }: LogbookClientOptions = {}): LogbookClient {
-  return createClient<paths>({ ...options, headers: { ...(headers as Record<string, string> | undefined), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  return createClient<paths>({
+    ...options,
+    headers: { ...(headers as Record<string, string> | undefined), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
 }
 
 /** An export's JSON lines (GET /games/{gameId}/export): its header line and one line per event. */

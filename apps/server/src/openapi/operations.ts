@@ -147,7 +147,7 @@ const OPERATIONS: Record<string, Operation> = {
     parameters: [IF_NONE_MATCH],
   },
   'get /games/{gameId}/events': {
-    summary: 'The game\'s events from revision `from`, as the caller may see them (hidden parts left out)',
+    summary: "The game's events from revision `from`, as the caller may see them (hidden parts left out)",
     access: 'seat-or-spectator',
     ok: { 200: { description: 'A page of events', content: json('CommandResult') } },
     errors: [403, 404],
@@ -215,10 +215,10 @@ const OPERATIONS: Record<string, Operation> = {
     errors: [401, 403, 404],
   },
   'post /games/import': {
-    summary: 'Recreates a game from a whole export, after deciding every action again under today\'s rules (operators only)',
+    summary: "Recreates a game from a whole export, after deciding every action again under today's rules (operators only)",
     access: 'operator',
     ok: { 201: { description: 'The new game and its seat tokens', content: json('ImportedGame') } },
-    errors: [401, 403, 413, 415, [422, 'The file is not a whole export, or today\'s rules decide one of its actions differently (`rule`, the line)'], 507],
+    errors: [401, 403, 413, 415, [422, "The file is not a whole export, or today's rules decide one of its actions differently (`rule`, the line)"], 507],
     body: {
       required: true,
       description: `A whole export (GET /games/{gameId}/export as the operator), up to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`,
@@ -304,7 +304,9 @@ export function describeOperations(document: OpenAPIObject): void {
       const generated = ((operation.parameters ?? []) as ParameterObject[]).filter((p) => p.in !== 'path' && p.name.toLowerCase() !== 'authorization');
       const own = spec.parameters ?? [];
       const kept = generated.filter((p) => !own.some((o) => o.in === p.in && o.name.toLowerCase() === p.name.toLowerCase()));
-      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => PATH_PARAMETERS[name!] ?? { name: name!, in: 'path' as const, required: true, schema: { type: 'string' } });
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(
+        ([, name = '']) => PATH_PARAMETERS[name] ?? { name, in: 'path' as const, required: true, schema: { type: 'string' } },
+      );
       operation.parameters = [...inPath, ...kept.map((p) => ({ ...p, required: false })), ...own];
       const responses: Record<string, ResponseObject> = {};
       for (const [status, response] of Object.entries(spec.ok)) responses[status] = response;
@@ -321,4 +323,3 @@ export function describeOperations(document: OpenAPIObject): void {
     }
   }
 }
-

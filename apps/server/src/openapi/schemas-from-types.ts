@@ -69,7 +69,8 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
       const propertyType = declaration ? checker.getTypeOfSymbolAtLocation(property, declaration) : checker.getTypeOfSymbol(property);
       if (propertyType.getCallSignatures().length > 0) continue;
       // JSON leaves out an undefined value: a property that may be undefined is optional.
-      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || (propertyType.isUnion() && propertyType.types.some((t) => t.flags & ts.TypeFlags.Undefined));
+      const optional =
+        (property.flags & ts.SymbolFlags.Optional) !== 0 || (propertyType.isUnion() && propertyType.types.some((t) => t.flags & ts.TypeFlags.Undefined));
       const schema = optional ? definedSchema(propertyType, `${at}.${property.name}`) : schemaOf(propertyType, `${at}.${property.name}`);
       const text = describe(property);
       properties[property.name] = text && !('$ref' in schema) ? { description: text, ...schema } : text ? { description: text, allOf: [schema] } : schema;
@@ -88,7 +89,8 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
     if (!type.isUnion()) return schemaOf(type, at);
     if (type.aliasSymbol && !type.types.some((t) => t.flags & ts.TypeFlags.Undefined)) return schemaOf(type, at);
     const members = type.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined));
-    return members.length === 1 ? schemaOf(members[0]!, at) : unionSchema(members, at);
+    const [only] = members;
+    return members.length === 1 && only ? schemaOf(only, at) : unionSchema(members, at);
   }
 
   function schemaOf(type: ts.Type, at: string): JsonSchema {
@@ -99,7 +101,8 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
       if (!owner) {
         owners.set(name.name, name.declaration);
         schemas[name.name] = {};
-        const text = type.aliasSymbol ? describe(type.aliasSymbol) : type.getSymbol() ? describe(type.getSymbol()!) : '';
+        const symbol = type.aliasSymbol ?? type.getSymbol();
+        const text = symbol ? describe(symbol) : '';
         const body = inline(type, name.name);
         schemas[name.name] = text ? { description: text, ...body } : body;
       }
@@ -123,8 +126,8 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
     const others = booleans.length === 2 ? rest.filter((t) => !(t.flags & ts.TypeFlags.BooleanLiteral)) : rest;
     const anyOf = [...(booleans.length === 2 ? [{ type: 'boolean' }] : []), ...others.map((t, i) => schemaOf(t, `${at}|${i}`))];
     if (nullable) anyOf.push({ type: 'null' });
-    if (anyOf.length === 1) return anyOf[0]!;
-    return { anyOf };
+    const [only] = anyOf;
+    return anyOf.length === 1 && only ? only : { anyOf };
   }
 
   function inline(type: ts.Type, at: string): JsonSchema {
@@ -134,7 +137,8 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
     if (flags & ts.TypeFlags.Number) return { type: 'number' };
     if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
     if (flags & ts.TypeFlags.Null) return { type: 'null' };
-    if (type.isLiteral() || flags & ts.TypeFlags.BooleanLiteral) return literalUnion([type])!;
+    const literal = type.isLiteral() || flags & ts.TypeFlags.BooleanLiteral ? literalUnion([type]) : undefined;
+    if (literal) return literal;
     if (flags & ts.TypeFlags.Never) return { not: {} };
     if (type.isUnion()) return unionSchema(type.types, at);
     if (checker.isTupleType(type)) {
