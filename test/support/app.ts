@@ -82,11 +82,13 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   // Each app its own view of the shared store, as each server opens its own (openEventStore).
   if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store));
   const moduleRef = await builder.compile();
-  const app = configureApp(moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false }));
-  (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRequest', (req, reply, done) => {
+  const created = moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false });
+  // First of the onRequest hooks, so the answers the edge's own hooks give (rate limits, body refusals) are checked too.
+  (created.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRequest', (req, reply, done) => {
     watchResponse(() => contractOf(app), req.method, req.url, reply.raw);
     done();
   });
+  const app = configureApp(created);
   await app.init();
   // Fastify takes its routes and plugins once ready (supertest then serves it on its own port).
   await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
