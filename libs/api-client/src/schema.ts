@@ -1063,13 +1063,22 @@ export interface components {
             anchored?: boolean;
             crew: components["schemas"]["CrewDefinition"][];
         };
+        /** @description RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
         Problem: {
+            /** @description The kind of problem, e.g. `/problems/rule-violation`. */
             type: string;
             title: string;
             status: number;
             detail: string;
+            /** @description 422: the stable rule id (RULES.md). */
             rule?: string;
+            /** @description 400: one line per invalid field. */
             errors?: string[];
+            /** @description 409 stale-revision: the game's revision now. */
+            currentRevision?: number;
+            /** @description 422 import-refused: the 1-based line of the file, and the action there. */
+            line?: number;
+            actionId?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1818,6 +1827,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     GamesController_create: {
@@ -1877,6 +1895,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1963,11 +1990,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate budget spent */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2038,11 +2083,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate budget spent */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,11 +2167,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate budget spent */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2171,11 +2252,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate budget spent, or this client holds too many live feeds open */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2261,6 +2360,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is longer than this route reads */
             413: {
                 headers: {
@@ -2293,6 +2401,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2362,6 +2479,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is longer than this route reads */
             413: {
                 headers: {
@@ -2394,6 +2520,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2468,11 +2603,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate budget spent */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +2716,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2678,11 +2840,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate budget spent */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2735,6 +2915,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +2986,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     AnalyticsController_summary: {
@@ -2844,6 +3042,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +3115,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     AnalyticsController_chart: {
@@ -2958,6 +3174,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

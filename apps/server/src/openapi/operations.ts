@@ -65,10 +65,12 @@ const ERRORS = {
   401: 'No seat token where a seat is required, or no operator token where an operator is',
   403: 'The bearer token is not a seat of this game (or not the operator token)',
   404: 'No such game',
+  410: 'The game was deleted from the event store for good',
   409: 'If-Match is not the current revision (`currentRevision` says which is), or the commandId was used for another command',
   413: 'The body is longer than this route reads',
   415: 'The body is not of the media type this route reads',
   422: 'A rule forbids it: `rule` is the rule id (RULES.md)',
+  503: 'The event store did not answer (a command may or may not have been recorded: send it again with the same commandId)',
   507: 'No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)',
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
@@ -315,6 +317,9 @@ export function describeOperations(document: OpenAPIObject): void {
         const [status, text] = Array.isArray(entry) ? entry : [entry, ERRORS[entry]];
         responses[String(status)] = problem(text);
       }
+      // Every route that reads the store: a deleted stream (EventStoreDB tombstone) and a store that does not answer.
+      if (path.startsWith('/games/{gameId}')) responses['410'] = problem(ERRORS[410]);
+      if (path.startsWith('/games') || path.startsWith('/analytics')) responses['503'] = problem(ERRORS[503]);
       responses['429'] = problem(
         path.endsWith('/live') ? 'Rate budget spent, or this client holds too many live feeds open' : 'Rate budget spent',
         RETRY_AFTER,
