@@ -49,6 +49,7 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
   const describe = (symbol: ts.Symbol): string => ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
 
   const literalUnion = (types: readonly ts.Type[]): JsonSchema | undefined => {
+    if (types.length === 0) return undefined;
     const values: unknown[] = [];
     let kind: string | undefined;
     for (const t of types) {
@@ -100,6 +101,7 @@ export function schemasFromTypes(file: string, renames: Record<string, string> =
       if (owner && owner !== name.declaration) throw new Error(`Two types are named ${name.name} (${at}): rename one`);
       if (!owner) {
         owners.set(name.name, name.declaration);
+        // Taken before its body is read, so a type that refers to itself gets a $ref, not a loop.
         schemas[name.name] = {};
         const symbol = type.aliasSymbol ?? type.getSymbol();
         const text = symbol ? describe(symbol) : '';
