@@ -22,8 +22,8 @@ export interface Exchange {
   complete: boolean;
 }
 
-/** Routes that are not the API: the page, its files and the document itself. */
-const NOT_API = /^\/(docs(\/.*)?|openapi\.json|app\/?.*|assets\/.*|[^/]*\.(js|css|html|svg|png|ico|map))?$/;
+/** Routes that are not the API: the page and its files (at the root), the document and its browser (/docs). */
+const NOT_API = /^\/(docs(\/.*)?|openapi\.json|[^/]*\.(js|css|html|map))?$/;
 
 export class Contract {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
