@@ -220,6 +220,16 @@ describe('OpenAPI', () => {
       );
     });
 
+    it("checks each event by its own type: its data's fields, and a secret only where the type has one", async () => {
+      const events = (await app.http().get(`/games/${gameId}/events`).expect(200)).body;
+      const of = (value: unknown) => answer(value, { url: `/games/${gameId}/events`, headers: { 'content-type': 'application/json' } });
+      expect(contract.check(of(events))).toEqual([]);
+      const turn = events.events.find((e: any) => e.type === 'TurnStarted');
+      expect(turn).toBeDefined();
+      expect(contract.check(of({ ...events, events: [{ ...turn, data: { ...turn.data, round: 'one' } }] }))).not.toEqual([]);
+      expect(contract.check(of({ ...events, events: [{ ...turn, secret: { stack: [] } }] }))).not.toEqual([]);
+    });
+
     it('checks JSON lines line by line and server-sent events message by message', () => {
       const ndjson = { url: `/games/${gameId}/export`, headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } };
       expect(contract.check(answer(null, { ...ndjson, body: `${JSON.stringify({ revision: 0 })}\n` }))).toEqual(

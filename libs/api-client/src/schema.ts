@@ -372,6 +372,15 @@ export interface components {
             /** @description Boon card ids from the hand, per step; a flat list is for the first step. */
             boons?: string[] | string[][];
         };
+        BoardHex: {
+            terrain: components["schemas"]["Terrain"];
+            tileId: string;
+            storm: boolean;
+            enemyShipSpawn: boolean;
+            altarCheck?: components["schemas"]["CheckDefinition"];
+            q: number;
+            r: number;
+        };
         BoardView: {
             gameId: string;
             scenario: {
@@ -532,6 +541,39 @@ export interface components {
             hex?: components["schemas"]["Hex"];
             conditions?: string[];
         };
+        CharacterState: {
+            characterId: string;
+            name: string;
+            seat: number | null;
+            skills: {
+                /** @enum {string} */
+                Strength?: "d4" | "d6" | "d8" | "d10" | "d12";
+                /** @enum {string} */
+                Dexterity?: "d4" | "d6" | "d8" | "d10" | "d12";
+                /** @enum {string} */
+                Constitution?: "d4" | "d6" | "d8" | "d10" | "d12";
+                /** @enum {string} */
+                Intelligence?: "d4" | "d6" | "d8" | "d10" | "d12";
+                /** @enum {string} */
+                Wisdom?: "d4" | "d6" | "d8" | "d10" | "d12";
+                /** @enum {string} */
+                Charisma?: "d4" | "d6" | "d8" | "d10" | "d12";
+            };
+            feats: components["schemas"]["FeatDefinition"][];
+            /** @description Draw pile, top first (hidden). */
+            deck: string[];
+            /** @description Hidden from other seats. */
+            hand: string[];
+            discard: string[];
+            handSize: number;
+            /** @description The ship it is aboard, or null when ashore or adrift. */
+            shipId: string | null;
+            /** @description Where it is: the ship's hex while aboard. */
+            hex: components["schemas"]["Hex"];
+            /** @description [S] standing choice: move with the commander when the ship moves. */
+            followShip: boolean;
+            conditions: string[];
+        };
         CharacterView: {
             characterId: string;
             name: string;
@@ -566,6 +608,11 @@ export interface components {
         CheckDefinition: {
             steps: components["schemas"]["CheckStepDefinition"][];
         };
+        /**
+         * @description What a check is for: the subject is the card, enemy or hex it is attempted against.
+         * @enum {string}
+         */
+        CheckKind: "defeat" | "repair" | "repel" | "purge";
         /** @description One option of a check step: any of the named skills or feats, against a difficulty. */
         CheckOptionDefinition: {
             /** @description e.g. ['Strength', 'Melee'] for "Strength/Melee 8". */
@@ -625,8 +672,23 @@ export interface components {
             traits: string[];
             node: string | null;
         };
+        /** @description A step-1 adjustment: [S] a power on the ship card (or another card in play). */
+        DamageModifier: {
+            cardId: string;
+            /** @enum {string} */
+            power: "reduceStructuralDamage" | "increaseStructuralDamage";
+            by: number;
+        };
         /** @enum {string} */
         DamageSource: "storm" | "encounter" | "on-deck";
+        /** @enum {string} */
+        Die: "d4" | "d6" | "d8" | "d10" | "d12";
+        DieRoll: {
+            die: components["schemas"]["Die"];
+            roll: number;
+            /** @description The skill or feat rolled, 'untrained' for the bare d4, or the boon's card id. */
+            source: string;
+        };
         /** @description [D §6] at a port, a character leaves its ship (free action, own turn). */
         Disembark: {
             /** @constant */
@@ -684,6 +746,20 @@ export interface components {
             /** @enum {number} */
             facing?: 0 | 1 | 2 | 3 | 4 | 5;
         };
+        /** @description An enemy ship drawn from the scenario's enemy ship pool onto a discovered spawn hex. */
+        EnemyShipSpawn: {
+            enemyShipId: string;
+            cardId: string;
+            hex: components["schemas"]["Hex"];
+            facing: components["schemas"]["Facing"];
+        };
+        EnemyShipState: {
+            enemyShipId: string;
+            cardId: string;
+            name: string;
+            hex: components["schemas"]["Hex"];
+            facing: components["schemas"]["Facing"];
+        };
         /** @description [S] Artillery order: encounter an enemy ship on an adjacent hex; `seize` asks to seize it if defeated. */
         EngageShip: {
             enemyShipId: string;
@@ -696,15 +772,781 @@ export interface components {
             boons?: string[] | string[][];
         };
         EventPage: components["schemas"]["CommandResult"];
+        /**
+         * @description An event as a viewer may see it (the events endpoint, a command's answer, the live feed): the
+         *     server types `data` and `secret` as unknown (it passes them on as recorded), the document spells
+         *     out each event type's own (`secret` only for those who may see it).
+         */
         EventView: {
             revision: number;
-            type: string;
-            data: unknown;
-            secret?: unknown;
             /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
             commandId?: string | null;
             seat?: number | null;
             recordedAt?: string | null;
+            /** @constant */
+            type: "GameCreated";
+            data: {
+                gameId: string;
+                mode: components["schemas"]["GameMode"];
+                seats: {
+                    seat: number;
+                    name: string;
+                    characterId: string;
+                }[];
+                scenario: components["schemas"]["PublicScenario"];
+            };
+            secret?: {
+                stack: string[];
+                /** @description Definitions of the tiles in the unplaced stack: their faces are unseen until explored. */
+                unplacedTiles: components["schemas"]["TileDefinition"][];
+                box: {
+                    weapon: string[];
+                    spell: string[];
+                    armor: string[];
+                    item: string[];
+                    ally: string[];
+                    blessing: string[];
+                };
+                /** @description Each character's deck after the setup shuffle, top first. */
+                decks: {
+                    [key: string]: string[];
+                };
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TileStackShuffled";
+            data: {
+                stackSize: number;
+            };
+            secret?: {
+                stack: string[];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "OrderGiven";
+            data: {
+                seat: number;
+                /** @enum {string} */
+                order: "artillery" | "crew";
+                /** @enum {string} */
+                action: "EngageShip" | "LootShipwreck" | "RepelEnemy" | "PurgeAltar";
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TurnStarted";
+            data: {
+                seat: number;
+                round: number;
+                ordersLeft: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "BlessingAdvanced";
+            data: {
+                deck: number;
+                discard: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TurnEnded";
+            data: {
+                seat: number;
+                round: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "RoundEnded";
+            data: {
+                round: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ActAdvanced";
+            data: {
+                from: number;
+                to: number;
+                clues: number;
+                spawned: components["schemas"]["EnemyShipSpawn"][];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ScenarioWon";
+            data: {
+                clues: number;
+                clueGoal: number;
+                round: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ScenarioLost";
+            data: {
+                /** @constant */
+                reason: "blessings-exhausted";
+                round: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "NavigationOrderIssued";
+            data: {
+                shipId: string;
+                points: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipMoved";
+            data: {
+                shipId: string;
+                from: components["schemas"]["Hex"];
+                to: components["schemas"]["Hex"];
+                cost: number;
+                /** @description [S] characters that moved with the commander. */
+                carried: string[];
+                /** @description [S] characters who did not move with it: no longer on the ship, left where the move began. */
+                leftBehind: string[];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipTurned";
+            data: {
+                shipId: string;
+                from: components["schemas"]["Facing"];
+                to: components["schemas"]["Facing"];
+                cost: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TileExplored";
+            data: {
+                shipId: string;
+                tileId: string;
+                hex: components["schemas"]["Hex"];
+                rotation: components["schemas"]["Facing"];
+                clues: number;
+                cost: number;
+                tile: components["schemas"]["TileDefinition"];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "NavigationOrderCompleted";
+            data: {
+                shipId: string;
+                unusedPoints: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "CrewMoved";
+            data: {
+                shipId: string;
+                crewId: string;
+                from: string | null;
+                to: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "AnchorDropped";
+            data: {
+                shipId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "AnchorWeighed";
+            data: {
+                shipId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipEncountered";
+            data: {
+                seat: number | null;
+                characterId: string;
+                shipId: string;
+                enemyShipId: string;
+                cardId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipDefeated";
+            data: {
+                enemyShipId: string;
+                cardId: string;
+                shipId: string;
+                characterId: string;
+                /** @enum {string} */
+                outcome: "returned-to-pool" | "seized";
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipBanished";
+            data: {
+                enemyShipId: string;
+                cardId: string;
+                characterId: string;
+                /** @constant */
+                reason: "not-commanding";
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipSeized";
+            data: {
+                shipId: string;
+                enemyShipId: string;
+                fromCardId: string;
+                toCardId: string;
+                /** @description The card whose power allowed the seizure (revealed). */
+                powerCardId: string;
+                anchored: boolean;
+                plunderMoved: number;
+                /** @description [D] enemies On Deck of the old ship are banished with it. */
+                enemiesBanished: string[];
+                /** @constant */
+                checkedOffFleet: false;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "StructuralDamageDealt";
+            data: {
+                shipId: string;
+                source: string;
+                dealt: number;
+                modifiers: components["schemas"]["DamageModifier"][];
+                amount: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "StructuralDamageReduced";
+            data: {
+                shipId: string;
+                seat: number;
+                characterId: string;
+                played: {
+                    cardId: string;
+                    by: number;
+                }[];
+                discarded: string[];
+                by: number;
+                /** @description Damage left. */
+                amount: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "StructuralDamageResolved";
+            data: {
+                shipId: string;
+                dealt: number;
+                amount: number;
+                /** @enum {string} */
+                outcome: "unaffected" | "wrecked" | "blessings-discarded";
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipWrecked";
+            data: {
+                shipId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "BlessingsDiscarded";
+            data: {
+                shipId: string;
+                requested: number;
+                count: number;
+                deck: number;
+                discard: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "RepairAttempted";
+            data: {
+                seat: number;
+                shipId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipRepaired";
+            data: {
+                shipId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderRolled";
+            data: {
+                roll: number;
+                /** @enum {string} */
+                cardType: "weapon" | "spell" | "armor" | "item" | "ally" | "blessing" | "choose";
+                destination: components["schemas"]["PlunderDestination"];
+                shipId: string | null;
+                characterId: string | null;
+                reason: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderTypeChosen";
+            data: {
+                cardType: components["schemas"]["CardType"];
+                destination: components["schemas"]["PlunderDestination"];
+                shipId: string | null;
+                characterId: string | null;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderStashed";
+            data: {
+                shipId: string;
+                cardType: components["schemas"]["CardType"];
+            };
+            secret?: {
+                cardId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderAddedToHand";
+            data: {
+                characterId: string;
+                cardType: components["schemas"]["CardType"];
+            };
+            secret?: {
+                cardId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderUnavailable";
+            data: {
+                cardType: components["schemas"]["CardType"];
+                destination: components["schemas"]["PlunderDestination"];
+                shipId: string | null;
+                characterId: string | null;
+                /** @enum {string} */
+                reason: "box-empty" | "ship-wrecked";
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderBanished";
+            data: {
+                shipId: string;
+                /** @constant */
+                reason: "wrecked";
+            };
+            secret?: {
+                cardId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderBecameLoot";
+            data: {
+                count: {
+                    [key: string]: number;
+                };
+            };
+            secret?: {
+                cards: {
+                    [key: string]: string[];
+                };
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "PlunderReturnedToBox";
+            data: {
+                count: {
+                    [key: string]: number;
+                };
+            };
+            secret?: {
+                cards: {
+                    [key: string]: string[];
+                };
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ShipwreckLooted";
+            data: {
+                hex: components["schemas"]["Hex"];
+                shipId: string;
+                characterId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "CheckAttempted";
+            data: {
+                seat: number | null;
+                characterId: string;
+                check: components["schemas"]["CheckKind"];
+                subject: string;
+                /** @description 0-based step of a THEN chain, and how many steps the check has. */
+                step: number;
+                steps: number;
+                option: {
+                    index: number;
+                    skills: string[];
+                    difficulty: number;
+                };
+                /** @description The skill or feat used; null when the character had none of the option's skills (d4). */
+                skill: string | null;
+                /** @description Boons played (revealed, then discarded). */
+                boons: string[];
+                dice: components["schemas"]["DieRoll"][];
+                bonus: number;
+                total: number;
+                difficulty: number;
+                success: boolean;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "CardsDrawn";
+            data: {
+                characterId: string;
+                count: number;
+                /** @enum {string} */
+                reason: "opening-hand" | "reset-hand";
+            };
+            secret?: {
+                cards: string[];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "CharacterDamaged";
+            data: {
+                characterId: string;
+                source: string;
+                dealt: number;
+                /** @description A card with reduceCharacterDamage played against it (revealed, then discarded). */
+                armor: string | null;
+                reducedBy: number;
+                /** @description The cards discarded, drawn at random from the hand (revealed by going to the discard). */
+                discarded: string[];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "CharacterEmbarked";
+            data: {
+                characterId: string;
+                shipId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "CharacterDisembarked";
+            data: {
+                characterId: string;
+                shipId: string;
+                hex: components["schemas"]["Hex"];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "FollowShipSet";
+            data: {
+                characterId: string;
+                follow: boolean;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "EnemySpawned";
+            data: {
+                shipId: string;
+                enemyId: string;
+                kind: string;
+                name: string;
+                check: components["schemas"]["CheckDefinition"];
+                node: string;
+                reason: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "EnemyRepelled";
+            data: {
+                shipId: string;
+                enemyId: string;
+                characterId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "AltarPurged";
+            data: {
+                hex: components["schemas"]["Hex"];
+                tileId: string;
+                shipId: string;
+                characterId: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ActionUndone";
+            data: {
+                actionId: string;
+                seat: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "ActionRedone";
+            data: {
+                actionId: string;
+                seat: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "GameForked";
+            data: {
+                gameId: string;
+                source: {
+                    gameId: string;
+                    revision: number;
+                };
+                mode: components["schemas"]["GameMode"];
+                seats: {
+                    seat: number;
+                    name: string;
+                    characterId: string;
+                }[];
+                /** @description [D] what was still hidden was dealt again, so the fork cannot scout its source. */
+                reshuffled: boolean;
+                /** @description The public face of the starting board (optional: absent from older forks). */
+                board?: components["schemas"]["ForkedBoard"];
+            };
+            secret?: {
+                state: components["schemas"]["GameState"];
+            };
         };
         /** @description [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
         ExploreTile: {
@@ -773,6 +1615,32 @@ export interface components {
             name: string;
             skill: components["schemas"]["Skill"];
             bonus: number;
+        };
+        /**
+         * @description What every seat sees of the board a fork starts from, in the clear: the scenario it plays, the
+         *     clock's position, the placed tiles' hexes, storms and ships. Read models that must not open the
+         *     sealed state (analytics) fold a fork from this. Forks recorded before it was kept lack it.
+         */
+        ForkedBoard: {
+            scenario: {
+                id: string;
+                name: string;
+                clueGoal: number;
+            };
+            round: number;
+            act: number;
+            clues: number;
+            storms: components["schemas"]["Hex"][];
+            /** @description Covered hexes and the placed tile covering each (placed tiles are face up). */
+            covered: {
+                q: number;
+                r: number;
+                tileId: string;
+            }[];
+            ships: {
+                shipId: string;
+                hex: components["schemas"]["Hex"];
+            }[];
         };
         ForkedGame: {
             gameId: string;
@@ -920,6 +1788,97 @@ export interface components {
             games: components["schemas"]["GameSummary"][];
             nextCursor: string | null;
         };
+        GameState: {
+            gameId: string;
+            status: components["schemas"]["GameStatus"];
+            mode: components["schemas"]["GameMode"];
+            scenarioId: string;
+            scenarioName: string;
+            seats: components["schemas"]["SeatState"][];
+            round: number;
+            turn: components["schemas"]["TurnState"] | null;
+            ordersPerTurn: number;
+            act: number;
+            clues: number;
+            clueGoal: number;
+            actThresholds: {
+                act2: number;
+                act3: number;
+            };
+            blessings: {
+                deck: number;
+                discard: number;
+            };
+            tileLibrary: {
+                [key: string]: components["schemas"]["TileDefinition"];
+            };
+            tiles: components["schemas"]["PlacedTile"][];
+            /** @description Covered hexes by hexKey. */
+            hexes: {
+                [key: string]: components["schemas"]["BoardHex"];
+            };
+            storms: components["schemas"]["Hex"][];
+            /** @description [N] the unplaced stack, in order (hidden). */
+            stack: string[];
+            purgedAltars: string[];
+            shipCards: {
+                [key: string]: components["schemas"]["ShipCardDefinition"];
+            };
+            ships: {
+                [key: string]: components["schemas"]["PlayerShipState"];
+            };
+            enemyShips: {
+                [key: string]: components["schemas"]["EnemyShipState"];
+            };
+            enemyShipPool: string[];
+            enemyPool: components["schemas"]["EnemyDefinition"][];
+            enemySeq: number;
+            characters: {
+                [key: string]: components["schemas"]["CharacterState"];
+            };
+            cards: {
+                [key: string]: components["schemas"]["CardDefinition"];
+            };
+            /** @description [S] cards not in play, by type (hidden). */
+            box: {
+                weapon: string[];
+                spell: string[];
+                armor: string[];
+                item: string[];
+                ally: string[];
+                blessing: string[];
+            };
+            altarCheck: components["schemas"]["CheckDefinition"];
+            navigation: components["schemas"]["NavigationState"] | null;
+            pending: {
+                /** @constant */
+                kind: "structural-damage";
+                shipId: string;
+                /** @description Damage as dealt, before any reduction. */
+                dealt: number;
+                /** @description Damage left after the reductions applied so far. */
+                amount: number;
+                source: string;
+                /** @description [S] step 3 (discards) has begun: no more cards may be played for step 2. */
+                discarding?: boolean;
+            } | {
+                /** @constant */
+                kind: "plunder-choice";
+                shipId: string | null;
+                characterId: string | null;
+                /**
+                 * @description 'stash' puts it under a ship; 'hand' adds it to a character's hand.
+                 * @enum {string}
+                 */
+                destination: "stash" | "hand";
+            } | null;
+            /** @description Windows and choices opened while another one was pending, in order (see pending.ts). */
+            pendingQueue: components["schemas"]["PendingState"][];
+            /** @description [D] hex keys of shipwreck hexes already looted (each once per game). */
+            lootedWrecks: string[];
+            /** @description Plunder that became the party's loot on a win. */
+            loot: string[];
+        };
         /** @enum {string} */
         GameStatus: "new" | "active" | "won" | "lost";
         /** @description A summary row, for listing games without loading their states. */
@@ -1023,6 +1982,12 @@ export interface components {
             /** @constant */
             type: "Navigate";
         };
+        NavigationState: {
+            shipId: string;
+            pointsLeft: number;
+            /** @description Where the order began, for rules that look back at it. */
+            startHex: components["schemas"]["Hex"];
+        };
         NavigationStep: {
             /** @constant */
             action: "move";
@@ -1050,6 +2015,36 @@ export interface components {
                 allowed: string[];
             };
         };
+        /** @description What the game waits for before anything else may happen. */
+        PendingState: {
+            /** @constant */
+            kind: "structural-damage";
+            shipId: string;
+            /** @description Damage as dealt, before any reduction. */
+            dealt: number;
+            /** @description Damage left after the reductions applied so far. */
+            amount: number;
+            source: string;
+            /** @description [S] step 3 (discards) has begun: no more cards may be played for step 2. */
+            discarding?: boolean;
+        } | {
+            /** @constant */
+            kind: "plunder-choice";
+            shipId: string | null;
+            characterId: string | null;
+            /**
+             * @description 'stash' puts it under a ship; 'hand' adds it to a character's hand.
+             * @enum {string}
+             */
+            destination: "stash" | "hand";
+        };
+        PlacedTile: {
+            tileId: string;
+            anchor: components["schemas"]["Hex"];
+            rotation: components["schemas"]["Facing"];
+            act: number;
+            clues: number;
+        };
         PlacedTileDefinition: {
             tileId: string;
             anchor: components["schemas"]["Hex"];
@@ -1063,6 +2058,25 @@ export interface components {
             anchored?: boolean;
             crew: components["schemas"]["CrewDefinition"][];
         };
+        PlayerShipState: {
+            shipId: string;
+            cardId: string;
+            name: string;
+            class: string;
+            hex: components["schemas"]["Hex"];
+            facing: components["schemas"]["Facing"];
+            /** @description [S] face down. */
+            wrecked: boolean;
+            anchored: boolean;
+            /** @description [S] face-down card ids under the ship: hidden from everyone until the scenario ends. */
+            plunder: string[];
+            /** @description Node ids of this ship's deck, in deck order. */
+            nodes: string[];
+            crew: components["schemas"]["CrewState"][];
+            enemiesOnDeck: components["schemas"]["EnemyOnDeck"][];
+        };
+        /** @enum {string} */
+        PlunderDestination: "stash" | "hand";
         /** @description RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
         Problem: {
             /** @description The kind of problem, e.g. `/problems/rule-violation`. */
@@ -1081,6 +2095,69 @@ export interface components {
             actionId?: string;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * @description The scenario as everyone may see it: without the stack order, the faces of the tiles not yet
+         *     placed, the box and the decks. `tiles` holds only the starting tiles.
+         */
+        PublicScenario: {
+            name: string;
+            id: string;
+            description?: string;
+            /** @description [N] standard orders per turn; [D] default 3. */
+            ordersPerTurn: number;
+            /** @description [D] clue totals that start act 2 and act 3. */
+            actThresholds: {
+                act2: number;
+                act3: number;
+            };
+            /** @description [D] the party wins when its clue total reaches this. */
+            clueGoal: number;
+            /** @description [S] the blessings deck: the clock. */
+            blessings: number;
+            tiles: components["schemas"]["TileDefinition"][];
+            startingTiles: components["schemas"]["PlacedTileDefinition"][];
+            /**
+             * @description [D] 'shuffled' (default): each act's tiles are shuffled at setup. 'as-listed': the stack is
+             *     drawn in the listed order (a designed scenario or a tutorial).
+             * @enum {string}
+             */
+            stackOrder?: "shuffled" | "as-listed";
+            storms: components["schemas"]["Hex"][];
+            shipCards: components["schemas"]["ShipCardDefinition"][];
+            playerShips: components["schemas"]["PlayerShipDefinition"][];
+            enemyShips: components["schemas"]["EnemyShipDefinition"][];
+            enemyPool: components["schemas"]["EnemyDefinition"][];
+            /** @description Enemy ship cards that spawn on spawn hexes when an act ends. */
+            enemyShipPool: string[];
+            cards: components["schemas"]["CardDefinition"][];
+            altarCheck: components["schemas"]["CheckDefinition"];
+            characters: {
+                name: string;
+                characterId: string;
+                skills: {
+                    /** @enum {string} */
+                    Strength?: "d4" | "d6" | "d8" | "d10" | "d12";
+                    /** @enum {string} */
+                    Dexterity?: "d4" | "d6" | "d8" | "d10" | "d12";
+                    /** @enum {string} */
+                    Constitution?: "d4" | "d6" | "d8" | "d10" | "d12";
+                    /** @enum {string} */
+                    Intelligence?: "d4" | "d6" | "d8" | "d10" | "d12";
+                    /** @enum {string} */
+                    Wisdom?: "d4" | "d6" | "d8" | "d10" | "d12";
+                    /** @enum {string} */
+                    Charisma?: "d4" | "d6" | "d8" | "d10" | "d12";
+                };
+                feats: components["schemas"]["FeatDefinition"][];
+                handSize: number;
+                /** @description The ship it starts aboard, or null to start at `hex`. */
+                aboard: string | null;
+                hex?: components["schemas"]["Hex"];
+                conditions?: string[];
+                deckSize: number;
+            }[];
+            stackSize: number;
         };
         /** @description [D §8] Crew order: the commander's ship, adjacent to an altar hex, attempts the altar's check. */
         PurgeAltar: {
@@ -1402,6 +2479,18 @@ export interface components {
             direction: components["schemas"]["TurnDirection"];
             /** @constant */
             type: "TurnShip";
+        };
+        TurnState: {
+            seat: number;
+            ordersLeft: number;
+            /** @description [S] a repair may be attempted once, at the start of the turn, before any order. */
+            repairAvailable: boolean;
+            ordersTaken: number;
+            /**
+             * @description The turn has ended and the next starts once nothing is pending: a response window opened by
+             *     the end of the round is answered (by this seat) before the round ends and the clock moves.
+             */
+            ended?: boolean;
         };
         /** @description [D §11] take back the last effective action. */
         Undo: {

@@ -13,7 +13,19 @@ export const RESPONSE_SCHEMAS_FILE = join(__dirname, 'response-schemas.json');
  */
 const RENAMES = { CreateGame: 'CreateGameSystemCommand' };
 
-export const responseSchemas = (): Record<string, JsonSchema> => schemasFromTypes(join(__dirname, 'response-types.ts'), RENAMES);
+/** Types whose schema is a more precise type of response-types.ts (the server passes their `unknown` parts on as recorded). */
+const REFINED = { EventView: 'GameEventView' };
+
+export function responseSchemas(): Record<string, JsonSchema> {
+  const schemas = schemasFromTypes(join(__dirname, 'response-types.ts'), RENAMES);
+  for (const [name, refined] of Object.entries(REFINED)) {
+    const schema = schemas[refined];
+    if (!schema || !schemas[name]) throw new Error(`${name} and ${refined} are both response types`);
+    schemas[name] = schema;
+    delete schemas[refined];
+  }
+  return schemas;
+}
 
 export const responseSchemasText = (): string => `${JSON.stringify(responseSchemas(), null, 2)}\n`;
 
