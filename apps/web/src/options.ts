@@ -1,7 +1,7 @@
 // What the viewer's seat may do now: the server's `GET /games/:id/options` answer, as buttons
 // (and, for a move or an exploration, as the hex ahead of the ship on the board).
 import { commandWords } from '@logbook/projections/history/words';
-import type { CommandCost } from '@logbook/rules/options/legal-commands';
+import type { CommandCost } from '@logbook/api-client';
 import { hexKey, neighbor } from './hex';
 import type { BoardView, GameOptions, Hex, PlayOption, ShipView } from './types';
 

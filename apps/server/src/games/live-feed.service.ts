@@ -37,6 +37,12 @@ export const FEED_PAGE_SIZE = 50;
  */
 export const FEED_KEEP_ALIVE_MS = 15_000;
 
+/**
+ * The Retry-After of a refused feed: a slot frees when one of the client's feeds closes, which
+ * the server cannot foresee, so it names the reconnect delay its feeds ask for (`retry:`), rounded up.
+ */
+export const FEED_SLOT_RETRY_SECONDS = 2;
+
 export class TooManyFeedsError extends HttpException {
   constructor(max: number) {
     super(`This client already holds ${max} live feeds open: close one first`, HttpStatus.TOO_MANY_REQUESTS);
@@ -86,7 +92,11 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     const streamId = gameStreamId(gameId);
     const client = req.ip ?? req.raw.socket.remoteAddress ?? 'unknown';
     const open = this.openPerClient.get(client) ?? 0;
-    if (open >= this.maxPerClient) throw new TooManyFeedsError(this.maxPerClient);
+    if (open >= this.maxPerClient) {
+      // A client library waits as the standard header says, not as the problem's text does.
+      reply.header('Retry-After', String(FEED_SLOT_RETRY_SECONDS));
+      throw new TooManyFeedsError(this.maxPerClient);
+    }
     this.openPerClient.set(client, open + 1);
     // From here on the feed writes to the socket itself (Fastify sends nothing for this request).
     reply.hijack();

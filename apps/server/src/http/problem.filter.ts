@@ -20,13 +20,22 @@ import {
   StaleRevisionError,
 } from '../games/game.errors';
 
+/** RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
 export interface Problem {
+  /** The kind of problem, e.g. `/problems/rule-violation`. */
   type: string;
   title: string;
   status: number;
   detail: string;
+  /** 422: the stable rule id (RULES.md). */
   rule?: string;
+  /** 400: one line per invalid field. */
   errors?: string[];
+  /** 409 stale-revision: the game's revision now. */
+  currentRevision?: number;
+  /** 422 import-refused: the 1-based line of the file, and the action there. */
+  line?: number;
+  actionId?: string;
   [extra: string]: unknown;
 }
 
