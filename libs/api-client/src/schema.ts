@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus' text format: orders, HTTP latency, the store's commits, read-model lag, feeds, games in memory, process figures */
+        get: operations["MetricsController_scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games": {
         parameters: {
             query?: never;
@@ -1924,6 +1941,8 @@ export interface components {
             readModels?: {
                 [key: string]: components["schemas"]["ReadModelHealth"];
             };
+            /** @description This server's id (LOGBOOK_SERVER_ID, else host name and process id), when read models are shared. */
+            server?: string;
             /** @description What new games may still take: the data folder against LOGBOOK_MAX_DATA_MB, games per client address. */
             storage?: components["schemas"]["StorageHealth"];
         };
@@ -1940,6 +1959,8 @@ export interface components {
             firstEventType: string;
             /** @description Seats that may send it now; empty when nobody may (see the refusals). */
             by: number[];
+            /** @description When nobody may: why, as the refusal the action's own seat would get (the turn ended, it revealed a tile…). */
+            why?: string;
         };
         ImportedGame: {
             importedFrom: string;
@@ -2178,6 +2199,11 @@ export interface components {
             behind: number | null;
             reconnects: number;
             error?: string;
+            /**
+             * @description Several servers on one PostgreSQL: the server id of the one that runs this projection (this
+             *     one when `status` is not `standby`), if any does.
+             */
+            runBy?: string;
         };
         /** @description [D §11] re-apply the most recently undone action, with its recorded events. */
         Redo: {
@@ -2865,6 +2891,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    MetricsController_scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics (counts and timings only, never game content or tokens) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LOGBOOK_METRICS_TOKEN is set and no token was sent */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token sent is neither the metrics token nor the operator token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Metrics are off (LOGBOOK_METRICS=off) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

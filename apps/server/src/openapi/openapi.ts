@@ -40,6 +40,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addSecurity('seat', { type: 'http', scheme: 'bearer', description: 'A seat token, shown once by POST /games (or a fork or an import)' })
     .addSecurity('operator', { type: 'http', scheme: 'bearer', description: "The operator's token (LOGBOOK_ADMIN_TOKEN)" })
+    .addSecurity('metrics', { type: 'http', scheme: 'bearer', description: 'The metrics token (LOGBOOK_METRICS_TOKEN), when one is configured' })
     .setLicense('UNLICENSED', 'https://choosealicense.com/no-permission/')
     .addServer('/', 'This server')
     .build();

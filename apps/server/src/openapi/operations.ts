@@ -12,13 +12,15 @@ const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: schema(name) } });
 
 /** Who may call: seat tokens and the operator's token are bearer tokens; no token is a spectator. */
-type Access = 'public' | 'seat' | 'seat-or-spectator' | 'viewer' | 'operator';
+type Access = 'public' | 'seat' | 'seat-or-spectator' | 'viewer' | 'operator' | 'metrics';
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   seat: [{ seat: [] }],
   'seat-or-spectator': [{ seat: [] }, {}],
   viewer: [{ operator: [] }, { seat: [] }, {}],
   operator: [{ operator: [] }],
+  /** Open unless LOGBOOK_METRICS_TOKEN is set; then that token or the operator's. */
+  metrics: [{ metrics: [] }, { operator: [] }, {}],
 };
 
 const GAME_ID: ParameterObject = {
@@ -113,6 +115,21 @@ const OPERATIONS: Record<string, Operation> = {
       503: { description: 'The store does not answer, or its data is damaged (same shape)', content: json('Health') },
     },
     errors: [],
+  },
+  'get /metrics': {
+    summary: "Prometheus' text format: orders, HTTP latency, the store's commits, read-model lag, feeds, games in memory, process figures",
+    access: 'metrics',
+    ok: {
+      200: {
+        description: 'The metrics (counts and timings only, never game content or tokens)',
+        content: { 'text/plain': { schema: { type: 'string', description: "Prometheus' text exposition format, version 0.0.4" } } },
+      },
+    },
+    errors: [
+      [401, 'LOGBOOK_METRICS_TOKEN is set and no token was sent'],
+      [403, 'The token sent is neither the metrics token nor the operator token'],
+      [404, 'Metrics are off (LOGBOOK_METRICS=off)'],
+    ],
   },
   'post /games': {
     summary: "A new game: the scenario, the players' names, and a seat token per seat (shown once)",
