@@ -82,7 +82,10 @@ describe('two servers on one PostgreSQL', () => {
       server: 'west',
       readModels: { 'game-states': { status: 'standby', runBy: 'east' }, analytics: { status: 'standby', runBy: 'east' } },
     });
-    expect((await east.http().get('/health').expect(200)).body).toMatchObject({ server: 'east', readModels: { 'game-states': { status: 'running', runBy: 'east' } } });
+    expect((await east.http().get('/health').expect(200)).body).toMatchObject({
+      server: 'east',
+      readModels: { 'game-states': { status: 'running', runBy: 'east' } },
+    });
   });
 
   it('decides racing orders on one game from both servers in turn: each accepted order is in the log once, none lost', async () => {
@@ -143,7 +146,15 @@ describe('a server SIGKILLed mid-load while it runs the projections', () => {
     const port = await freePort();
     const postgresEnv = { LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: database.url, LOGBOOK_RATE_LIMITS: 'off' };
     const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/server/src/main.ts')], {
-      env: { ...process.env, ...postgresEnv, LOGBOOK_SERVER_ID: 'doomed', PORT: String(port), HOST: '127.0.0.1', LOGBOOK_DATA_DIR: dataDir, LOGBOOK_LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        ...postgresEnv,
+        LOGBOOK_SERVER_ID: 'doomed',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOGBOOK_DATA_DIR: dataDir,
+        LOGBOOK_LOG_LEVEL: 'info',
+      },
       cwd: ROOT,
     });
     let out = '';
@@ -154,7 +165,11 @@ describe('a server SIGKILLed mid-load while it runs the projections', () => {
       const doomed = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 300 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 100));
       const health = async () => (await fetch(`${doomed}/health`)).json() as Promise<{ readModels: Record<string, { runBy?: string }> }>;
-      await eventually(health, (body) => body.readModels['game-states']?.runBy === 'doomed' && body.readModels.analytics?.runBy === 'doomed', 'the child runs the projections');
+      await eventually(
+        health,
+        (body) => body.readModels['game-states']?.runBy === 'doomed' && body.readModels.analytics?.runBy === 'doomed',
+        'the child runs the projections',
+      );
       west = await startApp({ postgres: { url: database.url, serverId: 'west' } });
       const created = await Promise.all(
         [1, 2, 3].map(async () => {
@@ -183,7 +198,11 @@ describe('a server SIGKILLed mid-load while it runs the projections', () => {
       const load = (async () => {
         for (let round = 0; round < 30; round++) await Promise.all(created.flatMap((game) => [order(doomed, game), order(baseOf(west!), game)]));
       })();
-      await eventually(async () => acknowledged, (n) => n >= 20, 'orders acknowledged before the kill');
+      await eventually(
+        async () => acknowledged,
+        (n) => n >= 20,
+        'orders acknowledged before the kill',
+      );
       child.kill('SIGKILL');
       await load;
       const after = await eventually(

@@ -43,7 +43,9 @@ export async function benchTwoServersHttp(): Promise<void> {
     const warm = await Promise.all(servers.map((server) => newGames(server.base, 8)));
     await Promise.all(servers.map((server, i) => load({ url: server.base, connections: 8, seconds: 3, mode: 'orders', games: warm[i] })));
     const games = await Promise.all(servers.map((server) => newGames(server.base, CLIENTS / 2)));
-    const results = await Promise.all(servers.map((server, i) => load({ url: server.base, connections: CLIENTS / 2, seconds, mode: 'orders', games: games[i] })));
+    const results = await Promise.all(
+      servers.map((server, i) => load({ url: server.base, connections: CLIENTS / 2, seconds, mode: 'orders', games: games[i] })),
+    );
     const perSecond = results.reduce((sum, r) => sum + r.perSecond, 0);
     const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     console.log(

@@ -48,7 +48,9 @@ describe('LOGBOOK_STORE=postgres', () => {
   it('names this server by LOGBOOK_SERVER_ID when set', () => {
     const { readModels } = config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: 'postgres://db/logbook', LOGBOOK_SERVER_ID: 'east-1' });
     expect(readModels).toEqual({ kind: 'postgres', url: 'postgres://db/logbook', serverId: 'east-1' });
-    expect(() => config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: 'postgres://db/logbook', LOGBOOK_SERVER_ID: 'has space' })).toThrow(/LOGBOOK_SERVER_ID/);
+    expect(() => config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: 'postgres://db/logbook', LOGBOOK_SERVER_ID: 'has space' })).toThrow(
+      /LOGBOOK_SERVER_ID/,
+    );
   });
 
   it('is a configuration problem naming LOGBOOK_POSTGRES_URL when the URL is missing or not a postgres:// URL', () => {

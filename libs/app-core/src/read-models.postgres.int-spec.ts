@@ -84,7 +84,9 @@ describe('read models shared by several servers on PostgreSQL', () => {
 
   /** The rows as an operator's SQL reads them hold exactly the events up to their checkpoint. */
   async function expectRowsAtTheirCheckpoint(store: EventStore): Promise<void> {
-    const checkpoint = await sql.query<{ position: string }>(`SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = 'game-states'`);
+    const checkpoint = await sql.query<{ position: string }>(
+      `SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = 'game-states'`,
+    );
     const at = checkpoint.rows[0] === undefined ? -1n : BigInt(checkpoint.rows[0].position);
     const rows = await sql.query<{ game_id: string; revision: number }>('SELECT game_id, revision FROM logbook_game_states');
     const stored = new Map(rows.rows.map((row) => [row.game_id, row.revision]));

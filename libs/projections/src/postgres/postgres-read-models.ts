@@ -278,7 +278,9 @@ export class PostgresReadModelDatabase {
   }
 
   async checkpoint(name: string): Promise<bigint | undefined> {
-    const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1', [name]);
+    const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1', [
+      name,
+    ]);
     return rows[0] === undefined ? undefined : BigInt(rows[0].position);
   }
 
