@@ -12,8 +12,8 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@logbook/(rules|content|event-store|projections|game-log|app-core)$': '<rootDir>/libs/$1/src',
-  '^@logbook/(rules|content|event-store|projections|game-log|app-core)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@logbook/(rules|content|event-store|projections|game-log|app-core|api-client)$': '<rootDir>/libs/$1/src',
+  '^@logbook/(rules|content|event-store|projections|game-log|app-core|api-client)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 // @fastify/static (the page and /docs on Fastify) requires content-disposition 3, an ES module:
 // compiled to CommonJS for Jest like the sources (Node runs it as it is).

@@ -24,6 +24,8 @@ import { benchAnalytics } from './analytics.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
 import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
+import { benchPostgres } from './perf/postgres.bench';
+import { benchTwoServersHttp } from './perf/postgres-servers.bench';
 import { benchSeek } from './seek/seek.bench';
 import { measureSpectators } from './spectators.bench';
 import { benchEventLoop } from './event-loop/event-loop.bench';
@@ -217,6 +219,10 @@ const GROUPS: Record<string, () => Promise<void>> = {
     const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
     if (connectionString) await benchEventStoreDb(connectionString);
     else console.log('\nEventStoreDB: skipped (EVENTSTORE_CONNECTION_STRING not set)');
+  },
+  postgres: async () => {
+    await benchPostgres();
+    await benchTwoServersHttp();
   },
   'command-path': benchCommandPath,
   http: () => benchHttpPath(),

@@ -123,7 +123,7 @@ describe('verify holds the analytics revision against the game log', () => {
     // the checkpoint past the game's last event.
     const readModels = openReadModels(store, { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') });
     await readModels.runners.analytics.rebuild();
-    const fold = readModels.analytics.get('g1');
+    const fold = await readModels.analytics.get('g1');
     if (!fold) throw new Error('no figures for g1');
     fold.figures.revision = 1;
     readModels.analytics.put(fold);

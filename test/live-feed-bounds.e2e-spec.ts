@@ -96,6 +96,7 @@ describe('live feed bounds', () => {
     const third = await fetch(url);
     expect(third.status).toBe(429);
     expect(third.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     controllers[0].abort();
     await new Promise((r) => setTimeout(r, 200));
     const fourth = new AbortController();

@@ -57,7 +57,7 @@ describe('timeline and seek over HTTP', () => {
     const [navigate, endTurn] = timeline.rounds[1].turns[0].actions;
     expect(navigate).toMatchObject({ seat: 1, by: 'Player 1', undone: false, redone: false });
     expect(navigate).toMatchObject({ type: 'Navigate' });
-    expect(navigate.description).toMatch(/^Player 1 navigated \(move, turn cw\): /);
+    expect(navigate.description).toMatch(/^Player 1 navigated \(sail ahead, turn clockwise\): /);
     expect(navigate.description).toContain('The Gull sails to (0, -1)');
     expect(endTurn.description).toMatch(/^Player 1 ended the turn: Player 2's turn \(round 1\)$/);
     expect(Date.parse(navigate.recordedAt ?? '')).not.toBeNaN();

@@ -187,7 +187,12 @@ describe('GET /games/:id/options', () => {
     const a = (await options(game.gameId, game.seats[0]).expect(200)).body.options;
     const b = (await options(twin.gameId, twin.seats[0]).expect(200)).body.options;
     expect(a).toEqual(b);
-    expect(a).toContainEqual({ command: { type: 'ExploreTile' }, cost: { navigationPoints: 1 }, dependsOnHidden: true, label: 'Explore ahead' });
+    expect(a).toContainEqual({
+      command: { type: 'ExploreTile' },
+      cost: { navigationPoints: 1 },
+      dependsOnHidden: true,
+      label: 'Explore ahead (the tile is placed the first way it fits)',
+    });
     const text = JSON.stringify(a);
     for (const hidden of ['misty', 'dot']) expect(text).not.toContain(hidden);
     for (const cardId of builtInScenario('first-voyage')!.box) expect(text).not.toContain(`"${cardId}"`);

@@ -17,7 +17,7 @@ import { summarizeProfile, type CpuProfile } from './profile-summary';
 const ROOT = join(__dirname, '..', '..');
 let compiled: string | undefined;
 /** The compiled JavaScript of one of these scripts (compiled once per bench run). */
-const js = (script: string): string => join((compiled ??= compileForBench()), script.replace(/\.ts$/, '.js'));
+export const js = (script: string): string => join((compiled ??= compileForBench()), script.replace(/\.ts$/, '.js'));
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -26,7 +26,7 @@ const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
  * The environment of the measured processes: rate limits off, and NODE_ENV=production as the
  * Dockerfile sets it (immer, for one, is faster in its production build), unless set already.
  */
-const measuredEnv = (): NodeJS.ProcessEnv => ({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', LOGBOOK_RATE_LIMITS: 'off' });
+export const measuredEnv = (): NodeJS.ProcessEnv => ({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', LOGBOOK_RATE_LIMITS: 'off' });
 
 /** Runs a TypeScript script in a child process and parses its last stdout line as JSON. */
 function runJson<T>(script: string, args: string[] = [], nodeArgs: string[] = []): T {
@@ -81,16 +81,17 @@ export async function benchLogSize(): Promise<void> {
   );
 }
 
-interface Server {
+export interface Server {
   base: string;
   child: ChildProcessWithoutNullStreams;
   lines: string[];
 }
 
-async function startServer(dataDir: string): Promise<Server> {
+/** `store`: the store's variables (durable SQLite by default; the two-server bench passes PostgreSQL's). */
+export async function startServer(dataDir: string, store: NodeJS.ProcessEnv = { LOGBOOK_STORE: 'sqlite' }): Promise<Server> {
   const child = spawn(process.execPath, [js('bench/perf/server.ts')], {
     cwd: ROOT,
-    env: { ...measuredEnv(), LOGBOOK_DATA_DIR: dataDir, LOGBOOK_STORE: 'sqlite' },
+    env: { ...measuredEnv(), LOGBOOK_DATA_DIR: dataDir, ...store },
   });
   const lines: string[] = [];
   let stderr = '';
@@ -113,7 +114,7 @@ async function startServer(dataDir: string): Promise<Server> {
   return { base: `http://127.0.0.1:${port}`, child, lines };
 }
 
-async function send(server: Server, line: string, expect: (parsed: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+export async function send(server: Server, line: string, expect: (parsed: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
   const seen = server.lines.length;
   server.child.stdin.write(`${line}\n`);
   for (;;) {
@@ -145,7 +146,7 @@ async function serverCpu(server: Server): Promise<number> {
   return (await send(server, 'cpu', (p) => typeof p.cpuMicros === 'number')).cpuMicros as number;
 }
 
-async function newGames(base: string, count: number): Promise<LoadGame[]> {
+export async function newGames(base: string, count: number): Promise<LoadGame[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const res = await request(`${base}/games`, {

@@ -1,6 +1,8 @@
 // The dependency rules of the code base, checked on the source text:
 // - no file in libs/ imports from apps/ (libraries never depend on an application);
 // - apps/cli imports nothing from apps/server (shared code lives in libs/app-core);
+// - libs/api-client imports nothing of the server or the other libs: its types come from the
+//   OpenAPI document alone, as a third party's would;
 // - the rules library's feature folders form no import cycle (shared steps go through the hook
 //   tables in decide.ts / evolve.ts / hooks.ts instead of reaching into each other);
 // - no two files anywhere in apps/ and libs/ import each other, directly or round a longer
@@ -150,6 +152,12 @@ describe('dependency rules', () => {
   it('no file in libs/ imports from apps/', () => {
     const bad = edges('libs').filter((e) => e.to?.startsWith('apps/'));
     expect(bad).toEqual([]);
+  });
+
+  it('libs/api-client imports nothing of the server or the other libs (a client has only the document)', () => {
+    const bad = edges('libs/api-client').filter((e) => e.to !== undefined && !e.to.startsWith('libs/api-client/'));
+    expect(bad).toEqual([]);
+    expect(edges('libs/api-client').some((e) => e.spec === 'openapi-fetch')).toBe(true);
   });
 
   it('apps/cli imports nothing from apps/server', () => {

@@ -1,5 +1,6 @@
 // Boots the real Nest application for e2e specs, on a SQLite file in a temporary folder.
 import type { INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { seededRng, type Rng } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { APP_OPTIONS, configureApp, httpAdapter } from '../../apps/server/src/configure-app';
 import { RNG } from '../../apps/server/src/games/rng.provider';
+import { contractOf, takeViolations, watchResponse } from './contract';
 
 export interface TestApp {
   app: INestApplication;
@@ -37,6 +39,8 @@ export interface StartOptions {
   store?: EventStore;
   /** Rate limits on (as in production); off by default, as tests send far faster than people. */
   rateLimits?: boolean;
+  /** LOGBOOK_STORE=postgres on this database, the server named `serverId` among those sharing it. */
+  postgres?: { url: string; serverId: string };
 }
 
 /**
@@ -56,11 +60,27 @@ function closeTestServer(dataDir: string): void {
 // Specs that only close() their apps leave their test servers to this.
 if (process.env.LOGBOOK_E2E_STORE === 'eventstoredb') afterAll(() => [...testServers.keys()].forEach(closeTestServer));
 
+// Every answer of every app a spec starts is checked against the document (./contract.ts); what
+// does not match fails the test that was running.
+const failOnViolations = () => {
+  const found = takeViolations();
+  if (found.length > 0) throw new Error(`Answers that do not match /openapi.json:\n${[...new Set(found)].slice(0, 20).join('\n')}`);
+};
+afterEach(failOnViolations);
+afterAll(failOnViolations);
+
 /** Starts the app on `dataDir` (a fresh temporary folder by default) with a seeded random source. */
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? newDataDir();
   process.env.LOGBOOK_DATA_DIR = dataDir;
   delete process.env.LOGBOOK_STORE;
+  delete process.env.LOGBOOK_POSTGRES_URL;
+  delete process.env.LOGBOOK_SERVER_ID;
+  if (options.postgres) {
+    process.env.LOGBOOK_STORE = 'postgres';
+    process.env.LOGBOOK_POSTGRES_URL = options.postgres.url;
+    process.env.LOGBOOK_SERVER_ID = options.postgres.serverId;
+  }
   process.env.LOGBOOK_RATE_LIMITS = options.rateLimits ? 'on' : 'off';
   // Quiet tests: the request log is for operators (LOGBOOK_LOG_LEVEL).
   process.env.LOGBOOK_LOG_LEVEL ??= 'silent';
@@ -71,7 +91,13 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   // Each app its own view of the shared store, as each server opens its own (openEventStore).
   if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store));
   const moduleRef = await builder.compile();
-  const app = configureApp(moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false }));
+  const created = moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false });
+  // First of the onRequest hooks, so the answers the edge's own hooks give (rate limits, body refusals) are checked too.
+  (created.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRequest', (req, reply, done) => {
+    watchResponse(() => contractOf(app), req.method, req.url, reply.raw);
+    done();
+  });
+  const app = configureApp(created);
   await app.init();
   // Fastify takes its routes and plugins once ready (supertest then serves it on its own port).
   await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();

@@ -2,88 +2,97 @@
 // configuration as the server (LOGBOOK_DATA_DIR, LOGBOOK_STORE, EVENTSTORE_CONNECTION_STRING).
 // It refuses an embedded store that a running server holds (the server's <store>.lock names it).
 import 'reflect-metadata';
-import { ConfigurationError, describeHolder, openEventStore, openReadModels, storeLockHolder, toAppConfig, validateEnvironment } from '@logbook/app-core';
-import { parseReadModelNames, rebuild, verify } from './read-models.command';
-import { report } from './report.command';
-import { revalidate } from './revalidate';
-import { parseSimulateArgs, simulate } from './simulate.command';
+import {
+  ConfigurationError,
+  describeHolder,
+  openEventStore,
+  openReadModels,
+  storeLockHolder,
+  toAppConfig,
+  validateEnvironment,
+  type ReadModels,
+} from '@logbook/app-core';
+import type { EventStore } from '@logbook/event-store';
+import { Command, CommanderError } from 'commander';
+import { EXIT, EXIT_CODES_HELP, type CliCommand, type CliContext } from './cli-command';
+import { COMMANDS } from './commands';
 
-const USAGE = `usage: npm run cli -- <command>
-  rebuild [game-states|analytics|all]   rebuild read models from the first event, with progress
-  verify  [game-states|analytics|all]   check read models against a fresh fold of every game's events
-  revalidate [--game <id>]
-            decide every recorded command again under today's rules (with its recorded draws)
-            and report per game the first action decided differently; exit 1 if any
-  simulate --scenario <id> --games N --players K --bot random|idle|greedy --seed S
-                                        play whole games with bots and record them in the store
-  report [--scenario id] [--out dir] [--simulated yes|no]
-                                        analytics as tables, and SVG charts written to --out`;
+/** The store is held by a running server: the command must not open it. */
+class StoreHeldError extends Error {}
 
-const COMMANDS = ['rebuild', 'verify', 'revalidate', 'simulate', 'report'];
+/** Opens the store and read models on first use, and closes what it opened. */
+function openContext(): CliContext & { close(): Promise<void> } {
+  let store: EventStore | undefined;
+  let readModels: ReadModels | undefined;
+  const config = () => toAppConfig(validateEnvironment(process.env));
+  const context = {
+    store(): EventStore {
+      if (store) return store;
+      const { store: storeConfig } = config();
+      if (storeConfig.kind === 'sqlite') {
+        // One process writes a SQLite file: never run beside the server that holds it.
+        const holder = storeLockHolder(storeConfig.filename);
+        if (holder) throw new StoreHeldError(describeHolder(storeConfig.filename, holder));
+      }
+      return (store = openEventStore(storeConfig));
+    },
+    readModels(): ReadModels {
+      return (readModels ??= openReadModels(context.store(), config().readModels));
+    },
+    async close(): Promise<void> {
+      await readModels?.close();
+      await store?.close();
+    },
+  };
+  return context;
+}
 
-/** `--name value` pairs after the command. */
-const flagsOf = (args: string[]): Map<string, string> | string => {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const name = args[i] ?? '';
-    const value = args[i + 1];
-    if (!name.startsWith('--') || value === undefined) return `expected --name value pairs, got "${args.slice(i).join(' ')}"`;
-    flags.set(name.slice(2), value);
-  }
-  return flags;
-};
-
-async function main([command, ...args]: string[]): Promise<number> {
-  if (command === undefined || command === 'help' || command === '--help') {
-    console.error(USAGE);
-    return command === undefined ? 2 : 0;
-  }
-  if (!COMMANDS.includes(command)) {
-    console.error(`unknown command: ${command}\n${USAGE}`);
-    return 2;
-  }
-  const names = command === 'rebuild' || command === 'verify' ? parseReadModelNames(args[0]) : [];
-  const flags = command === 'simulate' || command === 'report' ? flagsOf(args) : new Map<string, string>();
-  const simulateArgs = command === 'simulate' && typeof flags !== 'string' ? parseSimulateArgs(flags) : undefined;
-  for (const problem of [names, flags, simulateArgs]) {
-    if (typeof problem === 'string') {
-      console.error(`${problem}\n${USAGE}`);
-      return 2;
-    }
-  }
-  const config = toAppConfig(validateEnvironment(process.env));
-  if (config.store.kind === 'sqlite') {
-    // One process writes a SQLite file: never run beside the server that holds it.
-    const holder = storeLockHolder(config.store.filename);
-    if (holder) {
-      console.error(`logbook: ${describeHolder(config.store.filename, holder)}`);
-      return 3;
-    }
-  }
-  const store = openEventStore(config.store);
-  if (command === 'revalidate') {
-    const at = args.indexOf('--game');
-    if ((args.length > 0 && at !== 0) || (at === 0 && (args.length !== 2 || !args[1]))) {
-      console.error(USAGE);
-      await store.close();
-      return 2;
-    }
-    try {
-      const summary = await revalidate(store, at === 0 ? { gameId: args[1] } : {}, (line) => console.log(line));
-      return summary.differ === 0 ? 0 : 1;
-    } finally {
-      await store.close();
-    }
-  }
-  const readModels = openReadModels(store, config.readModels);
+async function runCommand(entry: CliCommand, command: Command): Promise<number> {
+  const context = openContext();
   try {
-    if (command === 'rebuild') return await rebuild(readModels, names as Exclude<typeof names, string>);
-    if (command === 'verify') return await verify(store, readModels, names as Exclude<typeof names, string>);
-    if (command === 'simulate') return await simulate(store, simulateArgs as Exclude<typeof simulateArgs, string | undefined>);
-    return await report(store, readModels, flags as Map<string, string>);
+    return await entry.run(context, command);
   } finally {
-    await readModels.close();
-    await store.close();
+    await context.close();
+  }
+}
+
+/** The program, built from the command table; `result.code` is set by the command that ran. */
+function program(result: { code: number }): Command {
+  const root = new Command('npm run cli --')
+    .description("Logbook's command line for operators. It reads the server's LOGBOOK_* configuration.")
+    .exitOverride()
+    .showHelpAfterError('(add --help for the usage)')
+    .addHelpText('after', EXIT_CODES_HELP);
+  for (const entry of COMMANDS) {
+    const command = root
+      .command(entry.name)
+      .description(entry.summary)
+      .exitOverride()
+      .showHelpAfterError(`(npm run cli -- ${entry.name} --help for its usage)`);
+    entry.declare(command);
+    command.addHelpText('after', EXIT_CODES_HELP).action(async (...received: unknown[]) => {
+      result.code = await runCommand(entry, received[received.length - 1] as Command);
+    });
+  }
+  // A typo of a command says so in the words operators' scripts look for, with the usage.
+  root.on('command:*', ([name]: string[]) => {
+    console.error(`unknown command: ${name}`);
+    root.outputHelp({ error: true });
+    throw new CommanderError(EXIT.usage, 'commander.unknownCommand', `unknown command: ${name}`);
+  });
+  return root;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const result = { code: EXIT.ok as number };
+  try {
+    await program(result).parseAsync(argv, { from: 'user' });
+    return result.code;
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    // Help asked for is a success; anything else commander refused is a usage error (its message
+    // is already printed), and so is no command at all.
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage;
   }
 }
 
@@ -102,8 +111,12 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     finished = true;
+    if (error instanceof StoreHeldError) {
+      console.error(`logbook: ${error.message}`);
+      process.exit(EXIT.storeHeld);
+    }
     if (error instanceof ConfigurationError) for (const problem of error.problems) console.error(`logbook: configuration: ${problem}`);
     else console.error(`logbook: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    process.exit(1);
+    process.exit(EXIT.problem);
   },
 );

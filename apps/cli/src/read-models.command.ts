@@ -1,18 +1,37 @@
 // `rebuild [name]` and `verify [name]`: every read model (or the one named) rebuilt from the
 // first event with progress, or checked against a fresh fold of every game's events.
 import type { ReadModels } from '@logbook/app-core';
+import { Argument, type Command } from 'commander';
 import type { EventStore, RecordedEvent } from '@logbook/event-store';
 import { effectiveState, gameStreamId } from '@logbook/game-log';
 import { foldAnalyticsLog, type AnalyticsFold } from '@logbook/projections';
 import { isDeepStrictEqual } from 'node:util';
+import type { CliCommand } from './cli-command';
 import { storedGameIds } from './stored-games';
 
 export type ReadModelName = keyof ReadModels['runners'];
 export const READ_MODEL_NAMES: ReadModelName[] = ['game-states', 'analytics'];
 
-export const parseReadModelNames = (arg: string | undefined): ReadModelName[] | string => {
-  if (arg === undefined || arg === 'all') return READ_MODEL_NAMES;
-  return (READ_MODEL_NAMES as string[]).includes(arg) ? [arg as ReadModelName] : `read model must be one of ${READ_MODEL_NAMES.join(', ')} or all`;
+const readModelArgument = (): Argument => new Argument('[read-model]', 'the read model, or all of them').choices([...READ_MODEL_NAMES, 'all']).default('all');
+
+/** The read models the command's argument names (commander has checked it is one of the choices). */
+const namesOf = (command: Command): ReadModelName[] => {
+  const name = command.processedArgs[0] as ReadModelName | 'all';
+  return name === 'all' ? READ_MODEL_NAMES : [name];
+};
+
+export const rebuildCommand: CliCommand = {
+  name: 'rebuild',
+  summary: 'rebuild read models from the first event, with progress',
+  declare: (command) => command.addArgument(readModelArgument()),
+  run: (context, command) => rebuild(context.readModels(), namesOf(command)),
+};
+
+export const verifyCommand: CliCommand = {
+  name: 'verify',
+  summary: "check read models against a fresh fold of every game's events; exit 1 on a mismatch",
+  declare: (command) => command.addArgument(readModelArgument()),
+  run: (context, command) => verify(context.store(), context.readModels(), namesOf(command)),
 };
 
 /** Progress on a terminal rewrites one line; in a log or a pipe it prints a line per 10%. */
@@ -78,10 +97,10 @@ export async function verify(store: EventStore, readModels: ReadModels, names: R
       if (stream.status !== 'ok') continue;
       const difference =
         name === 'game-states'
-          ? isDeepStrictEqual(readModels.gameStates.get(gameId)?.state, effectiveState(stream.events))
+          ? isDeepStrictEqual((await readModels.gameStates.get(gameId))?.state, effectiveState(stream.events))
             ? undefined
             : ''
-          : analyticsDifference(readModels.analytics.get(gameId), gameId, stream.events);
+          : analyticsDifference(await readModels.analytics.get(gameId), gameId, stream.events);
       if (difference !== undefined) {
         mismatches += 1;
         console.log(`${name} mismatch: game ${gameId}${difference}`);

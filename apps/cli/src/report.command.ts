@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { chartSpecs, renderSvgs, type ReadModels } from '@logbook/app-core';
 import type { EventStore } from '@logbook/event-store';
 import { summarizeAnalytics, type AnalyticsFilter, type AnalyticsSummary } from '@logbook/projections';
+import { builtInScenarioIds } from '@logbook/content';
+import { Option } from 'commander';
+import type { CliCommand } from './cli-command';
 
 /** How long the report waits for the analytics read model to catch up with the store. */
 const CATCH_UP_MS = 30_000;
@@ -28,7 +31,11 @@ export function reportText(summary: AnalyticsSummary, scope: string): string {
     'Win rate by scenario and player',
     table(
       ['scenario', 'player', 'games', 'finished', 'won', 'win rate', 'mean rounds', 'mean turns'],
-      s.winRates.map((w) => [w.scenarioId, w.player, w.games, w.finished, w.won, pct(w.winRate), w.meanRounds.toFixed(1), w.meanTurns.toFixed(1)]),
+      // Rates and means are over finished games: with none, there is no figure (not a 0).
+      s.winRates.map((w) => {
+        const over = (figure: string) => (w.finished === 0 ? '—' : figure);
+        return [w.scenarioId, w.player, w.games, w.finished, w.won, over(pct(w.winRate)), over(w.meanRounds.toFixed(1)), over(w.meanTurns.toFixed(1))];
+      }),
     ),
     '',
     'Structural damage dealt, by source and act',
@@ -73,7 +80,25 @@ export function reportText(summary: AnalyticsSummary, scope: string): string {
   return parts.join('\n');
 }
 
-export async function report(store: EventStore, readModels: ReadModels, flags: Map<string, string>): Promise<number> {
+export interface ReportOptions {
+  scenario?: string;
+  out: string;
+  simulated?: 'yes' | 'no';
+}
+
+export const reportCommand: CliCommand = {
+  name: 'report',
+  summary: 'analytics as tables, and SVG charts written to --out',
+  declare: (command) =>
+    command
+      // Not limited to the built-in ids: a game may have been created with a scenario of its own.
+      .addOption(new Option('--scenario <id>', `only games of this scenario (${builtInScenarioIds().join(', ')} or another's id; default: every scenario)`))
+      .addOption(new Option('--out <dir>', 'where the SVG charts are written').default('report'))
+      .addOption(new Option('--simulated <yes|no>', "only simulated games, or only people's (default: both)").choices(['yes', 'no'])),
+  run: (context, command) => report(context.store(), context.readModels(), command.opts<ReportOptions>()),
+};
+
+export async function report(store: EventStore, readModels: ReadModels, options: ReportOptions): Promise<number> {
   const runner = readModels.runners.analytics;
   await runner.start();
   // Catch up with what is recorded; bounded, since the store's last event may be in a stream
@@ -84,15 +109,14 @@ export async function report(store: EventStore, readModels: ReadModels, flags: M
     await Promise.race([runner.whenHandled(last), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)))]);
     clearTimeout(timer);
   }
-  const simulated = flags.get('simulated');
   const filter: AnalyticsFilter = {
-    scenarioId: flags.get('scenario'),
-    simulated: simulated === undefined ? undefined : simulated === 'yes',
+    scenarioId: options.scenario,
+    simulated: options.simulated === undefined ? undefined : options.simulated === 'yes',
   };
-  const summary = summarizeAnalytics(readModels.analytics.list(filter));
+  const summary = summarizeAnalytics(await readModels.analytics.list(filter));
   const scope = filter.scenarioId ?? 'all scenarios';
   console.log(reportText(summary, scope));
-  const out = resolve(flags.get('out') ?? 'report');
+  const out = resolve(options.out);
   mkdirSync(out, { recursive: true });
   const svgs = await renderSvgs(chartSpecs(summary, scope));
   for (const [name, svg] of Object.entries(svgs)) writeFileSync(join(out, `${name}.svg`), svg);

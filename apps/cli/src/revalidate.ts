@@ -3,6 +3,7 @@
 // today's rules decide differently: what a rules change would break in real games.
 import type { EventStore } from '@logbook/event-store';
 import { gameStreamId, redecide } from '@logbook/game-log';
+import { EXIT, type CliCommand } from './cli-command';
 import { storedGameIds } from './stored-games';
 
 export interface RevalidateSummary {
@@ -11,6 +12,26 @@ export interface RevalidateSummary {
   differ: number;
   unrecorded: number;
 }
+
+export const revalidateCommand: CliCommand = {
+  name: 'revalidate',
+  summary: "decide every recorded command again under today's rules (with its recorded draws); exit 1 if a game differs",
+  declare: (command) =>
+    command
+      .option('--game <id>', 'only this game (default: every stored game)')
+      .addHelpText('after', '\nPrints per game the first action decided differently today, then a summary.'),
+  run: async (context, command) => {
+    const { game } = command.opts<{ game?: string }>();
+    const store = context.store();
+    // One named game that is not there is a wrong name, not a game that differs: no summary.
+    if (game !== undefined && (await store.readStream(gameStreamId(game), { maxCount: 1 })).status !== 'ok') {
+      console.error(`logbook: game ${game} is not in the store`);
+      return EXIT.notFound;
+    }
+    const summary = await revalidate(store, game === undefined ? {} : { gameId: game }, (line) => console.log(line));
+    return summary.differ === 0 ? EXIT.ok : EXIT.problem;
+  },
+};
 
 export async function revalidate(store: EventStore, options: { gameId?: string }, print: (line: string) => void): Promise<RevalidateSummary> {
   const gameIds = options.gameId ? [options.gameId] : await storedGameIds(store);

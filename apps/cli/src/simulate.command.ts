@@ -3,8 +3,10 @@
 // marked `simulated` (bot and seed in the first event's metadata).
 import { builtInScenario, builtInScenarioIds } from '@logbook/content';
 import type { EventStore } from '@logbook/event-store';
-import { BOT_NAMES, isBotName, recordSimulatedGame, simulateGame, simulatedGameId, type BotName } from '@logbook/app-core';
+import { BOT_NAMES, recordSimulatedGame, simulateGame, simulatedGameId, type BotName } from '@logbook/app-core';
 import { gameStreamId } from '@logbook/game-log';
+import { InvalidArgumentError, Option } from 'commander';
+import type { CliCommand } from './cli-command';
 import { progress } from './progress';
 
 export interface SimulateArgs {
@@ -15,19 +17,34 @@ export interface SimulateArgs {
   seed: number;
 }
 
-export function parseSimulateArgs(flags: Map<string, string>): SimulateArgs | string {
-  const scenario = flags.get('scenario') ?? 'first-voyage';
-  if (!builtInScenario(scenario)) return `--scenario must be one of ${builtInScenarioIds().join(', ')}`;
-  const bot = flags.get('bot') ?? 'greedy';
-  if (!isBotName(bot)) return `--bot must be one of ${BOT_NAMES.join(', ')}`;
-  const games = Number(flags.get('games') ?? 10);
-  const players = Number(flags.get('players') ?? 1);
-  const seed = Number(flags.get('seed') ?? 1);
-  if (!Number.isInteger(games) || games < 1) return '--games must be a whole number >= 1';
-  if (!Number.isInteger(players) || players < 1 || players > 4) return '--players must be 1..4';
-  if (!Number.isInteger(seed) || seed < 0) return '--seed must be a whole number >= 0';
-  return { scenario, bot, games, players, seed };
-}
+/** A commander parser for a whole number in [min, max]. */
+export const wholeNumber =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `It must be a whole number >= ${min}.` : `It must be a whole number from ${min} to ${max}.`,
+      );
+    }
+    return n;
+  };
+
+export const simulateCommand: CliCommand = {
+  name: 'simulate',
+  summary: 'play whole games with bots and record them in the store',
+  declare: (command) =>
+    command
+      .addOption(new Option('--scenario <id>', 'the scenario played').choices(builtInScenarioIds()).default('first-voyage'))
+      // Required: every game played is recorded in the store, so how many is never a guess.
+      .addOption(new Option('--games <n>', 'how many games to play and record').argParser(wholeNumber(1)).makeOptionMandatory())
+      .addOption(new Option('--players <k>', 'seats per game, each played by a bot').argParser(wholeNumber(1, 4)).default(1))
+      .addOption(new Option('--bot <name>', 'how the bots choose').choices(BOT_NAMES).default('greedy'))
+      .addOption(
+        new Option('--seed <s>', 'seed of the games; a rerun with the same seed resumes, skipping games already recorded').argParser(wholeNumber(0)).default(1),
+      ),
+  run: (context, command) => simulate(context.store(), command.opts<SimulateArgs>()),
+};
 
 export async function simulate(store: EventStore, args: SimulateArgs): Promise<number> {
   const scenario = builtInScenario(args.scenario);

@@ -7,6 +7,8 @@ import { HealthController } from './health/health.controller';
 import { RateLimitsModule } from './http/rate-limits';
 import { RequestLogModule } from './http/request-log';
 import { StorageBudgetModule } from './http/storage-budget';
+import { MetricsModule } from './metrics/metrics.module';
+import { ShutdownModule } from './shutdown/shutdown.module';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { StoreModule } from './store/store.module';
 import { WebModule } from './web/web.module';
@@ -20,6 +22,8 @@ import { WebModule } from './web/web.module';
       load: [() => toAppConfig(validateEnvironment(process.env))],
     }),
     StoreModule,
+    MetricsModule,
+    ShutdownModule,
     RateLimitsModule,
     StorageBudgetModule,
     RequestLogModule,

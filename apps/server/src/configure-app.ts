@@ -4,6 +4,8 @@ import { configureFastify } from './http/fastify';
 import { ProblemFilter } from './http/problem.filter';
 import { BoundedValidationPipe } from './http/validation-pipe';
 import { setupOpenApi } from './openapi/openapi';
+import { installHttpMetrics } from './metrics/http-metrics';
+import { GracefulStop } from './shutdown/graceful-stop';
 
 export { APP_OPTIONS, httpAdapter } from './http/fastify';
 
@@ -13,9 +15,12 @@ export { APP_OPTIONS, httpAdapter } from './http/fastify';
  */
 export function configureApp<T extends INestApplication>(app: T): T {
   configureFastify(app as unknown as NestFastifyApplication);
+  installHttpMetrics(app);
+  app.get(GracefulStop, { strict: false }).install(app.getHttpAdapter().getInstance());
   app.useGlobalPipes(new BoundedValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ProblemFilter());
   setupOpenApi(app);
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts handles SIGTERM and SIGINT itself (graceful-stop.ts), in
+  // order and bounded in time; Nest's handler would close at once and then kill the process again.
   return app;
 }

@@ -16,15 +16,47 @@ async function bootstrap(): Promise<void> {
   const { Logger } = await import('nestjs-pino');
   const { AppModule } = await import('./app.module');
   const { APP_OPTIONS, configureApp, httpAdapter } = await import('./configure-app');
+  const { stopGracefully } = await import('./shutdown/graceful-stop');
   // Nest's own logger stays off until pino takes over: a failed start is reported below, once.
   const app = configureApp(await NestFactory.create(AppModule, httpAdapter(), { ...APP_OPTIONS, logger: false, abortOnError: false }));
   app.useLogger(app.get(Logger));
+  const logger = app.get(Logger);
   const config = app.get(ConfigService);
   const port = config.getOrThrow<AppConfig['port']>('port');
   const host = config.getOrThrow<AppConfig['host']>('host');
   const store = config.getOrThrow<AppConfig['store']>('store');
+  const timeoutMs = config.getOrThrow<AppConfig['shutdownTimeoutMs']>('shutdownTimeoutMs');
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second signal is someone who will not wait: every acknowledged order is already durable.
+      logger.warn(`${signal} again: exiting now`, 'Shutdown');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.log(`${signal}: stopping (at most ${timeoutMs} ms)`, 'Shutdown');
+    const deadline = setTimeout(() => {
+      logger.error(`the stop took longer than LOGBOOK_SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms): exiting now`, 'Shutdown');
+      process.exit(1);
+    }, timeoutMs);
+    deadline.unref();
+    stopGracefully(app, (message) => logger.log(message, 'Shutdown')).then(
+      () => {
+        logger.log('stopped', 'Shutdown');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error(`the stop failed: ${error instanceof Error ? error.message : String(error)}`, 'Shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
   await app.listen(port, host);
-  app.get(Logger).log(`Logbook listening on http://${host}:${port} (store: ${store.kind}${'filename' in store ? ` ${store.filename}` : ''})`, 'Bootstrap');
+  logger.log(`Logbook listening on http://${host}:${port} (store: ${store.kind}${'filename' in store ? ` ${store.filename}` : ''})`, 'Bootstrap');
 }
 
 bootstrap().catch((error: unknown) => {

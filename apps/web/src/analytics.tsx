@@ -22,7 +22,8 @@ const settle = <T,>(promise: Promise<T>): Promise<Answer<T>> =>
     (e: unknown) => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
   );
 
-export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: string }) {
+/** The figures, asked again each time the game moves on (`revision`), so they never stand still. */
+export function Analytics({ gameId, scenarioId, revision }: { gameId: string; scenarioId: string; revision: number }) {
   const [found, setFound] = useState<Found | null>(null);
   useEffect(() => {
     let stale = false;
@@ -32,7 +33,7 @@ export function Analytics({ gameId, scenarioId }: { gameId: string; scenarioId: 
     return () => {
       stale = true;
     };
-  }, [gameId, scenarioId]);
+  }, [gameId, scenarioId, revision]);
 
   const errors = found ? [found.game, found.scenario].flatMap((a) => (a.ok ? [] : [a.error])) : [];
   const state = found === null ? 'loading' : errors.length ? 'error' : 'ready';

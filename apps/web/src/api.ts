@@ -31,7 +31,10 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(path: string, init: { token?: string | null; method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+async function request<T>(
+  path: string,
+  init: { token?: string | null; method?: string; body?: unknown; signal?: AbortSignal; text?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -49,6 +52,8 @@ async function request<T>(path: string, init: { token?: string | null; method?: 
     throw new ApiError({ status: 0, title: 'No connection', detail: 'The server cannot be reached; is it running?' });
   }
   const text = await res.text();
+  // An export is lines of JSON, not one document: handed over as the text it is.
+  if (init.text && res.ok) return text as T;
   const body = parseJson(text);
   if (!res.ok) {
     const problem = (body && typeof body === 'object' ? body : {}) as Partial<Problem>;
@@ -90,6 +95,10 @@ export const api = {
       token,
       body: { commandId: newCommandId(), ...command },
     }),
+  /** The game's log as the seat may have it (the whole log once the game is over). */
+  exportGame: (gameId: string, token: string | null) => request<string>(`${game(gameId)}/export`, { token, text: true }),
+  fork: (gameId: string, token: string, at: number) =>
+    request<Pick<CreatedGame, 'gameId' | 'seats'>>(`${game(gameId)}/fork`, { method: 'POST', token, body: { at } }),
   gameAnalytics: (gameId: string) => request<GameAnalytics>(`/analytics/games/${encodeURIComponent(gameId)}`),
   scenarioAnalytics: (scenarioId: string) => request<AnalyticsSummary & { scenarioId: string }>(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`),
 };

@@ -3,6 +3,7 @@
 // (and reachable with Tab, Enter or Space).
 import { facingName } from './describe';
 import { facingDegrees, frontier, hexCorners, hexKey, hexToPixel } from './hex';
+import { hiddenReason } from './options';
 import type { BoardView, Hex, PlayOption, ShipView } from './types';
 
 const SIZE = 40;
@@ -74,7 +75,9 @@ export function Board({ view, options, onOption, busy }: { view: BoardView; opti
     <svg
       class="board"
       viewBox={`${minX.toFixed(1)} ${minY.toFixed(1)} ${(maxX - minX).toFixed(1)} ${(maxY - minY).toFixed(1)}`}
-      role="img"
+      // A group, not an image: an image's children are hidden from screen readers, and the
+      // highlighted hexes inside are buttons.
+      role="group"
       aria-label={`The sea: ${view.tiles.length} tile(s), ${view.ships.length} ship(s), ${view.enemyShips.length} enemy ship(s)`}
       data-revision={view.revision}
     >
@@ -187,7 +190,7 @@ export function Board({ view, options, onOption, busy }: { view: BoardView; opti
             data-hex={hexKey(option.hex)}
             role="button"
             tabindex={0}
-            aria-label={`${option.label} to ${hexKey(option.hex)}`}
+            aria-label={`${option.label}, on the board${option.command.type === 'MoveShip' ? '' : ` at ${hexKey(option.hex)}`}${option.hiddenDependent ? ` (${hiddenReason(option)})` : ''}`}
             onClick={act}
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') {
@@ -198,7 +201,7 @@ export function Board({ view, options, onOption, busy }: { view: BoardView; opti
           >
             <title>
               {option.label}
-              {option.hiddenDependent ? ' (depends on the next tile)' : ''}
+              {option.hiddenDependent ? ` (${hiddenReason(option)})` : ''}
             </title>
             <polygon points={hexCorners(x, y, SIZE - 4)} />
             <text x={x} y={y + 5} class="target-label">

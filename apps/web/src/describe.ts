@@ -1,17 +1,31 @@
 // Words for what a seat may do, and the server's timeline as the page lists it. The words are
 // the server's own table (a module of type imports only, bundled into the page).
 import { COMMAND_WORDS, type NameLookup } from '@logbook/projections/history/words';
-import type { Command, Timeline, TimelineItem } from './types';
+import type { BoardView, Command, Timeline, TimelineItem } from './types';
 
 export { facingName } from '@logbook/projections/history/words';
 
-const prettyId = (id: string): string => id.replace(/[-_]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-
-/** Ids as words (the page's notices name what the seat just sent; the server's labels name the rest). */
-const pretty: NameLookup = { seat: (n) => `Seat ${n}`, ship: prettyId, character: prettyId, crew: prettyId };
+/**
+ * The names the board view shows, for the page's notices of what the seat just sent (the
+ * server's labels name the options themselves): the catalogue's card names, never ids made pretty.
+ */
+export function namesOfView(view: BoardView): NameLookup {
+  const find = <T>(list: T[], test: (item: T) => boolean): T | undefined => list.find(test);
+  return {
+    seat: (n) => view.seats.find((s) => s.seat === n)?.name ?? `Seat ${n}`,
+    ship: (id) => find(view.ships, (s) => s.shipId === id)?.name ?? find(view.enemyShips, (s) => s.enemyShipId === id)?.name ?? id,
+    character: (id) => find(view.characters, (c) => c.characterId === id)?.name ?? id,
+    crew: (id) => {
+      for (const ship of view.ships) for (const crew of ship.crew) if (crew.crewId === id) return crew.name;
+      return id;
+    },
+    card: (id) => view.cards[id]?.name ?? id,
+    check: (command) => (command.type === 'EngageShip' ? find(view.enemyShips, (s) => s.enemyShipId === command.enemyShipId)?.defeat : undefined),
+  };
+}
 
 /** A command in the words of its button. */
-export const describeCommand = (command: Command): string => COMMAND_WORDS[command.type].label(command, pretty);
+export const describeCommand = (command: Command, view: BoardView): string => COMMAND_WORDS[command.type].label(command, namesOfView(view));
 
 const kindOf = (type: string, seat: number | null): TimelineItem['kind'] =>
   type === 'Undo' ? 'undo' : type === 'Redo' ? 'redo' : seat === null ? 'system' : 'action';

@@ -2,6 +2,7 @@
 // and timeline, the seat's options, and the analytics place. The view on screen is always one
 // the server gave this viewer; the page never works out hidden facts itself.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { commandWords } from '@logbook/projections/history/words';
 import { api, ApiError } from './api';
 import { Analytics } from './analytics';
 import { Board } from './board';
@@ -11,10 +12,22 @@ import { followGame, type LiveStatus } from './live';
 import { optionsFromEndpoint, viewerSeat } from './options';
 import { PlayPanel } from './play';
 import { ReplayBar, Timeline } from './replay';
-import { replaceRoute, seatStore } from './route';
+import { replaceRoute, routeHash, seatStore, tokenFromPaste } from './route';
 import { PartyPanel, StatusPanel } from './status';
 import type { Notice } from './notice';
 import type { BoardView, Command, PlayOption, TimelineItem } from './types';
+
+/**
+ * After a navigation order on a one-column page (a phone), the next choice is a highlighted hex:
+ * bring the board back into view when the buttons below it had scrolled it away.
+ */
+function showBoardIfAway(command: Command): void {
+  if (commandWords(command.type)?.group !== 'navigation') return;
+  const frame = document.querySelector('.board-frame');
+  if (!frame) return;
+  const { top, bottom } = frame.getBoundingClientRect();
+  if (bottom <= 0 || top >= innerHeight || top < 0) frame.scrollIntoView({ block: 'start' });
+}
 
 /** What a failed request says on the page. */
 const failure = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -38,10 +51,13 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   const again = useRef(false);
   const liveRef = useRef<BoardView | null>(null);
 
+  // The server's options answer names the token's seat, also once the game is over (when every
+  // hand shows and the view alone cannot tell whose page this is).
+  const [tokenSeat, setTokenSeat] = useState<number | null>(null);
   const seat = useMemo(() => {
     if (!live || !token) return null;
-    return viewerSeat(live) ?? seatStore.get(gameId).find((s) => s.token === token)?.seat ?? null;
-  }, [live, token, gameId]);
+    return viewerSeat(live) ?? tokenSeat ?? seatStore.get(gameId).find((s) => s.token === token)?.seat ?? null;
+  }, [live, token, gameId, tokenSeat]);
 
   // A failed timeline or options request is shown where they would be (never guessed from the
   // board); the next refresh asks again.
@@ -55,14 +71,16 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   }, [gameId]);
 
   const loadOptions = useCallback(
-    async (view: BoardView, seatNow: number | null) => {
-      if (!token || seatNow === null || view.status !== 'active') {
+    async (view: BoardView) => {
+      if (!token) {
         setOptions([]);
         setOptionsError(null);
         return;
       }
       try {
-        setOptions(optionsFromEndpoint(await api.options(gameId, token), view, seatNow));
+        const body = await api.options(gameId, token);
+        setTokenSeat(body.seat);
+        setOptions(view.status === 'active' && body.seat !== null ? optionsFromEndpoint(body, view, body.seat) : []);
         setOptionsError(null);
       } catch (e) {
         setOptions([]);
@@ -87,11 +105,10 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
           setLive(view);
           setFatal(null);
           document.title = `Logbook — ${view.scenario.name}, round ${view.round}`;
-          const seatNow = token ? (viewerSeat(view) ?? seatStore.get(gameId).find((s) => s.token === token)?.seat ?? null) : null;
-          await Promise.all([loadOptions(view, seatNow), loadTimeline()]);
+          await Promise.all([loadOptions(view), loadTimeline()]);
         } catch (e) {
           if (e instanceof ApiError && [401, 403, 404].includes(e.status) && !liveRef.current) {
-            setFatal(e.status === 404 ? `There is no game ${gameId}.` : `This link's seat token is not a seat of this game (${e.message}).`);
+            setFatal(e.status === 404 ? `There is no game ${gameId}.` : `This link's seat token is not a seat of this game: ${e.message}.`);
           } else if (e instanceof ApiError) {
             setNotice({ kind: 'error', text: e.message });
           }
@@ -181,9 +198,11 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     if (!token) return;
     setBusy(true);
     try {
+      const sentFrom = liveRef.current;
       const result = await api.command(gameId, token, command);
-      setNotice({ kind: 'info', text: `${describeCommand(command)}: done (revision ${result.revision}).` });
+      setNotice({ kind: 'info', text: `${sentFrom ? describeCommand(command, sentFrom) : command.type}: done (revision ${result.revision}).` });
       await refresh();
+      showBoardIfAway(command);
     } catch (e) {
       if (e instanceof ApiError) setNotice({ kind: 'error', text: e.message, rule: e.problem.rule });
       else setNotice({ kind: 'error', text: String(e) });
@@ -193,14 +212,29 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     }
   };
 
+  /** A new game from the moment shown, played from the same seat. */
+  const forkHere = async (revision: number) => {
+    if (!token) return;
+    try {
+      const fork = await api.fork(gameId, token, revision);
+      seatStore.put(fork.gameId, fork.seats);
+      const mine = fork.seats.find((s) => s.seat === seat) ?? fork.seats[0];
+      location.hash = routeHash({ gameId: fork.gameId, token: mine?.token ?? null });
+    } catch (e) {
+      if (e instanceof ApiError) setNotice({ kind: 'error', text: e.message, rule: e.problem.rule });
+      else setNotice({ kind: 'error', text: String(e) });
+    }
+  };
+
   if (fatal) {
     return (
       <div class="game-page">
-        <TopBar title="Logbook" liveStatus="closed" />
+        <TopBar title={token ? 'A seat link that does not fit' : 'No such game'} liveStatus="closed" />
         <main class="fatal">
           <p class="notice error" role="alert">
             {fatal}
           </p>
+          {token && <SeatLinkHelp gameId={gameId} />}
           <a class="button" href="#">
             Back to the lobby
           </a>
@@ -240,6 +274,11 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
               <button type="button" onClick={() => seek(null)}>
                 Back to live
               </button>
+              {token && seat !== null && (
+                <button type="button" data-action="fork" onClick={() => void forkHere(current)}>
+                  Fork from here
+                </button>
+              )}
             </div>
           )}
           <ZoomableBoard focus={seat}>
@@ -275,12 +314,47 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
             notice={notice}
             onSend={(c) => void send(c)}
             onDismiss={() => setNotice(null)}
+            onReplay={() => seek(stops[0] ?? 0)}
           />
           <Timeline items={timeline} error={timelineError} current={current} onSeek={seek} />
           <PartyPanel view={shown} />
-          <Analytics gameId={gameId} scenarioId={live.scenario.id} />
+          <Analytics gameId={gameId} scenarioId={live.scenario.id} revision={live.revision} />
         </aside>
       </main>
+    </div>
+  );
+}
+
+/** A link whose token is no seat of the game: watch it instead, or paste the token again. */
+function SeatLinkHelp({ gameId }: { gameId: string }) {
+  const [pasted, setPasted] = useState('');
+  return (
+    <div class="seat-link-help">
+      <p>
+        <a class="button primary" href={routeHash({ gameId })} data-action="spectate">
+          Watch this game as a spectator
+        </a>
+      </p>
+      <form
+        class="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const token = tokenFromPaste(pasted);
+          if (token) location.hash = routeHash({ gameId, token });
+        }}
+      >
+        <label for="seat-token-again">Or paste your seat token (or the whole seat link) again:</label>
+        <input
+          id="seat-token-again"
+          type="password"
+          name="token"
+          placeholder="seat token"
+          autoComplete="off"
+          value={pasted}
+          onInput={(e) => setPasted((e.target as HTMLInputElement).value)}
+        />
+        <button type="submit">Take my seat</button>
+      </form>
     </div>
   );
 }

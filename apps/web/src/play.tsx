@@ -1,8 +1,10 @@
 // The seat's side of the page: its legal options as buttons (moves and explorations also as
 // highlighted hexes on the board), undo and redo, and the server's answer to each order.
 import { useState } from 'preact/hooks';
+import { api } from './api';
 import type { Notice } from './notice';
-import { routeHash } from './route';
+import { hiddenReason } from './options';
+import { routeHash, tokenFromPaste } from './route';
 import type { BoardView, Command, PlayOption } from './types';
 
 const GROUP_TITLES: Record<PlayOption['group'], string> = {
@@ -26,6 +28,8 @@ export function PlayPanel(props: {
   notice: Notice | null;
   onSend: (command: Command) => void;
   onDismiss: () => void;
+  /** Replays the game from its start. */
+  onReplay: () => void;
 }) {
   const { view, token, seat, options, replaying, busy, notice, onSend } = props;
   const [pasted, setPasted] = useState('');
@@ -34,12 +38,13 @@ export function PlayPanel(props: {
     return (
       <section class="panel play" aria-labelledby="play-title">
         <h2 id="play-title">Play</h2>
-        <p class="small">You are watching. To play, open your seat's link, or paste your seat token:</p>
+        <p class="small">You are watching. To play, open your seat's link, or paste your seat token (or the link):</p>
         <form
           class="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (pasted.trim()) location.hash = routeHash({ gameId: props.gameId, token: pasted.trim() });
+            const pastedToken = tokenFromPaste(pasted);
+            if (pastedToken) location.hash = routeHash({ gameId: props.gameId, token: pastedToken });
           }}
         >
           <input
@@ -67,6 +72,16 @@ export function PlayPanel(props: {
   const canUndo = historyOptions.some((o) => o.command.type === 'Undo');
   const canRedo = historyOptions.some((o) => o.command.type === 'Redo');
   const disabled = busy || replaying || view.status !== 'active';
+
+  if (view.status === 'won' || view.status === 'lost') {
+    return (
+      <section class="panel play" aria-labelledby="play-title" data-options="over">
+        <h2 id="play-title">Play</h2>
+        <GameOver gameId={props.gameId} token={token} onReplay={props.onReplay} />
+        <NoticeLine notice={notice} onDismiss={props.onDismiss} />
+      </section>
+    );
+  }
 
   return (
     <section class="panel play" aria-labelledby="play-title" data-options={props.optionsError ? 'error' : 'ready'}>
@@ -97,16 +112,19 @@ export function PlayPanel(props: {
                 data-command={option.command.type}
                 data-direction={'direction' in option.command ? option.command.direction : undefined}
                 disabled={disabled}
-                title={option.hiddenDependent ? 'Whether this succeeds depends on something hidden' : undefined}
+                title={option.hiddenDependent ? hiddenReason(option) : undefined}
                 onClick={() => onSend(option.command)}
               >
                 {option.label}
                 {option.cost && <span class="cost"> · {option.cost}</span>}
                 {option.hiddenDependent && (
-                  <span class="hidden-mark" aria-label="depends on hidden information">
+                  <>
                     {' '}
-                    ?
-                  </span>
+                    <span class="hidden-mark" aria-hidden="true" title={hiddenReason(option)}>
+                      ?
+                    </span>
+                    <span class="sr-only"> ({hiddenReason(option)})</span>
+                  </>
                 )}
               </button>
             ))}
@@ -126,6 +144,48 @@ export function PlayPanel(props: {
       </div>
       <NoticeLine notice={notice} onDismiss={props.onDismiss} />
     </section>
+  );
+}
+
+/** What a finished game still offers its seats: its replay, a fork from any moment, its export, its figures. */
+function GameOver({ gameId, token, onReplay }: { gameId: string; token: string; onReplay: () => void }) {
+  const [exported, setExported] = useState<string | null>(null);
+  return (
+    <div class="game-over" data-game-over>
+      <p class="small">The game is over: no more orders. What you can do with it:</p>
+      <div class="buttons">
+        <button type="button" data-action="replay" onClick={onReplay}>
+          Replay it from the start
+        </button>
+        <button
+          type="button"
+          data-action="export"
+          onClick={() =>
+            void api.exportGame(gameId, token).then(
+              (text) => {
+                const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+                const link = Object.assign(document.createElement('a'), { href: url, download: `${gameId}.ndjson` });
+                link.click();
+                URL.revokeObjectURL(url);
+                setExported('Exported: the whole log, as one JSON event per line.');
+              },
+              (e: Error) => setExported(`The export failed: ${e.message}`),
+            )
+          }
+        >
+          Export the log
+        </button>
+        <a class="button" href="#analytics-title" data-action="analytics">
+          See its analytics
+        </a>
+      </div>
+      <p class="small muted">To fork it, pick a moment in the timeline below and choose “Fork from here”.</p>
+      {exported && (
+        <p class="small" role="status">
+          {exported}
+        </p>
+      )}
+    </div>
   );
 }
 

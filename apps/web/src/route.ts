@@ -25,6 +25,17 @@ export function routeHash(route: Partial<Route>): string {
   return text ? `#${text}` : '#';
 }
 
+/**
+ * The seat token in what a player pasted: the token alone, an Authorization header's value
+ * ("Bearer <token>"), or a whole seat link (its `token=`); null when nothing is left.
+ */
+export function tokenFromPaste(text: string): string | null {
+  const trimmed = text.trim();
+  const fromLink = /[#&]token=([^&\s]+)/.exec(trimmed)?.[1];
+  const token = fromLink !== undefined ? decodeURIComponent(fromLink) : trimmed.replace(/^(authorization:\s*)?bearer\s+/i, '').trim();
+  return token || null;
+}
+
 /** Changes the address without adding a history entry for every step of a replay. */
 export function replaceRoute(route: Partial<Route>): void {
   history.replaceState(null, '', routeHash(route));

@@ -3,6 +3,8 @@ import { facingName } from './describe';
 import { cardName } from './options';
 import type { BoardView } from './types';
 
+const over = (view: BoardView): boolean => view.status === 'won' || view.status === 'lost';
+
 const words = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 const pretty = (id: string) => id.replace(/[-_]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -27,6 +29,16 @@ export function waitingFor(view: BoardView): string {
   return view.ordersLeft > 0 ? `${active} to give an order (${view.ordersLeft} left) or end the turn.` : `${active} to end the turn.`;
 }
 
+/**
+ * How the game ended, in the banner. The rules lose a scenario one way only (the blessings deck
+ * must advance and is empty), which the view shows as an empty deck; any other end says the round.
+ */
+export function endWords(view: BoardView): string | null {
+  if (view.status === 'won') return `Scenario won in round ${view.round}: ${view.clues} of ${view.clueGoal} clues found`;
+  if (view.status === 'lost') return `Scenario lost in round ${view.round}${view.blessings.deck === 0 ? ': the blessings ran out' : ''}`;
+  return null;
+}
+
 export function StatusPanel({ view }: { view: BoardView }) {
   const active = view.seats.find((s) => s.seat === view.activeSeat);
   const cluePct = Math.min(100, Math.round((view.clues / Math.max(1, view.clueGoal)) * 100));
@@ -35,7 +47,12 @@ export function StatusPanel({ view }: { view: BoardView }) {
       <h2 id="status-title" class="sr-only">
         Status
       </h2>
-      {view.status !== 'active' && <p class={`banner banner-${view.status}`}>Scenario {view.status}</p>}
+      {endWords(view) && (
+        <p class={`banner banner-${view.status}`} data-banner={view.status}>
+          {endWords(view)}
+        </p>
+      )}
+      {view.status === 'new' && <p class="banner banner-new">Scenario not started</p>}
       <dl class="facts">
         <div>
           <dt>Round</dt>
@@ -70,13 +87,16 @@ export function StatusPanel({ view }: { view: BoardView }) {
           <span style={{ width: `${cluePct}%` }} />
         </span>
       </div>
-      <p class="turn">
-        <span class="label">Turn</span> <strong data-fact="active-seat">{active ? `${active.name} (seat ${active.seat})` : '—'}</strong>
-      </p>
+      {/* A finished game has no turn and nothing to take back: the banner says how it ended. */}
+      {!over(view) && (
+        <p class="turn">
+          <span class="label">Turn</span> <strong data-fact="active-seat">{active ? `${active.name} (seat ${active.seat})` : '—'}</strong>
+        </p>
+      )}
       <p class="waiting" data-fact="waiting">
         {waitingFor(view)}
       </p>
-      <HistoryLine view={view} />
+      {!over(view) && <HistoryLine view={view} />}
     </section>
   );
 }
@@ -85,17 +105,20 @@ export function StatusPanel({ view }: { view: BoardView }) {
 function HistoryLine({ view }: { view: BoardView }) {
   const steps = { undo: view.undo, redo: view.redo };
   if (!steps.undo && !steps.redo) return null;
-  const names = (seats: number[]) => (seats.length ? seats.map((n) => view.seats.find((s) => s.seat === n)?.name ?? `seat ${n}`).join(', ') : 'nobody now');
+  const names = (step: NonNullable<BoardView['undo']>) =>
+    step.by.length
+      ? step.by.map((n) => view.seats.find((s) => s.seat === n)?.name ?? `seat ${n}`).join(', ')
+      : `nobody now${step.why ? `: ${step.why.replace(/\.$/, '')}` : ''}`;
   return (
     <p class="small history-line" data-fact="history">
       {steps.undo && (
         <span data-undo={steps.undo.actionId}>
-          Undo would take back “{words(steps.undo.firstEventType)}” (may undo: {names(steps.undo.by)}).{' '}
+          Undo would take back “{words(steps.undo.firstEventType)}” (may undo: {names(steps.undo)}).{' '}
         </span>
       )}
       {steps.redo && (
         <span data-redo={steps.redo.actionId}>
-          Redo would put back “{words(steps.redo.firstEventType)}” (may redo: {names(steps.redo.by)}).
+          Redo would put back “{words(steps.redo.firstEventType)}” (may redo: {names(steps.redo)}).
         </span>
       )}
     </p>

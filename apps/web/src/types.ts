@@ -1,13 +1,19 @@
-// What the page reads from the server: the server's own types (type-only imports, so nothing of
-// the server or the libraries is bundled), and the few shapes the page derives from them.
-import type { CreatedGame, GameOptions, ScenarioSummary } from '@logbook/app-core/api-types';
-import type { CommandResult, EventView } from '@logbook/game-log/event-view';
-import type { AnalyticsSummary } from '@logbook/projections/analytics/aggregate';
-import type { GameAnalytics } from '@logbook/projections/analytics/game-analytics';
-import type { BoardView } from '@logbook/projections/board/board-view';
-import type { GameSummary } from '@logbook/projections/game-states/game-state-store.port';
-import type { Timeline } from '@logbook/projections/history/timeline';
-import type { LogCommand } from '@logbook/rules/history/decide-with-history';
+// What the page reads from the server: the types generated from the server's OpenAPI document
+// (@logbook/api-client; type-only imports, so nothing is bundled), and the few shapes the page
+// derives from them. Every e2e spec checks the server's answers against that document.
+import type {
+  AnalyticsSummary,
+  BoardView,
+  CommandResult,
+  CreatedGame,
+  EventView,
+  GameAnalytics,
+  GameOptions,
+  GameSummary,
+  LogCommand,
+  ScenarioSummary,
+  Timeline,
+} from '@logbook/api-client';
 
 export type { AnalyticsSummary, BoardView, CommandResult, CreatedGame, EventView, GameAnalytics, GameOptions, GameSummary, ScenarioSummary, Timeline };
 export type ShipView = BoardView['ships'][number];

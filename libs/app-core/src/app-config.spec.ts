@@ -36,3 +36,23 @@ describe('the storage budget', () => {
     expect(() => config({ LOGBOOK_STORE: 'memory', LOGBOOK_MAX_DATA_MB: '10' })).toThrow(/LOGBOOK_MAX_DATA_MB: measures the SQLite store/);
   });
 });
+
+describe('LOGBOOK_STORE=postgres', () => {
+  it('takes the store from LOGBOOK_POSTGRES_URL, named in its start-up errors, and keeps the read models beside it, shared', () => {
+    const url = 'postgres://logbook:secret@db:5432/logbook?schema=games';
+    const { store, readModels } = config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: url, LOGBOOK_DATA_DIR: '/srv/logbook' });
+    expect(store).toEqual({ kind: 'postgres', url, urlName: 'LOGBOOK_POSTGRES_URL' });
+    expect(readModels).toEqual({ kind: 'postgres', url, serverId: expect.stringMatching(/.+:\d+$/) });
+  });
+
+  it('names this server by LOGBOOK_SERVER_ID when set', () => {
+    const { readModels } = config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: 'postgres://db/logbook', LOGBOOK_SERVER_ID: 'east-1' });
+    expect(readModels).toEqual({ kind: 'postgres', url: 'postgres://db/logbook', serverId: 'east-1' });
+    expect(() => config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: 'postgres://db/logbook', LOGBOOK_SERVER_ID: 'has space' })).toThrow(/LOGBOOK_SERVER_ID/);
+  });
+
+  it('is a configuration problem naming LOGBOOK_POSTGRES_URL when the URL is missing or not a postgres:// URL', () => {
+    expect(() => config({ LOGBOOK_STORE: 'postgres' })).toThrow(/LOGBOOK_POSTGRES_URL: needed when LOGBOOK_STORE=postgres/);
+    expect(() => config({ LOGBOOK_STORE: 'postgres', LOGBOOK_POSTGRES_URL: 'mysql://db/x' })).toThrow(/LOGBOOK_POSTGRES_URL: must be a postgres:\/\/ URL/);
+  });
+});

@@ -1,7 +1,8 @@
 // Configuration from the environment, validated once at start-up. Nothing is required:
 // with no variables the server listens on 3000 and stores in ./data/logbook.sqlite.
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { EventStoreConfig } from '@logbook/event-store';
 
@@ -59,10 +60,22 @@ export class Environment {
   @MinLength(1)
   LOGBOOK_DATA_DIR?: string;
 
-  /** 'sqlite' (default) or 'eventstoredb'. */
+  /** 'sqlite' (default), 'postgres', 'eventstoredb' or 'memory'. */
   @IsOptional()
-  @IsIn(['sqlite', 'eventstoredb', 'memory'])
-  LOGBOOK_STORE?: 'sqlite' | 'eventstoredb' | 'memory';
+  @IsIn(['sqlite', 'postgres', 'eventstoredb', 'memory'])
+  LOGBOOK_STORE?: 'sqlite' | 'postgres' | 'eventstoredb' | 'memory';
+
+  /** postgres://user:password@host:5432/database, `?schema=name` for a schema of its own (LOGBOOK_STORE=postgres). */
+  @IsOptional()
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// URL (postgres://user:password@host:5432/database)' })
+  LOGBOOK_POSTGRES_URL?: string;
+
+  /** This server's name among several on one PostgreSQL (GET /health); default host name and process id. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{1,48}$/, { message: 'must be 1 to 48 printable characters without spaces' })
+  LOGBOOK_SERVER_ID?: string;
 
   /** esdb://host:2113?tls=false, or a cluster: esdb://n1:2113,n2:2113,n3:2113?tls=false */
   @IsOptional()
@@ -84,6 +97,25 @@ export class Environment {
   @IsString()
   @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
+
+  /** 'on' (default) or 'off': GET /metrics in Prometheus' text format. */
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  LOGBOOK_METRICS?: 'on' | 'off';
+
+  /** Bearer token /metrics asks for (the operator token opens it too); unset: /metrics is open, as /health is. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  LOGBOOK_METRICS_TOKEN?: string;
+
+  /** Milliseconds a stop (SIGTERM, SIGINT) may take before the process exits regardless; default 10000. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  LOGBOOK_SHUTDOWN_TIMEOUT_MS?: number;
 }
 
 export interface AppConfig {
@@ -98,12 +130,19 @@ export interface AppConfig {
   maxDataMb?: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   store: EventStoreConfig;
-  /** Where read models and their checkpoints live: a SQLite file, or memory with the memory store. */
-  readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' };
+  /**
+   * Where read models and their checkpoints live: a SQLite file, memory with the memory store, or
+   * the PostgreSQL of the postgres store (shared by every server; `serverId` names this one).
+   */
+  readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; serverId: string };
   /** Freeze the game states the rules finish (a guard against shared states changing). */
   freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
   adminToken?: string;
+  /** GET /metrics (LOGBOOK_METRICS) and the bearer token it asks for (LOGBOOK_METRICS_TOKEN). */
+  metrics: { enabled: boolean; token?: string };
+  /** How long a stop may take before the process exits regardless (LOGBOOK_SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
 
 /** A configuration that cannot start the server: one line per problem, each naming its variable. */
@@ -120,6 +159,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.LOGBOOK_STORE === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
     problems.push('EVENTSTORE_CONNECTION_STRING: needed when LOGBOOK_STORE=eventstoredb');
   }
+  if (env.LOGBOOK_STORE === 'postgres' && !env.LOGBOOK_POSTGRES_URL) {
+    problems.push('LOGBOOK_POSTGRES_URL: needed when LOGBOOK_STORE=postgres');
+  }
   if (env.LOGBOOK_MAX_DATA_MB !== undefined && env.LOGBOOK_STORE !== undefined && env.LOGBOOK_STORE !== 'sqlite') {
     problems.push(`LOGBOOK_MAX_DATA_MB: measures the SQLite store's data folder, not LOGBOOK_STORE=${env.LOGBOOK_STORE}`);
   }
@@ -132,16 +174,36 @@ const requireConnectionString = (env: Environment): string => {
   return env.EVENTSTORE_CONNECTION_STRING;
 };
 
+const requirePostgresUrl = (env: Environment): string => {
+  if (!env.LOGBOOK_POSTGRES_URL) throw new Error('Invalid configuration: LOGBOOK_STORE=postgres needs LOGBOOK_POSTGRES_URL');
+  return env.LOGBOOK_POSTGRES_URL;
+};
+
+function storeConfig(env: Environment, dataDir: string): EventStoreConfig {
+  switch (env.LOGBOOK_STORE ?? 'sqlite') {
+    case 'eventstoredb':
+      return { kind: 'eventstoredb', connectionString: requireConnectionString(env) };
+    case 'postgres':
+      // Start-up errors name the variable, so the operator knows which setting to fix.
+      return { kind: 'postgres', url: requirePostgresUrl(env), urlName: 'LOGBOOK_POSTGRES_URL' };
+    case 'memory':
+      return { kind: 'memory' };
+    case 'sqlite':
+      return { kind: 'sqlite', filename: join(dataDir, 'logbook.sqlite') };
+  }
+}
+
 export function toAppConfig(env: Environment): AppConfig {
   const kind = env.LOGBOOK_STORE ?? 'sqlite';
   const dataDir = env.LOGBOOK_DATA_DIR ?? join(process.cwd(), 'data');
-  const store: EventStoreConfig =
-    kind === 'eventstoredb'
-      ? { kind, connectionString: requireConnectionString(env) }
+  const store = storeConfig(env, dataDir);
+  // On PostgreSQL the read models live beside the log, shared by every server on it.
+  const readModels: AppConfig['readModels'] =
+    store.kind === 'postgres'
+      ? { kind: 'postgres', url: store.url, serverId: env.LOGBOOK_SERVER_ID ?? `${hostname()}:${process.pid}` }
       : kind === 'memory'
-        ? { kind }
-        : { kind, filename: join(dataDir, 'logbook.sqlite') };
-  const readModels: AppConfig['readModels'] = kind === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
+        ? { kind: 'memory' }
+        : { kind: 'sqlite', filename: join(dataDir, 'read-models.sqlite') };
   return {
     port: env.PORT ?? 3000,
     host: env.HOST ?? '127.0.0.1',
@@ -154,5 +216,7 @@ export function toAppConfig(env: Environment): AppConfig {
     readModels,
     freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
+    metrics: { enabled: env.LOGBOOK_METRICS !== 'off', ...(env.LOGBOOK_METRICS_TOKEN ? { token: env.LOGBOOK_METRICS_TOKEN } : {}) },
+    shutdownTimeoutMs: env.LOGBOOK_SHUTDOWN_TIMEOUT_MS ?? 10_000,
   };
 }

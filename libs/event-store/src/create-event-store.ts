@@ -3,7 +3,11 @@ import { InMemoryEventStore } from './memory/in-memory-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 import type { UpcasterRegistry } from './upcasting/upcaster-registry';
 
-export type EventStoreConfig = { kind: 'sqlite'; filename: string } | { kind: 'eventstoredb'; connectionString: string } | { kind: 'memory' };
+export type EventStoreConfig =
+  | { kind: 'sqlite'; filename: string }
+  | { kind: 'eventstoredb'; connectionString: string }
+  | { kind: 'postgres'; url: string; urlName?: string }
+  | { kind: 'memory' };
 
 export interface EventStoreDependencies {
   upcasters?: UpcasterRegistry;
@@ -22,6 +26,12 @@ export function createEventStore(config: EventStoreConfig, dependencies: EventSt
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured
       const { EventStoreDbEventStore } = require('./eventstoredb/eventstoredb-event-store') as typeof import('./eventstoredb/eventstoredb-event-store');
       return new EventStoreDbEventStore({ connectionString: config.connectionString, ...dependencies });
+    }
+    case 'postgres': {
+      // Loaded on demand, like EventStoreDB's client: SQLite users never load the driver.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured
+      const { PostgresEventStore } = require('./postgres/postgres-event-store') as typeof import('./postgres/postgres-event-store');
+      return new PostgresEventStore({ url: config.url, urlName: config.urlName, ...dependencies });
     }
     default: {
       const unknown: never = config;

@@ -69,3 +69,17 @@ export class EventStoreAccessDeniedError extends Error {
     super(`Event store ${storeName} denied access. ${fix}`);
   }
 }
+
+/**
+ * The store could not be opened (unreachable at start-up, login refused, a schema it does not
+ * know): it will not retry, and every call rejects with this. The message names the setting.
+ */
+export class EventStoreOpenError extends Error {
+  override readonly name = 'EventStoreOpenError';
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}

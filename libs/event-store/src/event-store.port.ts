@@ -140,5 +140,14 @@ export interface EventStore {
    * line per problem. Optional: a store run by a server of its own (EventStoreDB) checks itself.
    */
   integrityProblems?(): Promise<string[]>;
+  /**
+   * Hears every group commit from now on (one observer; `undefined` stops): for metrics, which
+   * the store knows nothing of. Optional: only stores that commit groups themselves (SQLite,
+   * memory) have one to report.
+   */
+  observeCommits?(observer: CommitObserver | undefined): void;
   close(): Promise<void>;
 }
+
+/** One group commit: how many appends it carried and how long it held the event loop, in seconds. */
+export type CommitObserver = (appends: number, seconds: number) => void;

@@ -3,3 +3,4 @@ export * from './runner';
 export * from './game-states';
 export * from './analytics';
 export * from './history';
+export * from './postgres';

@@ -98,10 +98,13 @@ function runDecision(state: GameState, command: GameCommand, context: DecideCont
   if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
   const seat = decision.seat;
   if (spec.actor === 'active-seat') {
-    ensure(state.turn?.seat === seat, 'turn.not-your-turn', `It is seat ${state.turn?.seat}'s turn`);
+    // Tested before the message is built: every accepted command passes this check.
+    if (state.turn?.seat !== seat) throw new RuleViolation('turn.not-your-turn', `It is seat ${state.turn?.seat}'s turn`);
   }
   if (state.pending) {
-    ensure(spec.whilePending?.includes(state.pending.kind), 'pending.response-required', `The game waits for ${state.pending.kind} to be resolved first`);
+    if (!spec.whilePending?.includes(state.pending.kind)) {
+      throw new RuleViolation('pending.response-required', `The game waits for ${state.pending.kind} to be resolved first`);
+    }
   }
   if (state.navigation) {
     ensure(spec.duringNavigation, 'navigation.order-in-progress', 'A Navigation order is open: nothing else may happen until it ends');

@@ -50,7 +50,7 @@ export class AnalyticsController {
   async game(@Param('gameId') gameId: string): Promise<GameAnalytics> {
     if (!GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
     await this.caughtUp();
-    const fold = this.readModels.analytics.get(gameId);
+    const fold = await this.readModels.analytics.get(gameId);
     if (!fold || fold.figures.scenarioId === '') throw new GameNotFoundError(gameId);
     return publicFigures(fold.figures);
   }
@@ -61,7 +61,7 @@ export class AnalyticsController {
   @ApiOkResponse({ description: 'the cross-game summary' })
   async scenario(@Param('scenario') scenario: string, @Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary & { scenarioId: string }> {
     await this.caughtUp();
-    return { scenarioId: scenario, ...this.analytics.summary(toFilter(query, scenario)) };
+    return { scenarioId: scenario, ...(await this.analytics.summary(toFilter(query, scenario))) };
   }
 
   @Get('summary')

@@ -18,27 +18,27 @@ function readModels(count: number) {
 }
 
 describe('cross-game summaries', () => {
-  it('read every game once per position of the read model, whatever the filters asked', () => {
+  it('read every game once per position of the read model, whatever the filters asked', async () => {
     const { models, list, analytics } = readModels(28);
     const service = new AnalyticsService(models);
     for (let day = 1; day <= 28; day++) {
       const from = `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
-      expect(service.summary({ from }).games).toBe(29 - day);
-      expect(service.summary({ from })).toEqual(summarizeAnalytics(analytics.list({ from })));
+      expect((await service.summary({ from })).games).toBe(29 - day);
+      expect(await service.summary({ from })).toEqual(summarizeAnalytics(analytics.list({ from })));
     }
     // Once for the summaries, and once more per day for the expected values above.
     expect(list.mock.calls.filter(([filter]) => filter === undefined)).toHaveLength(1);
   });
 
-  it('read the figures again once the read model has moved on', () => {
+  it('read the figures again once the read model has moved on', async () => {
     const { models, list, runner, analytics } = readModels(3);
     const service = new AnalyticsService(models);
-    expect(service.summary({}).games).toBe(3);
+    expect((await service.summary({})).games).toBe(3);
     const fold = newAnalyticsFold('g4');
     fold.figures.scenarioId = 'first-voyage';
     analytics.put(fold);
     runner.position = 11n;
-    expect(service.summary({}).games).toBe(4);
+    expect((await service.summary({})).games).toBe(4);
     expect(list).toHaveBeenCalledTimes(2);
   });
 });

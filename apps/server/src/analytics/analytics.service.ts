@@ -16,24 +16,30 @@ export class AnalyticsService {
   private readonly charts = new LRUCache<string, Promise<Record<string, string>>>({ max: CACHE_SIZE });
 
   /** Every game's figures at the read model's position `position`. */
-  private figures: { position: string; games: readonly GameAnalytics[] } | undefined;
+  private figures: { position: string; games: Promise<readonly GameAnalytics[]> } | undefined;
 
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModels) {}
 
-  summary(filter: AnalyticsFilter): AnalyticsSummary {
+  async summary(filter: AnalyticsFilter): Promise<AnalyticsSummary> {
     const key = this.keyOf(filter);
     let summary = this.summaries.get(key);
     if (!summary) {
-      summary = summarizeAnalytics(this.games().filter((game) => matches(game, filter)));
+      summary = summarizeAnalytics((await this.games()).filter((game) => matches(game, filter)));
       this.summaries.set(key, summary);
     }
     return summary;
   }
 
-  /** Every game's figures, read again only once the read model has moved on. */
-  private games(): readonly GameAnalytics[] {
+  /** Every game's figures, read again only once the read model has moved on (one read for concurrent requests). */
+  private games(): Promise<readonly GameAnalytics[]> {
     const position = this.position();
-    if (this.figures?.position !== position) this.figures = { position, games: this.readModels.analytics.list() };
+    if (this.figures?.position !== position) {
+      const games = Promise.resolve(this.readModels.analytics.list());
+      this.figures = { position, games };
+      games.catch(() => {
+        if (this.figures?.games === games) this.figures = undefined;
+      });
+    }
     return this.figures.games;
   }
 
@@ -45,7 +51,7 @@ export class AnalyticsService {
     const key = `${this.keyOf(filter)}\u0000${scope}`;
     let svgs = this.charts.get(key);
     if (!svgs) {
-      svgs = renderSvgs(chartSpecs(this.summary(filter), scope));
+      svgs = this.summary(filter).then((summary) => renderSvgs(chartSpecs(summary, scope)));
       this.charts.set(key, svgs);
       svgs.catch(() => this.charts.delete(key));
     }

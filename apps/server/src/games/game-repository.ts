@@ -106,6 +106,11 @@ export class GameRepository {
     this.cache = new LRUCache<string, LoadedGame>({ max: CACHE_SIZE, maxSize, sizeCalculation: (game) => Math.max(1, game.estimatedBytes) });
   }
 
+  /** How many games the cache holds. */
+  get cachedGames(): number {
+    return this.cache.size;
+  }
+
   /** The estimated bytes of every cached game. */
   get cachedBytes(): number {
     return this.cache.calculatedSize;
@@ -225,7 +230,8 @@ export class GameRepository {
    * action): recorded as is, without applying them again.
    */
   fold(game: LoadedGame, events: readonly RecordedEvent[], decided?: DecidedAction): void {
-    const fresh = events.filter((e) => e.revision > game.revision);
+    // Usually every event is new (a commit, a catch-up read from the next revision): no copy then.
+    const fresh = events.length > 0 && events[0].revision > game.revision ? events : events.filter((e) => e.revision > game.revision);
     if (fresh.length === 0) return;
     game.estimatedBytes += estimatedBytes(fresh);
     if (game.history.entries.length === 0) {

@@ -27,8 +27,8 @@ export class SeatTokenMissingError extends Error {
 
 export class SeatTokenInvalidError extends Error {
   override readonly name = 'SeatTokenInvalidError';
-  constructor() {
-    super('That token is not a seat of this game');
+  constructor(message = 'That token is not a seat of this game') {
+    super(message);
   }
 }
 

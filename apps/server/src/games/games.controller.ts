@@ -16,6 +16,7 @@ import { LiveFeedService, resumeAfter } from './live-feed.service';
 import { ScenarioResolver } from './scenario-resolver';
 import { CommandSeatGuard, Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
+import { OrderMetrics } from '../metrics/order-metrics.interceptor';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 
 /** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent or `*` (any revision) → undefined; anything else is a 400. */
@@ -101,7 +102,7 @@ export class GamesController {
   options(@Game() game: LoadedGame, @Seat() seat: number | null, @Res({ passthrough: true }) res: FastifyReply): GameOptions {
     res.header('ETag', `"${game.revision}"`);
     res.header('Vary', 'Authorization');
-    const names = namesOfState(game.state);
+    const names = namesOfState(game.state, seat);
     // Each option with the words the page shows on its button (the same table as the timeline's).
     const options = (seat === null ? [] : legalCommands(game.state, seat, { history: game.history })).map((option) => ({
       ...option,
@@ -143,6 +144,7 @@ export class GamesController {
   @UseGuards(CommandSeatGuard)
   @RateBudget('commands')
   @JsonBody(COMMAND_BODY_BYTES)
+  @UseInterceptors(OrderMetrics)
   async command(
     @Game() game: LoadedGame,
     @Seat({ required: true }) seat: number,

@@ -12,7 +12,8 @@
 // - a comment line keeps idle connections (and proxies) alive at least every 15 s;
 // - history frames are made once per viewer class and shared (feed-frame-cache.ts);
 // - a browser reconnecting sends Last-Event-ID and resumes after it, instead of from the start;
-// - the feed ends once the game is over (after the event that ended it), and when the server stops.
+// - the feed ends once the game is over (after the event that ended it), and when the server stops
+//   (with a `retry:` hint for the reconnect).
 import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +36,12 @@ export const FEED_PAGE_SIZE = 50;
  * 30 to 60 s, and the client tells a dead feed from a quiet one by it.
  */
 export const FEED_KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The Retry-After of a refused feed: a slot frees when one of the client's feeds closes, which
+ * the server cannot foresee, so it names the reconnect delay its feeds ask for (`retry:`), rounded up.
+ */
+export const FEED_SLOT_RETRY_SECONDS = 2;
 
 export class TooManyFeedsError extends HttpException {
   constructor(max: number) {
@@ -85,7 +92,11 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     const streamId = gameStreamId(gameId);
     const client = req.ip ?? req.raw.socket.remoteAddress ?? 'unknown';
     const open = this.openPerClient.get(client) ?? 0;
-    if (open >= this.maxPerClient) throw new TooManyFeedsError(this.maxPerClient);
+    if (open >= this.maxPerClient) {
+      // A client library waits as the standard header says, not as the problem's text does.
+      reply.header('Retry-After', String(FEED_SLOT_RETRY_SECONDS));
+      throw new TooManyFeedsError(this.maxPerClient);
+    }
     this.openPerClient.set(client, open + 1);
     // From here on the feed writes to the socket itself (Fastify sends nothing for this request).
     reply.hijack();
@@ -187,6 +198,9 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       if (left > 0) this.openPerClient.set(client, left);
       else this.openPerClient.delete(client);
       done.abort();
+      // A stopping server says when to come back, spread over a few seconds so that every page
+      // does not reconnect in the same instant (to this server restarted, or to another).
+      if (this.stopping.signal.aborted && !res.writableEnded) res.write(`retry: ${2000 + Math.floor(Math.random() * 3000)}\n: the server is stopping\n\n`);
       if (!res.writableEnded) res.end();
     }
   }

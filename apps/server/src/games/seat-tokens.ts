@@ -24,6 +24,12 @@ export const seatForToken = (digests: readonly SeatTokenDigest[], token: string)
   return known.find((d) => d.bytes.length === candidate.length && timingSafeEqual(d.bytes, candidate))?.seat;
 };
 
+/** What a header without the Bearer scheme is told (a token pasted alone is the usual slip). */
+export const AUTHORIZATION_FORM = 'The Authorization header is written "Bearer <seat token>": the word Bearer, a space, then the token';
+
+/** Whether a malformed header lacks the scheme, rather than holding a token of the wrong shape. */
+export const lacksBearerScheme = (authorization: string): boolean => !/^Bearer\s/.test(authorization.trim());
+
 /** Extracts the token from `Authorization: Bearer <token>`; null when absent. */
 export const bearerToken = (authorization: string | undefined): string | null | 'malformed' => {
   if (authorization === undefined || authorization === '') return null;

@@ -10,7 +10,7 @@ import type { AppConfig } from '@logbook/app-core';
 import { SeatTokenInvalidError, SeatTokenMissingError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { isOperator } from './operator-token';
-import { bearerToken, seatForToken } from './seat-tokens';
+import { AUTHORIZATION_FORM, bearerToken, lacksBearerScheme, seatForToken } from './seat-tokens';
 
 /** Who is asking, where an operator may act too: the operator (LOGBOOK_ADMIN_TOKEN), a seat of the game, or a spectator (no token). */
 export type Viewer = { readonly operator: true } | { readonly seat: number } | { readonly spectator: true };
@@ -36,7 +36,7 @@ interface SeatedRequest extends FastifyRequest<{ Params: Record<string, string |
 export const seatOf = (game: Pick<LoadedGame, 'seatTokens'>, authorization: string | undefined): number | null => {
   const token = bearerToken(authorization);
   if (token === null) return null;
-  if (token === 'malformed') throw new SeatTokenInvalidError();
+  if (token === 'malformed') throw new SeatTokenInvalidError(lacksBearerScheme(authorization ?? '') ? AUTHORIZATION_FORM : undefined);
   const seat = seatForToken(game.seatTokens, token);
   if (seat === undefined) throw new SeatTokenInvalidError();
   return seat;

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { READ_MODELS, type ReadModels } from '@logbook/app-core';
+import { ConfigService } from '@nestjs/config';
+import { READ_MODELS, type AppConfig, type ReadModels } from '@logbook/app-core';
 import { IntegrityMonitor } from '../store/integrity-monitor';
 import { serverVersion } from './version';
 import { RateBudget } from '../http/edge-route';
@@ -16,6 +17,11 @@ export interface ReadModelHealth {
   behind: number | null;
   reconnects: number;
   error?: string;
+  /**
+   * Several servers on one PostgreSQL: the server id of the one that runs this projection (this
+   * one when `status` is not `standby`), if any does.
+   */
+  runBy?: string;
 }
 
 export interface Health {
@@ -30,6 +36,8 @@ export interface Health {
    */
   store: { kind: string; status: 'up' | 'down'; integrity: 'ok' | 'unchecked' | string[] };
   readModels?: Record<string, ReadModelHealth>;
+  /** This server's id (LOGBOOK_SERVER_ID, else host name and process id), when read models are shared. */
+  server?: string;
   /** What new games may still take: the data folder against LOGBOOK_MAX_DATA_MB, games per client address. */
   storage?: StorageHealth;
 }
@@ -41,7 +49,13 @@ export class HealthController {
     private readonly integrity: IntegrityMonitor,
     @Optional() @Inject(READ_MODELS) private readonly readModels?: ReadModels,
     @Optional() private readonly storageBudget?: StorageBudget,
-  ) {}
+    @Optional() config?: ConfigService,
+  ) {
+    const where = config?.get<AppConfig['readModels']>('readModels');
+    this.serverId = where?.kind === 'postgres' ? where.serverId : undefined;
+  }
+
+  private readonly serverId: string | undefined;
 
   /**
    * 200 when the store answers and its data is sound (`degraded` while a read model is
@@ -60,7 +74,8 @@ export class HealthController {
     }
     const problems = up ? this.integrity.latest() : undefined;
     const readModels = this.readModelHealth(up, last);
-    const lagging = Object.values(readModels ?? {}).some((model) => model.status !== 'running');
+    // A stand-by is sound: another server runs the projection, and its readers read the shared tables.
+    const lagging = Object.values(readModels ?? {}).some((model) => model.status !== 'running' && model.status !== 'standby');
     const sound = up && (problems === undefined || problems.length === 0);
     if (!sound) res.status(HttpStatus.SERVICE_UNAVAILABLE);
     return {
@@ -73,6 +88,7 @@ export class HealthController {
         integrity: problems === undefined ? 'unchecked' : problems.length === 0 ? 'ok' : problems,
       },
       ...(readModels ? { readModels } : {}),
+      ...(this.serverId ? { server: this.serverId } : {}),
       ...(this.storageBudget ? { storage: await this.storageBudget.health() } : {}),
     };
   }
@@ -87,7 +103,8 @@ export class HealthController {
           ...(runner.position === undefined ? {} : { position: runner.position.toString() }),
           behind: !up ? null : last === undefined ? 0 : Number(last - (runner.position ?? 0n)),
           reconnects: runner.reconnects,
-          ...(runner.status === 'running' || runner.error === undefined ? {} : { error: describe(runner.error) }),
+          ...(runner.status === 'running' || runner.status === 'standby' || runner.error === undefined ? {} : { error: describe(runner.error) }),
+          ...(runner.holder === undefined ? {} : { runBy: runner.holder }),
         },
       ]),
     );

@@ -8,6 +8,7 @@ import { RuleViolation } from '@logbook/rules';
 import { BodyRefusedError } from './json-body';
 import { RateLimitedError } from './rate-limits';
 import { GameQuotaError, StorageFullError } from './storage-budget';
+import { ServerStoppingError } from '../shutdown/server-stopping.error';
 import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
@@ -19,13 +20,22 @@ import {
   StaleRevisionError,
 } from '../games/game.errors';
 
+/** RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
 export interface Problem {
+  /** The kind of problem, e.g. `/problems/rule-violation`. */
   type: string;
   title: string;
   status: number;
   detail: string;
+  /** 422: the stable rule id (RULES.md). */
   rule?: string;
+  /** 400: one line per invalid field. */
   errors?: string[];
+  /** 409 stale-revision: the game's revision now. */
+  currentRevision?: number;
+  /** 422 import-refused: the 1-based line of the file, and the action there. */
+  line?: number;
+  actionId?: string;
   [extra: string]: unknown;
 }
 
@@ -61,6 +71,7 @@ export function toProblem(error: unknown): Problem | undefined {
       'The event store did not answer. An order may or may not have been recorded: send it again with the same commandId, which never applies it twice.',
     );
   }
+  if (error instanceof ServerStoppingError) return problem(503, 'server-stopping', 'The server is stopping', error.message);
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
   if (error instanceof SeatTokenInvalidError) return problem(403, 'seat-token-invalid', 'Not a seat of this game', error.message);

@@ -1,6 +1,7 @@
 // The OpenAPI contract, generated from the code: routes from the controllers (@nestjs/swagger),
-// request bodies from the DTOs' validation decorators, the rule ids each command can be refused
-// with, and the problem+json errors. Served at /openapi.json, browsable at /docs.
+// request bodies from the DTOs' validation decorators, response bodies from the types the routes
+// return (response-types.ts), the rule ids each command can be refused with, and what each
+// operation answers (operations.ts). Served at /openapi.json, browsable at /docs.
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { commandDtoClasses } from '../games/dto/command-dtos';
@@ -13,24 +14,8 @@ import { COMMAND_BODY_BYTES, FORBIDDEN_KEYS, MAX_JSON_BYTE_COUNT, MAX_JSON_DEPTH
 import { RATE_BUDGETS } from '../http/rate-limits';
 import { COMMAND_RULES, PIPELINE_RULES } from './command-rules';
 import { dtoSchema, type JsonSchema } from './dto-schema';
-
-const problemRef = { $ref: '#/components/schemas/Problem' };
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemRef } } });
-
-const PROBLEM_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'RFC 9457 problem details; every error of this API has this shape',
-  required: ['type', 'title', 'status', 'detail'],
-  properties: {
-    type: { type: 'string', example: '/problems/rule-violation' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    rule: { type: 'string', description: '422 only: the stable rule id (RULES.md)' },
-    errors: { type: 'array', items: { type: 'string' }, description: '400 only: one line per invalid field' },
-    currentRevision: { type: 'integer', description: '409 stale-revision only' },
-  },
-};
+import { describeOperations } from './operations';
+import RESPONSE_SCHEMAS from './response-schemas.json';
 
 const commandSchemaName = (type: string) => `${type}Command`;
 const kB = (bytes: number) => `${bytes / 1024} kB`;
@@ -53,11 +38,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Seats authenticate with `Authorization: Bearer <seat token>`; without it a caller is a spectator.',
       ].join(' '),
     )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A seat token, shown once by POST /games' })
+    .addSecurity('seat', { type: 'http', scheme: 'bearer', description: 'A seat token, shown once by POST /games (or a fork or an import)' })
+    .addSecurity('operator', { type: 'http', scheme: 'bearer', description: "The operator's token (LOGBOOK_ADMIN_TOKEN)" })
+    .setLicense('UNLICENSED', 'https://choosealicense.com/no-permission/')
+    .addServer('/', 'This server')
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  // 3.1: its schemas are JSON Schema 2020-12, as the response schemas are written (null as a type).
+  document.openapi = '3.1.0';
   const schemas = ((document.components ??= {}).schemas ??= {});
-  schemas.Problem = PROBLEM_SCHEMA as never;
+  for (const [name, schema] of Object.entries(RESPONSE_SCHEMAS)) {
+    if (schemas[name]) throw new Error(`Two schemas are named ${name}`);
+    schemas[name] = schema as never;
+  }
 
   // One schema per command type; `type` is the discriminator.
   const mapping: Record<string, string> = {};
@@ -86,46 +79,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   } as never;
 
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame and ForkGame above.
+  delete schemas.CreateGameDto;
+  delete schemas.ForkGameDto;
 
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(
-      item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; description?: string; parameters?: unknown[] }>,
-    )) {
-      const responses = (operation.responses ??= {});
-      responses['400'] ??= problem('Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id');
-      if (path.includes('{gameId}')) {
-        responses['404'] ??= problem('No such game');
-        responses['403'] ??= problem('The bearer token is not a seat of this game');
-      }
-      responses['429'] ??= problem('Rate budget spent (see the Retry-After header)');
-      if (path === '/games/{gameId}/commands' && method === 'post') {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Command' } } } };
-        responses['401'] ??= problem('No seat token');
-        responses['409'] ??= problem('If-Match is not the current revision, or the commandId was used for another command');
-        responses['422'] ??= problem('A rule forbids it: `rule` is the rule id (each command lists its own)');
-        operation.parameters = [
-          ...(operation.parameters ?? []),
-          { name: 'If-Match', in: 'header', required: false, description: 'The revision the command expects ("12", W/"12" or *)', schema: { type: 'string' } },
-        ];
-      }
-      if (method === 'post' && (path === '/games' || path === '/games/{gameId}/fork' || path === '/games/import')) {
-        responses['507'] ??= problem(
-          'No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)',
-        );
-      }
-      if (path === '/games/{gameId}/fork' && method === 'post') {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ForkGame' } } } };
-      }
-      if (path === '/games' && method === 'post') {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } };
-      }
-      if (path === '/games/{gameId}/live') {
-        responses['429'] = problem('Rate budget spent (see the Retry-After header), or this client holds too many live feeds open');
-        operation.description ??=
-          'Server-sent events (text/event-stream). Resumes after Last-Event-ID; a comment line at least every 15 s; ends when the game ends.';
-      }
-    }
-  }
+  describeOperations(document);
   return document;
 }
 

@@ -51,7 +51,7 @@ export class GamesListController {
     if (!Number.isInteger(max) || max < 1 || max > 1000) throw new BadRequestException('limit must be 1..1000');
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     await this.caughtUp();
-    const games = this.readModels.gameStates.list({ status: status as GameSummary['status'] | undefined, scenarioId, limit: max, after });
+    const games = await this.readModels.gameStates.list({ status: status as GameSummary['status'] | undefined, scenarioId, limit: max, after });
     const last = games.at(-1);
     return { games, nextCursor: games.length === max && last ? encodeCursor({ createdAt: last.createdAt ?? '', gameId: last.gameId }) : null };
   }

@@ -1,7 +1,7 @@
 import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { acquireStoreLock, openEventStore, releaseStoreLock, type AppConfig } from '@logbook/app-core';
-import { EVENT_STORE, EventStoreAccessDeniedError, type EventStore } from '@logbook/event-store';
+import { EVENT_STORE, EventStoreAccessDeniedError, EventStoreOpenError, type EventStore } from '@logbook/event-store';
 import { IntegrityMonitor, integrityMonitorOf } from './integrity-monitor';
 
 /** Provides the EventStore port, with the adapter chosen by configuration. */
@@ -43,15 +43,16 @@ export class StoreModule implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   /**
-   * Start-up check: a store that refuses us (EventStoreDB `$all` without an admin user) stops the
-   * server with a message naming the fix; one that is merely unreachable is retried by the read
-   * models and reported on /health.
+   * Start-up check: a store that refuses us (EventStoreDB `$all` without an admin user) or cannot
+   * open at all (PostgreSQL unreachable when its schema is to be checked, a wrong password) stops
+   * the server with a message naming the fix; one that is merely unreachable later is retried by
+   * the read models and reported on /health.
    */
   async onApplicationBootstrap(): Promise<void> {
     try {
       await this.store.ping();
     } catch (error) {
-      if (error instanceof EventStoreAccessDeniedError) throw error;
+      if (error instanceof EventStoreAccessDeniedError || error instanceof EventStoreOpenError) throw error;
       this.logger.warn(`event store ${this.store.name} did not answer at start-up; /health reports it until it does`);
     }
   }

@@ -14,11 +14,12 @@
 // property check on read and one policy call on append.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { concatMap, from, of, type Observable } from 'rxjs';
+import { Observable, type OperatorFunction } from 'rxjs';
 import { WrongExpectedRevisionError } from '../errors';
 import type {
   AllFilter,
   AppendResult,
+  CommitObserver,
   EventStore,
   ExpectedRevision,
   NewEvent,
@@ -108,6 +109,7 @@ class SharedContentEventStore implements EventStore {
   private readonly reading = new Map<string, Promise<string | undefined>>();
   readonly writesElsewhere?: () => number;
   readonly integrityProblems?: () => Promise<string[]>;
+  readonly observeCommits?: (observer: CommitObserver | undefined) => void;
 
   constructor(
     private readonly inner: EventStore,
@@ -118,11 +120,21 @@ class SharedContentEventStore implements EventStore {
     // Optional on the port: absent stays absent ("cannot tell" is an answer of its own).
     if (inner.writesElsewhere) this.writesElsewhere = () => inner.writesElsewhere?.() ?? 0;
     if (inner.integrityProblems) this.integrityProblems = () => inner.integrityProblems?.() ?? Promise.resolve([]);
+    if (inner.observeCommits) this.observeCommits = (observer) => inner.observeCommits?.(observer);
   }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    let stored = events;
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    // Most appends (every order after a game's first) share nothing: handed straight on, with no
+    // promise of this decorator's own on the command path.
     for (let i = 0; i < events.length; i++) {
+      if (this.options.policy.shareable(events[i]) !== undefined) return this.appendSharing(streamId, events, expected, i);
+    }
+    return this.inner.append(streamId, events, expected);
+  }
+
+  private async appendSharing(streamId: string, events: NewEvent[], expected: ExpectedRevision, from: number): Promise<AppendResult> {
+    let stored = events;
+    for (let i = from; i < events.length; i++) {
       const paths = this.options.policy.shareable(events[i]);
       if (paths === undefined) continue;
       const referring = await this.storeShared(events[i], paths);
@@ -235,7 +247,7 @@ class SharedContentEventStore implements EventStore {
   }
 
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent> {
-    return this.inner.subscribeToAll(options).pipe(concatMap((event) => (event.metadata[CONTENT_REFS] === undefined ? of(event) : from(this.hydrate(event)))));
+    return this.inner.subscribeToAll(options).pipe(inOrder((event) => (event.metadata[CONTENT_REFS] === undefined ? event : this.hydrate(event))));
   }
 
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent> {
@@ -259,4 +271,42 @@ class SharedContentEventStore implements EventStore {
   close(): Promise<void> {
     return this.inner.close();
   }
+}
+
+/**
+ * `concatMap` for a map that is mostly synchronous: a value passes on at once while nothing waits
+ * before it, and a promise holds back what follows until it settles, so the order stays that of
+ * the source. A live feed then costs no inner observable per event (only events that refer to
+ * shared values are read).
+ */
+function inOrder<T>(map: (value: T) => T | Promise<T>): OperatorFunction<T, T> {
+  return (source) =>
+    new Observable<T>((subscriber) => {
+      // Values that came while a promise was pending; empty whenever none is.
+      const waiting: T[] = [];
+      let busy = false;
+      let sourceDone = false;
+      const pass = (mapped: T | Promise<T>): void => {
+        if (!(mapped instanceof Promise)) return subscriber.next(mapped);
+        busy = true;
+        mapped.then(
+          (value) => {
+            busy = false;
+            subscriber.next(value);
+            while (!busy && waiting.length > 0) pass(map(waiting.shift() as T));
+            if (!busy && sourceDone) subscriber.complete();
+          },
+          (error: unknown) => subscriber.error(error),
+        );
+      };
+      const subscription = source.subscribe({
+        next: (value) => (busy ? void waiting.push(value) : pass(map(value))),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => {
+          sourceDone = true;
+          if (!busy) subscriber.complete();
+        },
+      });
+      return () => subscription.unsubscribe();
+    });
 }

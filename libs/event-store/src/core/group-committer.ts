@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import type { CommitObserver } from '../event-store.port';
 import type { AppendRequest, PendingAppend } from './append-batcher';
 import { commitGroup, type CommitOutcome } from './local-commit';
 import type { LocalStorage } from './local-storage';
@@ -14,12 +16,21 @@ export type PublishGroup = (batch: readonly AppendRequest[], outcomes: readonly 
 export class GroupCommitter {
   /** How many transactions committed how many appends (for tests and bench). */
   readonly stats = { transactions: 0, appends: 0 };
+  /** Hears each group (metrics); the clock is read only while someone listens. */
+  observer: CommitObserver | undefined;
 
   constructor(private readonly storage: LocalStorage) {}
 
   commit(batch: PendingAppend[], publish: PublishGroup | undefined): void {
     this.stats.transactions += 1;
     this.stats.appends += batch.length;
-    commitGroup(this.storage, batch, publish);
+    const observer = this.observer;
+    if (observer === undefined) return commitGroup(this.storage, batch, publish);
+    const started = performance.now();
+    try {
+      commitGroup(this.storage, batch, publish);
+    } finally {
+      observer(batch.length, (performance.now() - started) / 1000);
+    }
   }
 }

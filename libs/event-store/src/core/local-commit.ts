@@ -6,7 +6,10 @@ import type { LocalStorage } from './local-storage';
 
 /** How one append of a group ended; `written` is false for an idempotent retry (nothing new stored). */
 export type CommitOutcome = { ok: true; result: AppendResult; written: boolean } | { ok: false; error: unknown };
-type Checked = { retryOf: AppendResult } | { firstRevision: number };
+/** What the check of one append found: a retry of an append already stored, or where to write it. */
+export type Checked = { retryOf: AppendResult } | { firstRevision: number };
+/** What the check reads: a stream's head, and (for retries and conflicts) the refs of some of its events. */
+export type CheckReads = Pick<LocalStorage, 'streamHead' | 'eventRefs'>;
 
 /** A write failed midway, so this transaction holds part of one append: it must not commit. */
 class PartialWrite {
@@ -63,7 +66,7 @@ function runGroup(storage: LocalStorage, batch: readonly AppendRequest[], isolat
     for (const append of batch) {
       let checked: Checked;
       try {
-        checked = check(storage, append);
+        checked = checkAppend(storage, append);
       } catch (error) {
         outcomes.push({ ok: false, error });
         continue;
@@ -85,7 +88,12 @@ function runGroup(storage: LocalStorage, batch: readonly AppendRequest[], isolat
   return outcomes;
 }
 
-function check(storage: LocalStorage, { streamId, expected, events }: AppendRequest): Checked {
+/**
+ * The expected-revision and idempotence check of one append against the stream as `storage`
+ * shows it (shared with the PostgreSQL store, which answers the reads from what it fetched).
+ * Throws WrongExpectedRevisionError.
+ */
+export function checkAppend(storage: CheckReads, { streamId, expected, events }: AppendRequest): Checked {
   const head = storage.streamHead(streamId);
   const satisfied = satisfiesExpectedRevision(expected, head);
   // With an exact revision or 'no_stream' that holds, a retry is impossible (the stream has not

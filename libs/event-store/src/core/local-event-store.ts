@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type {
   AllFilter,
   AppendResult,
+  CommitObserver,
   EventStore,
   ExpectedRevision,
   NewEvent,
@@ -84,6 +85,10 @@ export class LocalEventStore implements EventStore {
   /** Group-commit figures: how many transactions carried how many appends (for tests and bench). */
   get commitStats(): { transactions: number; appends: number } {
     return { ...this.committer.stats };
+  }
+
+  observeCommits(observer: CommitObserver | undefined): void {
+    this.committer.observer = observer;
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

@@ -33,6 +33,17 @@ describe('SQLite group commit', () => {
     expect(store.commitStats).toEqual({ transactions: 3, appends: 250 });
   });
 
+  it('an observer hears each group commit with its size and duration, until it is removed', async () => {
+    const heard: Array<[number, number]> = [];
+    store.observeCommits((appends, seconds) => heard.push([appends, seconds]));
+    await Promise.all(games(250).map((game) => store.append(game, events(2), 'no_stream')));
+    expect(heard.map(([appends]) => appends)).toEqual([100, 100, 50]);
+    for (const [, seconds] of heard) expect(seconds).toBeGreaterThanOrEqual(0);
+    store.observeCommits(undefined);
+    await store.append('game-0', events(1), 1);
+    expect(heard).toHaveLength(3);
+  });
+
   it('a stale append in the group is rejected while the rest of its transaction commits', async () => {
     const outcomes = await Promise.allSettled(games(10).map((game, i) => store.append(game, events(2), i === 4 ? 0 : 'no_stream')));
     expect(store.commitStats.transactions).toBe(1);

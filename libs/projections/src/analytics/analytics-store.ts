@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { BufferedRows } from '../runner/buffered-rows';
 import { openReadModelDatabase } from '../runner/read-model-database';
 import type { AnalyticsFold, GameAnalytics } from './analytics-figures';
+import type { Awaitable } from '../runner/awaitable';
 
 export interface AnalyticsFilter {
   scenarioId?: string;
@@ -17,14 +18,15 @@ export interface AnalyticsFilter {
   bot?: string;
 }
 
+/** Like `GameStateStore`: the embedded stores answer at once, PostgreSQL with a promise when it reads. */
 export interface AnalyticsStore {
-  get(gameId: string): AnalyticsFold | undefined;
+  get(gameId: string): Awaitable<AnalyticsFold | undefined>;
   put(fold: AnalyticsFold): void;
   /** Figures of every game matching the filter. */
-  list(filter?: AnalyticsFilter): GameAnalytics[];
-  clear(): void;
-  flush(): void;
-  close(): void;
+  list(filter?: AnalyticsFilter): Awaitable<GameAnalytics[]>;
+  clear(): Awaitable<void>;
+  flush(): Awaitable<void>;
+  close(): Awaitable<void>;
 }
 
 export const matches = (f: GameAnalytics, filter: AnalyticsFilter): boolean =>

@@ -6,6 +6,7 @@ import type { RecordedEvent } from '@logbook/event-store';
 import { GAME_STREAM_PREFIX, gameIdOf, toLogEntries } from '@logbook/game-log';
 import { HISTORY_EVENT_TYPES, effectiveEntries } from '@logbook/rules';
 import type { GameLogReader } from '../game-states/game-states.projection';
+import { isPromise, type Awaitable } from '../runner/awaitable';
 import type { Projection } from '../runner/projection';
 import { newAnalyticsFold, type AnalyticsFold } from './analytics-figures';
 import type { AnalyticsStore } from './analytics-store';
@@ -56,7 +57,13 @@ export class AnalyticsProjection implements Projection {
 
   handle(event: RecordedEvent): void | Promise<void> {
     const gameId = gameIdOf(event.streamId);
-    const fold = this.store.get(gameId) ?? newAnalyticsFold(gameId);
+    const found = this.store.get(gameId);
+    // The embedded stores answer at once: no promise per event unless the store had to read a server.
+    return isPromise(found) ? found.then((fold) => this.fold(gameId, fold, event)) : this.fold(gameId, found, event);
+  }
+
+  private fold(gameId: string, found: AnalyticsFold | undefined, event: RecordedEvent): void | Promise<void> {
+    const fold = found ?? newAnalyticsFold(gameId);
     // At-least-once delivery: an event already folded comes again after a crash (skipped by revision).
     if (event.revision <= fold.figures.revision) return;
     const history = this.histories.get(gameId);
@@ -81,12 +88,12 @@ export class AnalyticsProjection implements Projection {
     this.store.put(followed ? history.figures(event.revision) : foldAnalyticsLog(gameId, log));
   }
 
-  reset(): void {
+  reset(): Awaitable<void> {
     this.histories.clear();
-    this.store.clear();
+    return this.store.clear();
   }
 
-  flush(): void {
-    this.store.flush();
+  flush(): Awaitable<void> {
+    return this.store.flush();
   }
 }

@@ -73,7 +73,7 @@ export interface PendingResponse {
   /** Optional responses may be skipped; the game goes on once a required one is sent. */
   required: boolean;
   /** Allowed values of the command's field, where it has a fixed set. */
-  values?: { field: string; allowed: readonly string[] };
+  values?: { field: string; allowed: string[] };
 }
 
 export type PendingView = NonNullable<GameState['pending']> & { respond: PendingResponse[] };
@@ -91,7 +91,7 @@ function pendingView(state: GameState): PendingView | null {
           { command: 'ReduceStructuralDamage', seats: state.seats.map((s) => s.seat), required: false },
           { command: 'ResolveStructuralDamage', seats: active, required: true },
         ]
-      : [{ command: 'ChoosePlunderType', seats: active, required: true, values: { field: 'cardType', allowed: PLUNDER_CARD_TYPES } }];
+      : [{ command: 'ChoosePlunderType', seats: active, required: true, values: { field: 'cardType', allowed: [...PLUNDER_CARD_TYPES] } }];
   return { ...structuredClone(pending), respond };
 }
 

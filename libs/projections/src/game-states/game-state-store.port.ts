@@ -1,4 +1,5 @@
 import type { GameState } from '@logbook/rules';
+import type { Awaitable } from '../runner/awaitable';
 
 /** One game's folded state as a read model holds it. */
 export interface GameStateRecord {
@@ -45,15 +46,19 @@ export interface GameSummaryQuery {
 export const compareNewestFirst = (a: { createdAt: string | null; gameId: string }, b: { createdAt: string | null; gameId: string }): number =>
   (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.gameId.localeCompare(a.gameId);
 
-/** Where the game-states read model keeps its records. */
+/**
+ * Where the game-states read model keeps its records. The embedded stores (memory, SQLite) answer
+ * at once; PostgreSQL answers a promise when it reads the server (callers await every answer).
+ */
 export interface GameStateStore {
-  get(gameId: string): GameStateRecord | undefined;
+  get(gameId: string): Awaitable<GameStateRecord | undefined>;
+  /** Only marks the record changed: `flush` (or the checkpoint) writes it. */
   put(record: GameStateRecord): void;
-  list(query?: GameSummaryQuery): GameSummary[];
-  clear(): void;
+  list(query?: GameSummaryQuery): Awaitable<GameSummary[]>;
+  clear(): Awaitable<void>;
   /** Writes what `put` may have kept in memory (the runner calls it before each checkpoint). */
-  flush(): void;
-  close(): void;
+  flush(): Awaitable<void>;
+  close(): Awaitable<void>;
 }
 
 export const summarize = ({ gameId, revision, state, createdAt, updatedAt }: GameStateRecord): GameSummary => ({

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { RecordedEvent } from '@logbook/event-store';
 import { effectiveHistory, GAME_STREAM_PREFIX, gameIdOf, toDomainEvent, toLogEntries } from '@logbook/game-log';
 import { applyEvent, GameHistory, HISTORY_EVENT_TYPES, initialState } from '@logbook/rules';
+import { isPromise, type Awaitable } from '../runner/awaitable';
 import type { Projection } from '../runner/projection';
 import type { GameStateRecord, GameStateStore } from './game-state-store.port';
 
@@ -32,7 +33,13 @@ export class GameStatesProjection implements Projection {
 
   handle(event: RecordedEvent): void | Promise<void> {
     const gameId = gameIdOf(event.streamId);
-    const record = this.store.get(gameId) ?? { gameId, revision: -1, state: initialState() };
+    const found = this.store.get(gameId);
+    // The embedded stores answer at once: no promise per event unless the store had to read a server.
+    return isPromise(found) ? found.then((record) => this.fold(gameId, record, event)) : this.fold(gameId, found, event);
+  }
+
+  private fold(gameId: string, found: GameStateRecord | undefined, event: RecordedEvent): void | Promise<void> {
+    const record = found ?? { gameId, revision: -1, state: initialState() };
     // Delivery is at least once: an event already folded in comes again after a crash.
     if (event.revision <= record.revision) return;
     if (event.revision !== record.revision + 1) {
@@ -79,12 +86,12 @@ export class GameStatesProjection implements Projection {
     this.store.put(record);
   }
 
-  reset(): void {
+  reset(): Awaitable<void> {
     this.histories.clear();
-    this.store.clear();
+    return this.store.clear();
   }
 
-  flush(): void {
-    this.store.flush();
+  flush(): Awaitable<void> {
+    return this.store.flush();
   }
 }

@@ -11,9 +11,10 @@ export interface Names {
   characters: Map<string, string>;
   ships: Map<string, string>;
   crew: Map<string, string>;
+  cards: Map<string, string>;
 }
 
-export const emptyNames = (): Names => ({ seats: new Map(), characters: new Map(), ships: new Map(), crew: new Map() });
+export const emptyNames = (): Names => ({ seats: new Map(), characters: new Map(), ships: new Map(), crew: new Map(), cards: new Map() });
 
 // Events of every type are read here by field name; a wrong guess shows as a word, never a crash.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,6 +29,7 @@ export function namesFrom(event: GameEvent): Names {
   for (const seat of data.seats ?? []) names.seats.set(seat.seat, seat.name);
   const scenario = (data.scenario ?? {}) as Data;
   for (const character of scenario.characters ?? []) names.characters.set(character.characterId, character.name);
+  for (const card of scenario.cards ?? []) names.cards.set(card.cardId, card.name);
   const cards = new Map<string, string>((scenario.shipCards ?? []).map((card: Data) => [card.cardId, card.name]));
   for (const ship of scenario.playerShips ?? []) {
     names.ships.set(ship.shipId, cards.get(ship.card) ?? ship.shipId);
@@ -43,6 +45,7 @@ const lookup = (names: Names): NameLookup => ({
   ship: (id) => names.ships.get(id) ?? id,
   character: (id) => names.characters.get(id) ?? id,
   crew: (id) => names.crew.get(id) ?? id,
+  card: (id) => names.cards.get(id) ?? id,
 });
 
 /** The verb of a command, from its body. */

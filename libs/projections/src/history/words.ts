@@ -5,16 +5,30 @@
 // Type imports only: the page bundles this file and nothing of the rules.
 import type { GameCommandType, GameEventType, GameState, HistoryCommand } from '@logbook/rules';
 
+/** A check as the words read it (the rules' CheckDefinition). */
+export interface CheckWords {
+  steps: ReadonlyArray<{ options: ReadonlyArray<{ skills: readonly string[]; difficulty: number }> }>;
+}
+
 /** Display names for ids, as each reader knows them (an unknown id shows as itself). */
 export interface NameLookup {
   seat(seat: number): string;
   ship(shipId: string): string;
   character(characterId: string): string;
   crew(crewId: string): string;
+  /** A card's name in the catalogue. */
+  card(cardId: string): string;
+  /** The check a command with a check choice faces, when the reader knows it (options are named by it). */
+  check?(command: Record<string, unknown>): CheckWords | undefined;
 }
 
-/** The names a running game's state holds (all public: the scenario's). */
-export function namesOfState(state: GameState): NameLookup {
+/** The names a running game's state holds (all public: the scenario's); `seat` is whose repairs are meant. */
+export function namesOfState(state: GameState, seat?: number | null): NameLookup {
+  const ownShip = () => {
+    const characterId = state.seats.find((s) => s.seat === seat)?.characterId;
+    const shipId = characterId === undefined ? undefined : state.characters[characterId]?.shipId;
+    return shipId ? state.ships[shipId] : undefined;
+  };
   return {
     seat: (seat) => state.seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`,
     ship: (id) => state.ships[id]?.name ?? state.enemyShips[id]?.name ?? id,
@@ -22,6 +36,26 @@ export function namesOfState(state: GameState): NameLookup {
     crew: (id) => {
       for (const ship of Object.values(state.ships)) for (const crew of ship.crew) if (crew.crewId === id) return crew.name;
       return id;
+    },
+    card: (id) => state.cards[id]?.name ?? id,
+    check: (command) => {
+      switch (command.type) {
+        case 'EngageShip': {
+          const enemy = state.enemyShips[String(command.enemyShipId)];
+          return enemy ? state.shipCards[enemy.cardId]?.defeat : undefined;
+        }
+        case 'AttemptRepair': {
+          const ship = ownShip();
+          return ship ? state.shipCards[ship.cardId]?.repair : undefined;
+        }
+        case 'RepelEnemy':
+          for (const ship of Object.values(state.ships)) for (const enemy of ship.enemiesOnDeck) if (enemy.enemyId === command.enemyId) return enemy.check;
+          return undefined;
+        case 'PurgeAltar':
+          return state.altarCheck;
+        default:
+          return undefined;
+      }
     },
   };
 }
@@ -36,16 +70,45 @@ const FACING_NAMES = ['north', 'north-east', 'south-east', 'south', 'south-west'
 export const facingName = (facing: number): string => FACING_NAMES[((facing % 6) + 6) % 6] ?? String(facing);
 const hex = (h: Data | undefined): string => (h ? `(${h.q}, ${h.r})` : '?');
 const turnWord = (direction: unknown): string => (direction === 'cw' ? 'clockwise' : direction === 'ccw' ? 'counter-clockwise' : String(direction));
-const steps = (list: unknown): string =>
-  (Array.isArray(list) ? list : []).map((s: Data) => (s.action === 'turn' ? `turn ${s.direction}` : String(s.action))).join(', ');
-const choice = (c: Data): string => {
-  const parts = [typeof c.option === 'number' ? `option ${c.option + 1}` : '', Array.isArray(c.boons) && c.boons.length ? `boons: ${c.boons.join(', ')}` : ''];
-  const text = parts.filter(Boolean).join(', ');
-  return text ? ` (${text})` : '';
+const turnStep = (direction: unknown): string => `turn ${turnWord(direction)}`;
+const STEP_WORDS: Record<string, (step: Data) => string> = {
+  move: () => 'sail ahead',
+  turn: (step) => turnStep(step.direction),
+  explore: (step) => (step.rotation === undefined ? 'explore ahead' : `explore ahead, ${rotationWords(step.rotation)}`),
 };
-const named = (ids: unknown): string[] => (Array.isArray(ids) ? ids.map(String) : []);
-const reduceLabel = (c: Data): string => {
-  const parts = [named(c.play).length ? `play ${named(c.play).join(', ')}` : '', named(c.discard).length ? `discard ${named(c.discard).join(', ')}` : ''];
+const steps = (list: unknown): string => (Array.isArray(list) ? list : []).map((s: Data) => STEP_WORDS[String(s?.action)]?.(s) ?? String(s?.action)).join(', ');
+/** A tile's rotation in 60° steps clockwise (0: as printed). */
+const rotationWords = (rotation: unknown): string =>
+  typeof rotation === 'number' ? (rotation === 0 ? 'the tile as printed' : `the tile turned ${rotation * 60}° clockwise`) : `rotation ${String(rotation)}`;
+/** "a" or "an" before a word (plunder types: ally, item, blessing…). */
+export const withArticle = (word: unknown): string => `${/^[aeiou]/i.test(String(word)) ? 'an' : 'a'} ${String(word)}`;
+/** A crew node's id as words: `crows-nest` → "crows nest", `navigation-2` → "navigation 2". */
+const nodeWords = (node: unknown): string => String(node).replace(/[-_]+/g, ' ');
+/** One option of a check, by its skills and difficulty: "Strength/Melee 8". */
+const optionWords = (check: CheckWords | undefined, step: number, option: number): string | undefined => {
+  const chosen = check?.steps[step]?.options[option];
+  return chosen ? `${chosen.skills.join('/')} ${chosen.difficulty}` : undefined;
+};
+/** How a check is met: " using Strength/Melee 8, with Cutlass + Spyglass"; nothing for the best option and no boons. */
+const choice = (c: Data, names: NameLookup): string => {
+  const check = names.check?.(c);
+  const stepCount = Math.max(1, check?.steps.length ?? 1);
+  let using = '';
+  if (typeof c.option === 'number') {
+    const option = c.option;
+    const words = Array.from({ length: stepCount }, (_, step) => optionWords(check, step, option));
+    using = words.every((w) => w !== undefined) ? ` using ${words.join(' then ')}` : ` using option ${option + 1}`;
+  } else if (Array.isArray(c.option)) {
+    using = ` using ${c.option.map((o: unknown, step: number) => (typeof o === 'number' ? (optionWords(check, step, o) ?? `option ${o + 1}`) : 'the best option')).join(' then ')}`;
+  }
+  const boons = (Array.isArray(c.boons) ? c.boons : []).flat().map((id: unknown) => names.card(String(id)));
+  return `${using}${boons.length ? `${using ? ',' : ''} with ${boons.join(' + ')}` : ''}`;
+};
+const named = (ids: unknown, names: NameLookup): string[] => (Array.isArray(ids) ? ids.map((id) => names.card(String(id))) : []);
+const reduceLabel = (c: Data, names: NameLookup): string => {
+  const play = named(c.play, names);
+  const discard = named(c.discard, names);
+  const parts = [play.length ? `play ${play.join(', ')}` : '', discard.length ? `discard ${discard.join(', ')}` : ''];
   const text = parts.filter(Boolean).join('; ');
   return text ? `Reduce the damage: ${text}` : 'Reduce the damage';
 };
@@ -64,35 +127,37 @@ export interface CommandWords {
 export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], CommandWords> = {
   CreateGame: { group: 'other', done: () => 'created the game', label: () => 'Create the game' },
   StartNavigation: { group: 'navigation', done: (_c, _n) => 'issued a Navigation order', label: (_c, _n) => 'Start navigation' },
-  MoveShip: { group: 'navigation', done: (_c, _n) => 'moved the ship', label: (_c, _n) => 'Move ahead' },
+  MoveShip: { group: 'navigation', done: (_c, _n) => 'sailed ahead', label: (_c, _n) => 'Sail ahead' },
   TurnShip: {
     group: 'navigation',
     done: (c, _n) => `turned the ship ${turnWord(c.direction)}`,
-    label: (c, _n) => (c.direction === 'ccw' ? 'Turn ⟲ (counter-clockwise)' : 'Turn ⟳ (clockwise)'),
+    label: (c, _n) => (c.direction === 'ccw' ? 'Turn counter-clockwise ⟲' : 'Turn clockwise ⟳'),
   },
   ExploreTile: {
     group: 'navigation',
     done: (_c, _n) => 'explored',
-    label: (c, _n) => (c.rotation === undefined ? 'Explore ahead' : `Explore ahead (rotation ${c.rotation})`),
+    // The tile is the hidden next one of the stack: without a rotation the rules place it the first way it fits.
+    label: (c, _n) => (c.rotation === undefined ? 'Explore ahead (the tile is placed the first way it fits)' : `Explore ahead, ${rotationWords(c.rotation)}`),
   },
   EndNavigation: { group: 'navigation', done: (_c, _n) => 'ended the Navigation order', label: (_c, _n) => 'End navigation' },
-  Navigate: { group: 'navigation', done: (c, _n) => `navigated (${steps(c.steps)})`, label: (c, _n) => `Navigate: ${steps(c.steps)}` },
-  MoveCrew: { group: 'other', done: (_c, _n) => 'moved a crew member', label: (c, n) => `Move ${n.crew(c.crewId)} to ${c.node}` },
+  // A whole order in one go: it starts, takes its steps and ends, where StartNavigation only starts one.
+  Navigate: { group: 'navigation', done: (c, _n) => `navigated (${steps(c.steps)})`, label: (c, _n) => `Whole order: ${steps(c.steps)}, then end navigation` },
+  MoveCrew: { group: 'other', done: (_c, _n) => 'moved a crew member', label: (c, n) => `Move ${n.crew(c.crewId)} to ${nodeWords(c.node)}` },
   DropAnchor: { group: 'other', done: (_c, _n) => 'dropped anchor', label: (_c, _n) => 'Drop anchor' },
   WeighAnchor: { group: 'other', done: (_c, _n) => 'weighed anchor', label: (_c, _n) => 'Weigh anchor' },
   EndTurn: { group: 'turn', done: (_c, _n) => 'ended the turn', label: (_c, _n) => 'End turn' },
   EngageShip: {
     group: 'other',
     done: (c, n) => `engaged ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}`,
-    label: (c, n) => `Engage ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}${choice(c)}`,
+    label: (c, n) => `Engage ${n.ship(c.enemyShipId)}${c.seize ? ' to seize it' : ''}${choice(c, n)}`,
   },
-  AttemptRepair: { group: 'other', done: (_c, _n) => 'attempted a repair', label: (c, _n) => `Attempt a repair${choice(c)}` },
-  ReduceStructuralDamage: { group: 'response', done: (_c, _n) => 'reduced structural damage', label: (c, _n) => reduceLabel(c) },
+  AttemptRepair: { group: 'other', done: (_c, _n) => 'attempted a repair', label: (c, n) => `Attempt a repair${choice(c, n)}` },
+  ReduceStructuralDamage: { group: 'response', done: (_c, _n) => 'reduced structural damage', label: (c, n) => reduceLabel(c, n) },
   ResolveStructuralDamage: { group: 'response', done: (_c, _n) => 'resolved structural damage', label: (_c, _n) => 'Take the damage' },
   ChoosePlunderType: { group: 'response', done: (c, _n) => `chose ${c.cardType} plunder`, label: (c, _n) => `Choose ${c.cardType}` },
   LootShipwreck: { group: 'other', done: (_c, _n) => 'looted a shipwreck', label: (_c, _n) => 'Loot the shipwreck' },
-  RepelEnemy: { group: 'other', done: (_c, _n) => 'repelled an enemy', label: (c, _n) => `Repel ${c.enemyId}${choice(c)}` },
-  PurgeAltar: { group: 'other', done: (_c, _n) => 'purged an altar', label: (c, _n) => `Purge the altar at ${hex(c.hex)}${choice(c)}` },
+  RepelEnemy: { group: 'other', done: (_c, _n) => 'repelled an enemy', label: (c, n) => `Repel ${c.enemyId}${choice(c, n)}` },
+  PurgeAltar: { group: 'other', done: (_c, _n) => 'purged an altar', label: (c, n) => `Purge the altar at ${hex(c.hex)}${choice(c, n)}` },
   Embark: { group: 'other', done: (_c, _n) => 'embarked', label: (c, n) => `Board ${n.ship(c.shipId)}` },
   Disembark: { group: 'other', done: (_c, _n) => 'disembarked', label: (_c, _n) => 'Go ashore' },
   SetFollowShip: {
@@ -134,8 +199,8 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   BlessingsDiscarded: (d) => `${d.count} blessings discarded`,
   PlunderRolled: (d) => `plunder roll ${d.roll}`,
   PlunderTypeChosen: (d) => `plunder type ${d.cardType}`,
-  PlunderStashed: (d, n) => `a ${d.cardType} stashed under ${n.ship(d.shipId)}`,
-  PlunderAddedToHand: (d, n) => `a ${d.cardType} to ${n.character(d.characterId)}'s hand`,
+  PlunderStashed: (d, n) => `${withArticle(d.cardType)} stashed under ${n.ship(d.shipId)}`,
+  PlunderAddedToHand: (d, n) => `${withArticle(d.cardType)} to ${n.character(d.characterId)}'s hand`,
   ShipwreckLooted: (d) => `shipwreck at ${hex(d.hex)} looted`,
   CharacterEmbarked: (d, n) => `${n.character(d.characterId)} boarded ${n.ship(d.shipId)}`,
   CharacterDisembarked: (d, n) => `${n.character(d.characterId)} went ashore at ${hex(d.hex)}`,

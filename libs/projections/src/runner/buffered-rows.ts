@@ -16,43 +16,27 @@ export interface BufferedRowsOptions<R extends object> {
 }
 
 /**
- * The rows of a SQLite read model that sit in memory: those changed since the last flush (each
- * written once per flush however often it changed, so a busy game's state is serialised once per
+ * The rows of a read model that sit in memory: those changed since the last flush (each written
+ * once per flush however often it changed, so a busy game's state is serialised once per
  * checkpoint, not once per event) and a few recently used ones (the games being played, so the
- * projection does not parse them back per event). Reads see a row as soon as it is put.
- *
- * When to flush is the `ProjectionRunner`'s business (every N events or once an interval, and
- * always before the checkpoint it saves, so the checkpoint is never ahead of the rows written);
- * the read model's `flush` calls `flush` here.
+ * projection does not parse them back per event). Reads see a row as soon as it is put. The
+ * SQLite read models write them with `BufferedRows`, the PostgreSQL ones in the checkpoint's
+ * transaction.
  */
-export class BufferedRows<R extends object> {
-  private readonly dirty = new Map<string, R>();
+export class RowBuffer<R extends object> {
+  protected readonly dirty = new Map<string, R>();
   private readonly recent: LRUCache<string, R>;
-  private readonly writeDirty: () => void;
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly options: BufferedRowsOptions<R>,
-  ) {
+  constructor(protected readonly options: Omit<BufferedRowsOptions<R>, 'write'>) {
     const bytes = options.keepBytes;
     this.recent = new LRUCache<string, R>(
       bytes ? { max: options.keep, maxSize: bytes.bytes, sizeCalculation: (row) => Math.max(1, bytes.sizeOf(row)) } : { max: options.keep },
     );
-    this.writeDirty = db.transaction(() => {
-      for (const row of this.dirty.values()) {
-        options.write(row);
-        this.remember(row);
-      }
-      this.dirty.clear();
-    });
   }
 
-  /** The row as last put, else as last read or written, else `load` (a SELECT) remembered. */
-  get(key: string, load: (key: string) => R | undefined): R | undefined {
-    const cached = this.dirty.get(key) ?? this.recent.get(key);
-    if (cached !== undefined) return cached;
-    const row = load(key);
-    return row === undefined ? undefined : this.remember(row);
+  /** The row as last put, else as last read or written; undefined when memory does not hold it. */
+  cached(key: string): R | undefined {
+    return this.dirty.get(key) ?? this.recent.get(key);
   }
 
   /** The hot path (once per event): only marks the row changed; `flush` writes it. */
@@ -65,15 +49,54 @@ export class BufferedRows<R extends object> {
     return this.dirty.size;
   }
 
-  /** Writes every changed row in one transaction; they stay in memory as recent rows. */
-  flush(): void {
-    if (this.dirty.size > 0) this.writeDirty();
-  }
-
   /** Forgets every row in memory, changed or not (the owner empties its table). */
   clear(): void {
     this.dirty.clear();
     this.recent.clear();
+  }
+
+  /** Keeps a row read or written as a recent one. */
+  remember(row: R): R {
+    this.recent.set(this.options.key(row), row);
+    return row;
+  }
+}
+
+/**
+ * A SQLite read model's `RowBuffer`: `flush` writes the changed rows in one transaction.
+ *
+ * When to flush is the `ProjectionRunner`'s business (every N events or once an interval, and
+ * always before the checkpoint it saves, so the checkpoint is never ahead of the rows written);
+ * the read model's `flush` calls `flush` here.
+ */
+export class BufferedRows<R extends object> extends RowBuffer<R> {
+  private readonly writeDirty: () => void;
+
+  constructor(
+    private readonly db: Database.Database,
+    options: BufferedRowsOptions<R>,
+  ) {
+    super(options);
+    this.writeDirty = db.transaction(() => {
+      for (const row of this.dirty.values()) {
+        options.write(row);
+        this.remember(row);
+      }
+      this.dirty.clear();
+    });
+  }
+
+  /** The row as last put, else as last read or written, else `load` (a SELECT) remembered. */
+  get(key: string, load: (key: string) => R | undefined): R | undefined {
+    const cached = this.cached(key);
+    if (cached !== undefined) return cached;
+    const row = load(key);
+    return row === undefined ? undefined : this.remember(row);
+  }
+
+  /** Writes every changed row in one transaction; they stay in memory as recent rows. */
+  flush(): void {
+    if (this.dirty.size > 0) this.writeDirty();
   }
 
   /** Flushes, then closes the database; a second close does nothing. */
@@ -81,10 +104,5 @@ export class BufferedRows<R extends object> {
     if (!this.db.open) return;
     this.flush();
     this.db.close();
-  }
-
-  private remember(row: R): R {
-    this.recent.set(this.options.key(row), row);
-    return row;
   }
 }

@@ -1,3 +1,4 @@
+export * from './awaitable';
 export * from './checkpoint-store.port';
 export * from './in-memory-checkpoint-store';
 export * from './sqlite-checkpoint-store';

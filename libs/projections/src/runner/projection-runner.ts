@@ -28,6 +28,25 @@ export const REBUILD_PAGE_BYTES = 32 * 1024 * 1024;
 export type RunnerStatus = 'stopped' | 'running' | 'reconnecting' | 'rebuilding' | 'failed';
 
 /**
+ * What the server and the command line drive a read model through: a `ProjectionRunner` in this
+ * process, or one shared by several servers (`SharedProjectionRunner`: `standby` while another
+ * server runs it). `whenHandled` resolves once the read model its readers query holds `position`.
+ */
+export interface ReadModelRunner {
+  readonly status: RunnerStatus | 'standby';
+  readonly position: bigint | undefined;
+  readonly reconnects: number;
+  readonly error: unknown;
+  readonly filter: Projection['filter'];
+  /** The server that runs the projection, where several may (undefined: this process alone). */
+  readonly holder?: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  whenHandled(position: bigint): Promise<void>;
+  rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<number>;
+}
+
+/**
  * Feeds one projection from the store's catch-up subscription, starting after its stored
  * checkpoint, so a restarted server resumes where it stopped. It pulls events (async
  * iterable), so a slow projection slows the read instead of piling events up in memory.
@@ -36,7 +55,7 @@ export type RunnerStatus = 'stopped' | 'running' | 'reconnecting' | 'rebuilding'
  * last handled position after a backoff (100 ms doubling to 5 s by default), as EventStoreDB's
  * client documentation asks of applications; `status`, `reconnects` and `error` say how it goes.
  */
-export class ProjectionRunner {
+export class ProjectionRunner implements ReadModelRunner {
   private controller: AbortController | undefined;
   private loop: Promise<void> | undefined;
   private lastHandled: bigint | undefined;
@@ -89,6 +108,15 @@ export class ProjectionRunner {
   whenHandled(position: bigint): Promise<void> {
     if (this.lastHandled !== undefined && this.lastHandled >= position) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ position, resolve }));
+  }
+
+  /**
+   * Writes the read model and the checkpoint of what has been handled now, instead of at the next
+   * count or interval (readers of a shared read model wait for it); never in the middle of an event.
+   */
+  async checkpointNow(): Promise<void> {
+    while (this.handling) await new Promise((resolve) => setImmediate(resolve));
+    await this.saveCheckpoint();
   }
 
   /**

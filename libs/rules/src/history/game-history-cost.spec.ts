@@ -54,6 +54,13 @@ describe('the cost of an undo on a long game', () => {
     expect(history.state.status).toBe('active');
   });
 
+  it('keeps the states of the last few actions, and further back about one per 64 events, not one per action', () => {
+    const kept = history.effectiveActions.filter((action) => action.after !== undefined).length;
+    const effectiveEvents = history.effectiveActions.reduce((n, action) => n + action.entries.length, 0);
+    expect(history.effectiveActions.length).toBeGreaterThan(effectiveEvents / 8); // small actions: one state each would be many
+    expect(kept).toBeLessThanOrEqual(Math.ceil(effectiveEvents / 64) + 16);
+  });
+
   it.each([
     ['played here', () => history],
     ['folded from the stored log', () => GameHistory.fold(history.entries)],

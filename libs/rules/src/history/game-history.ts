@@ -157,12 +157,12 @@ export class GameHistory {
   undoable(): HistoryStep | null {
     const last = this.lastEffective;
     if (!last || last.seat === null) return null;
-    return historyStep(this.current, last, (seat) => this.undoRefusal(seat) === null);
+    return historyStep(this.current, last, (seat) => this.undoRefusal(seat));
   }
 
   /** What the next Redo would re-apply, and which seats may send it now. */
   redoable(): HistoryStep | null {
     const next = this.nextRedo;
-    return next ? historyStep(this.current, next, (seat) => this.redoRefusal(seat) === null) : null;
+    return next ? historyStep(this.current, next, (seat) => this.redoRefusal(seat)) : null;
   }
 }

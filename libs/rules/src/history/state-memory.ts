@@ -33,6 +33,12 @@ function foldActions(actions: readonly HistoryAction[]): GameState {
 export class StateMemory {
   /** Effective actions below this index keep only checkpoints (see bound). */
   private keptFrom = 0;
+  /**
+   * Events since the last kept state below `keptFrom` (counted up to CHECKPOINT_EVENTS), carried
+   * from one `bound` to the next so an order costs O(1) here; undefined after anything that
+   * moved `keptFrom` or dropped states, and counted again then.
+   */
+  private sinceKept: number | undefined = 0;
 
   constructor(
     private readonly effective: HistoryAction[],
@@ -48,6 +54,7 @@ export class StateMemory {
     const effective = this.effective;
     const keepFrom = Math.max(0, effective.length - KEEP_STATES_FOR_LAST);
     this.keptFrom = keepFrom;
+    this.sinceKept = undefined;
     let state: GameState = deepFreeze(initialState());
     let chunk: GameEvent[] = [];
     for (let i = 0; i < keepFrom; i++) {
@@ -78,13 +85,18 @@ export class StateMemory {
    */
   bound(): void {
     const denseFrom = this.effective.length - DENSE_STATES;
+    if (this.keptFrom >= denseFrom) return;
+    let since = this.sinceKept ?? this.eventsAfterLastKept(this.keptFrom);
     for (let i = this.keptFrom; i < denseFrom; i++) {
       const action = this.effective[i];
       if (!action) continue;
       action.before = undefined;
-      if (action.after && this.eventsSinceCheckpoint(i) < CHECKPOINT_EVENTS) action.after = undefined;
+      since += action.entries.length;
+      if (action.after && since < CHECKPOINT_EVENTS) action.after = undefined;
+      if (action.after) since = 0;
     }
-    this.keptFrom = Math.max(this.keptFrom, denseFrom);
+    this.keptFrom = denseFrom;
+    this.sinceKept = Math.min(since, CHECKPOINT_EVENTS);
   }
 
   /**
@@ -96,6 +108,7 @@ export class StateMemory {
     const top = at === this.effective.length;
     if (!top) for (const later of this.effective.slice(at)) later.before = later.after = undefined;
     this.keptFrom = Math.min(this.keptFrom, this.effective.length);
+    this.sinceKept = undefined;
     return stateAfter ?? (top ? this.stateBefore(undone) : this.stateAfterFirst(this.effective.length));
   }
 
@@ -108,10 +121,10 @@ export class StateMemory {
     return action.before;
   }
 
-  /** Events from the last kept state before effective action `at` to the end of it (counted up to CHECKPOINT_EVENTS). */
-  private eventsSinceCheckpoint(at: number): number {
-    let events = this.effective[at]?.entries.length ?? 0;
-    for (let i = at - 1; i >= 0 && events < CHECKPOINT_EVENTS; i--) {
+  /** Events of the effective actions below `end` since the last one that keeps its state after (counted up to CHECKPOINT_EVENTS). */
+  private eventsAfterLastKept(end: number): number {
+    let events = 0;
+    for (let i = end - 1; i >= 0 && events < CHECKPOINT_EVENTS; i--) {
       const action = this.effective[i] as HistoryAction;
       if (action.after) return events;
       events += action.entries.length;

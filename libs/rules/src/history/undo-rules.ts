@@ -15,6 +15,8 @@ export interface HistoryStep {
   firstEventType: string;
   /** Seats that may send it now; empty when nobody may (see the refusals). */
   by: number[];
+  /** When nobody may: why, as the refusal the action's own seat would get (the turn ended, it revealed a tile…). */
+  why?: string;
 }
 
 /** Why `seat` may not undo `last` (the last effective action) now, or null when it may. */
@@ -48,12 +50,14 @@ export function redoRefusal(state: GameState, next: HistoryAction | undefined, s
   return null;
 }
 
-/** `action` as the next Undo or Redo, with the seats of `state` that `may` send it. */
-export function historyStep(state: GameState, action: HistoryAction, may: (seat: number) => boolean): HistoryStep {
-  return {
-    actionId: action.actionId,
-    seat: action.seat,
-    firstEventType: action.entries[0]?.event.type ?? '',
-    by: state.seats.map((s) => s.seat).filter(may),
-  };
+/** `action` as the next Undo or Redo, with the seats of `state` it does not `refuse`, and why when none. */
+export function historyStep(state: GameState, action: HistoryAction, refuse: (seat: number) => RuleViolation | null): HistoryStep {
+  const by = state.seats.map((s) => s.seat).filter((seat) => refuse(seat) === null);
+  const step: HistoryStep = { actionId: action.actionId, seat: action.seat, firstEventType: action.entries[0]?.event.type ?? '', by };
+  const asked = action.seat ?? state.seats[0]?.seat;
+  if (by.length === 0 && asked !== undefined) {
+    const refusal = refuse(asked);
+    if (refusal) step.why = refusal.message;
+  }
+  return step;
 }

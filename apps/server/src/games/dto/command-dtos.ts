@@ -6,6 +6,7 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { SeatCommand } from '@logbook/rules';
 import { oversizedArrays } from '../../http/array-maxima';
+import { fieldProblems } from '../../http/validation-messages';
 import { COMMAND_ID, type CommandDto, type CommandDtoTable, type CommandFields, type RulesCommandType, type SeatCommandType } from './command-base.dto';
 import { CHARACTERS_DTOS } from './characters.dto';
 import { CREW_DTOS } from './crew.dto';
@@ -36,13 +37,11 @@ export const knownCommandTypes = (): string[] => Object.keys(COMMAND_DTOS);
 export const commandDtoClasses = (): ReadonlyArray<[SeatCommandType, ClassConstructor<CommandDto>]> =>
   Object.entries(COMMAND_DTOS) as Array<[SeatCommandType, ClassConstructor<CommandDto>]>;
 
-const flatten = (errors: ValidationError[], path = ''): string[] =>
-  errors.flatMap((e) => {
-    const at = path ? `${path}.${e.property}` : e.property;
-    return [...Object.values(e.constraints ?? {}).map((m) => `${at}: ${m}`), ...flatten(e.children ?? [], at)];
-  });
+/** One message per field, led by its path: `shipId: shipId must be an id`. */
+const flatten = (errors: ValidationError[]): string[] =>
+  fieldProblems(errors).map(({ parent, property, message }) => `${parent ? `${parent}.${property}` : property}: ${message}`);
 
-/** Validates a command body; throws 400 with every problem found. */
+/** Validates a command body; throws 400 with the first problem of each field. */
 export function parseCommandBody(body: unknown): { commandId: string; command: SeatCommand } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadRequestException('The body must be a JSON object { commandId, type, ...fields }');

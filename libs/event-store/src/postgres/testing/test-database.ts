@@ -91,7 +91,17 @@ export async function createTestDatabase(label = 'spec'): Promise<TestDatabase> 
       const client = new Client({ connectionString: TEST_POSTGRES_URL });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        // FORCE may not end an autovacuum worker that is busy in the database (42501: not our
+        // role's process); it finishes soon, so the drop is tried again a bounded number of times.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       } finally {
         await client.end();
       }

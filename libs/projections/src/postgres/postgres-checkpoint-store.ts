@@ -1,0 +1,26 @@
+import type { CheckpointStore } from '../runner/checkpoint-store.port';
+import type { PostgresReadModelDatabase } from './postgres-read-models';
+
+/**
+ * Checkpoints in `logbook_projection_checkpoints`, shared by every server. A save is the projection's
+ * commit: the rows its read model staged at the runner's flush and the position, in one
+ * transaction on the projection's lease, so rows are never ahead of or behind their checkpoint.
+ */
+export class PostgresCheckpointStore implements CheckpointStore {
+  constructor(private readonly db: PostgresReadModelDatabase) {}
+
+  load(projection: string): Promise<bigint | undefined> {
+    return this.db.checkpoint(projection);
+  }
+
+  save(projection: string, position: bigint): Promise<void> {
+    return this.db.commit(projection, position);
+  }
+
+  /** Forgets the checkpoint, and empties the tables their `clear` marked, in one transaction. */
+  reset(projection: string): Promise<void> {
+    return this.db.commit(projection, undefined);
+  }
+
+  async close(): Promise<void> {}
+}

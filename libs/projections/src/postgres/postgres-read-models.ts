@@ -1,0 +1,317 @@
+// The read models' home when several Logbook servers share one PostgreSQL: their tables, the
+// checkpoints, and one lease per projection (a session-level advisory lock on a connection of its
+// own). Only the lease's connection writes a projection's rows and checkpoint, in one transaction:
+// when the connection ends the lock is gone and so is the right to write, so a server that lost
+// its lease (killed, cut off, its backend terminated) can never write over its successor's rows.
+import { Client, Pool, type ClientBase } from 'pg';
+import { MIGRATE_LOCK_CLASS } from '@logbook/event-store';
+import { postgresTarget, toStoreError } from '@logbook/event-store/postgres/postgres-connection';
+
+/** What a read-model table hands its projection's next checkpoint transaction. */
+export interface StagedWrite {
+  /** Runs the writes on the lease's connection, inside the checkpoint's transaction. */
+  write(client: ClientBase): Promise<void>;
+  /** After the transaction: committed, or rolled back (the rows wait for the next one). */
+  done(committed: boolean): void;
+}
+
+/** A read-model table of one projection: staged writes, and memory to forget when the lease changes hands. */
+export interface ReadModelTable {
+  take(): StagedWrite | undefined;
+  forget(): void;
+}
+
+/** Stand-bys whose readers wait for a position ask the holder, on this channel, to write it now. */
+const WANTED_CHANNEL = 'logbook_read_models_wanted';
+
+/**
+ * Advisory locks of Logbook's projections: this first key ("LOGB"; the store's are 0x4C470001 and
+ * 0x4C470002), the hash of the schema and projection second.
+ */
+const LOCK_CLASS = 0x4c4f4742;
+
+const lockKey = (name: string): number => {
+  // FNV-1a, 31 bits: pg_locks shows the key as an unsigned oid, and a positive one reads the same.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return hash & 0x7fffffff;
+};
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS logbook_game_states (
+  game_id     text COLLATE "C" PRIMARY KEY,
+  revision    integer NOT NULL,
+  scenario_id text NOT NULL,
+  status      text NOT NULL,
+  mode        text NOT NULL,
+  round       integer NOT NULL,
+  act         integer NOT NULL,
+  clues       integer NOT NULL,
+  clue_goal   integer NOT NULL,
+  seats       integer NOT NULL,
+  state       json NOT NULL,
+  created_at  text COLLATE "C",
+  updated_at  text COLLATE "C"
+);
+CREATE INDEX IF NOT EXISTS logbook_game_states_newest ON logbook_game_states ((coalesce(created_at, '')) DESC, game_id DESC);
+CREATE TABLE IF NOT EXISTS logbook_analytics_games (
+  game_id     text COLLATE "C" PRIMARY KEY,
+  scenario_id text NOT NULL,
+  created_at  text COLLATE "C",
+  simulated   boolean NOT NULL,
+  bot         text,
+  players     text[] NOT NULL,
+  fold        json NOT NULL
+);
+CREATE TABLE IF NOT EXISTS logbook_projection_checkpoints (
+  projection text PRIMARY KEY,
+  position   numeric(20) NOT NULL,
+  saved_at   timestamptz NOT NULL,
+  saved_by   text NOT NULL
+);`;
+
+/** A projection's lease: the lock connection, and who holds it when this server does not. */
+export class ProjectionLease {
+  private client: Client | undefined;
+  private held = false;
+  /** The position of the last checkpoint this server committed or read (what readers may rely on). */
+  onCommitted: (position: bigint | undefined) => void = () => undefined;
+  onLost: () => void = () => undefined;
+  /** A stand-by's reader waits for `position` in the shared tables (the holder hears it). */
+  onWanted: (position: bigint) => void = () => undefined;
+
+  constructor(
+    private readonly db: PostgresReadModelDatabase,
+    readonly name: string,
+  ) {}
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** Takes the lock if no other session holds it; connects first when needed. */
+  async tryAcquire(): Promise<boolean> {
+    if (this.held) return true;
+    await this.db.ready;
+    const client = this.client ?? (await this.connect());
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LOCK_CLASS, this.db.lockKeyOf(this.name)]);
+    this.held = rows[0]?.locked === true;
+    if (this.held) await client.query(`LISTEN ${WANTED_CHANNEL}`);
+    return this.held;
+  }
+
+  /** Asks the connection whether it is still there (a holder that lost it stops at once). */
+  async check(): Promise<void> {
+    if (!this.client || !this.held) return;
+    try {
+      await this.client.query('SELECT 1');
+    } catch {
+      this.lost();
+    }
+  }
+
+  /** The server id of whichever session holds the lock, if any. */
+  async holder(): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ application_name: string }>(
+      `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1::oid AND l.objid = $2::oid AND l.objsubid = 2
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [LOCK_CLASS, this.db.lockKeyOf(this.name)],
+    );
+    const name = rows[0]?.application_name;
+    return name === undefined ? undefined : name.replace(/^logbook /, '');
+  }
+
+  /** Ends the lock connection (the lock goes with it). */
+  async release(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.held = false;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** The rows of every table staged since the last commit and the checkpoint, in one transaction. */
+  async commit(position: bigint | undefined, tables: readonly ReadModelTable[]): Promise<void> {
+    const client = this.client;
+    if (!client || !this.held) throw new Error(`read model ${this.name}: this server does not hold its lease, so it may not write it`);
+    const writes = tables.map((table) => table.take()).filter((write): write is StagedWrite => write !== undefined);
+    try {
+      await client.query('BEGIN');
+      for (const write of writes) await write.write(client);
+      if (position === undefined) await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [this.name]);
+      else {
+        await client.query(
+          `INSERT INTO logbook_projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
+           ON CONFLICT (projection) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, saved_by = excluded.saved_by`,
+          [this.name, position.toString(), this.db.serverId],
+        );
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      for (const write of writes) write.done(false);
+      throw error;
+    }
+    for (const write of writes) write.done(true);
+    this.onCommitted(position);
+  }
+
+  private async connect(): Promise<Client> {
+    const client = new Client({
+      connectionString: this.db.url,
+      // pg_stat_activity names the server that holds each lock (GET /health reads it).
+      application_name: `logbook ${this.db.serverId}`.slice(0, 63),
+      keepAlive: true,
+    });
+    // Only this connection's end counts: an earlier one, released, may report its end late.
+    const ended = () => {
+      if (this.client === client) this.lost();
+    };
+    client.on('error', ended);
+    client.on('end', ended);
+    client.on('notification', ({ payload }) => {
+      const [name, position] = (payload ?? '').split(' ');
+      if (name === this.db.qualified(this.name) && position !== undefined && /^\d+$/.test(position)) this.onWanted(BigInt(position));
+    });
+    this.client = client;
+    try {
+      await client.connect();
+    } catch (error) {
+      this.client = undefined;
+      throw error;
+    }
+    return client;
+  }
+
+  private lost(): void {
+    const wasHeld = this.held;
+    this.held = false;
+    const client = this.client;
+    this.client = undefined;
+    client?.end().catch(() => undefined);
+    if (wasHeld) this.onLost();
+  }
+}
+
+/**
+ * One PostgreSQL database's read models for one server: a small pool for readers, a lease per
+ * projection for its writer. The schema is created (once, under a lock) before the first query.
+ */
+export class PostgresReadModelDatabase {
+  private schemaReady: Promise<void> | undefined;
+  private readonly pool: Pool;
+  private readonly leases = new Map<string, ProjectionLease>();
+  private readonly tables = new Map<string, ReadModelTable[]>();
+
+  /** The connection string of the store's URL, its `?schema=` as the sessions' search path. */
+  readonly url: string;
+  private readonly schema: string;
+
+  constructor(
+    url: string,
+    /** Who this server is in `/health` and in `logbook_projection_checkpoints.saved_by`. */
+    readonly serverId: string,
+  ) {
+    const target = postgresTarget(url);
+    const parsed = new URL(target.connectionString);
+    parsed.searchParams.set('options', `${parsed.searchParams.get('options') ?? ''} -c search_path=${target.schema}`.trim());
+    this.url = parsed.toString();
+    this.schema = target.schema;
+    this.pool = new Pool({ connectionString: this.url, max: 4, connectionTimeoutMillis: 5000, application_name: `logbook ${serverId}`.slice(0, 63) });
+    // An idle reader's connection that dies is replaced by the pool; it must not crash the process.
+    this.pool.on('error', () => undefined);
+    this.ready.catch(() => undefined);
+  }
+
+  /** The tables, created once; a failed attempt (the database not up yet) is made again by the next caller. */
+  get ready(): Promise<void> {
+    this.schemaReady ??= this.createSchema().catch((error: unknown) => {
+      this.schemaReady = undefined;
+      throw error;
+    });
+    return this.schemaReady;
+  }
+
+  async query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }> {
+    await this.ready;
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (error) {
+      // A database that does not answer is the store's 503, as for the log, never a 500.
+      throw toStoreError(error);
+    }
+  }
+
+  /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */
+  lockKeyOf(name: string): number {
+    return lockKey(this.qualified(name));
+  }
+
+  /** A projection's name within its schema, for its lock and its NOTIFY payloads. */
+  qualified(name: string): string {
+    return `${this.schema}.${name}`;
+  }
+
+  lease(name: string): ProjectionLease {
+    let lease = this.leases.get(name);
+    if (!lease) this.leases.set(name, (lease = new ProjectionLease(this, name)));
+    return lease;
+  }
+
+  /** A table written with `name`'s checkpoints. */
+  register(name: string, table: ReadModelTable): void {
+    this.tables.set(name, [...(this.tables.get(name) ?? []), table]);
+  }
+
+  holds(name: string): boolean {
+    return this.leases.get(name)?.isHeld ?? false;
+  }
+
+  /** Drops what this server keeps in memory of `name`'s tables: another server may have written them. */
+  forget(name: string): void {
+    for (const table of this.tables.get(name) ?? []) table.forget();
+  }
+
+  /** Tells whichever server holds `name` that a reader here waits for `position` (a hint: the checkpoint is the truth). */
+  async want(name: string, position: bigint): Promise<void> {
+    await this.query('SELECT pg_notify($1, $2)', [WANTED_CHANNEL, `${this.qualified(name)} ${position}`]);
+  }
+
+  async checkpoint(name: string): Promise<bigint | undefined> {
+    const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1', [name]);
+    return rows[0] === undefined ? undefined : BigInt(rows[0].position);
+  }
+
+  /** `name`'s staged rows and checkpoint (undefined: forgotten, a rebuild) in one transaction on its lease. */
+  commit(name: string, position: bigint | undefined): Promise<void> {
+    return this.lease(name).commit(position, this.tables.get(name) ?? []);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.leases.values()].map((lease) => lease.release()));
+    await this.pool.end().catch(() => undefined);
+  }
+
+  private async createSchema(): Promise<void> {
+    try {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        // The store's migration lock: servers starting together, and the store creating the same schema, go one at a time.
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MIGRATE_LOCK_CLASS, this.schema]);
+        // CREATE SCHEMA needs the CREATE right on the database even when the schema exists: ask first.
+        const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
+        if (exists.rowCount === 0) await client.query(`CREATE SCHEMA "${this.schema}"`);
+        await client.query(SCHEMA);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      throw new Error(`read models on PostgreSQL (LOGBOOK_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}
