@@ -253,9 +253,24 @@ class SharedContentEventStore implements EventStore {
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent> {
     const events = this.inner.subscribeToAllIterable(options);
     const hydrate = (event: RecordedEvent) => this.hydrate(event);
+    // The inner iterator's results handed on as they are, but for the events that refer to shared
+    // values: no async generator between a projection and the store (its frames and promises, per
+    // event and per projection, were most of what a live read model allocated here).
     return {
-      async *[Symbol.asyncIterator]() {
-        for await (const event of events) yield event.metadata[CONTENT_REFS] === undefined ? event : await hydrate(event);
+      [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
+        const inner = events[Symbol.asyncIterator]();
+        return {
+          next: () =>
+            inner
+              .next()
+              .then((result) =>
+                result.done || result.value.metadata[CONTENT_REFS] === undefined
+                  ? result
+                  : hydrate(result.value).then((value) => ({ done: false as const, value })),
+              ),
+          return: (value?: unknown) => (inner.return ? inner.return(value) : Promise.resolve({ done: true as const, value: undefined })),
+          throw: (error?: unknown) => (inner.throw ? inner.throw(error) : Promise.reject(error)),
+        };
       },
     };
   }
