@@ -352,8 +352,9 @@ export interface components {
                 };
                 banished: number;
             };
-            /** @description Where ships were wrecked: each hex (and its tile) with a count. */
+            /** @description Where ships were wrecked: each scenario's hex (and its tile) with a count. */
             wrecks: {
+                scenarioId: string;
                 q: number;
                 r: number;
                 tileId: string | null;
@@ -363,8 +364,12 @@ export interface components {
                 tileId: string;
                 wrecks: number;
             }[];
-            /** @description Every hex some game's board covered, with how many games covered it (the heat map's sea). */
+            /**
+             * @description Every hex some game's board covered, per scenario, with how many games covered it (the heat
+             *     map's sea). Per scenario: the same coordinates are different seas on different boards.
+             */
             boardHexes: {
+                scenarioId: string;
                 q: number;
                 r: number;
                 games: number;
@@ -2269,8 +2274,9 @@ export interface components {
                 };
                 banished: number;
             };
-            /** @description Where ships were wrecked: each hex (and its tile) with a count. */
+            /** @description Where ships were wrecked: each scenario's hex (and its tile) with a count. */
             wrecks: {
+                scenarioId: string;
                 q: number;
                 r: number;
                 tileId: string | null;
@@ -2280,8 +2286,12 @@ export interface components {
                 tileId: string;
                 wrecks: number;
             }[];
-            /** @description Every hex some game's board covered, with how many games covered it (the heat map's sea). */
+            /**
+             * @description Every hex some game's board covered, per scenario, with how many games covered it (the heat
+             *     map's sea). Per scenario: the same coordinates are different seas on different boards.
+             */
             boardHexes: {
+                scenarioId: string;
                 q: number;
                 r: number;
                 games: number;

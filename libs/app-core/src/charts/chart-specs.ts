@@ -24,12 +24,19 @@ const base = (title: string, subtitle: string | string[]): Spec => ({
 
 const SOURCE_COLORS = { domain: ['storm', 'encounter', 'on-deck'], range: ['#4c78a8', '#e45756', '#f2a93b'] };
 
+/** The line a chart with nothing to draw adds to its subtitle (its axes alone would look like data). */
+const nothingDrawn = (summary: AnalyticsSummary, drawn: number): string[] => (drawn > 0 ? [] : [summary.games === 0 ? 'no games yet' : 'nothing recorded yet']);
+
+/** Counts on an axis: whole numbers (Vega's default writes an empty axis's 0 as "0.000000"). */
+const COUNT_AXIS = { format: 'd', tickMinStep: 1 };
+
 export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<ChartName, Spec> {
-  const wins = summary.winRates.map((w) => ({
-    ...w,
-    label: `${(w.winRate * 100).toFixed(w.winRate > 0 && w.winRate < 0.1 ? 1 : 0)}%`,
-    n: `${w.finished} games`,
-  }));
+  // A rate over no finished games is no rate: no bar and no "0%", only the note under the axis.
+  const wins = summary.winRates.map((w) =>
+    w.finished === 0
+      ? { ...w, winRate: null, label: '', n: 'no finished games' }
+      : { ...w, label: `${(w.winRate * 100).toFixed(w.winRate > 0 && w.winRate < 0.1 ? 1 : 0)}%`, n: `${w.finished} games` },
+  );
   const fit = summary.plunder.fit;
   const faces = summary.plunder.faces.map((f) => ({ ...f, face: `${f.roll} · ${f.result}` }));
   return {
@@ -85,7 +92,10 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
       },
     },
     'damage-by-act': {
-      ...base('Structural damage by source, per act', `${scope}: damage dealt (before reductions), all games`),
+      ...base('Structural damage by source, per act', [
+        `${scope}: damage dealt (before reductions), all games`,
+        ...nothingDrawn(summary, summary.damageBySourceAndAct.length),
+      ]),
       width: 360,
       height: 240,
       data: { values: summary.damageBySourceAndAct.map((d) => ({ ...d, actLabel: `act ${d.act}` })) },
@@ -93,16 +103,16 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
       encoding: {
         x: { field: 'actLabel', type: 'ordinal', title: null, axis: { labelAngle: 0 } },
         xOffset: { field: 'source', type: 'nominal', scale: { domain: SOURCE_COLORS.domain } },
-        y: { field: 'dealt', type: 'quantitative', title: 'damage dealt' },
+        y: { field: 'dealt', type: 'quantitative', title: 'damage dealt', axis: COUNT_AXIS },
         color: { field: 'source', type: 'nominal', title: 'source', scale: SOURCE_COLORS },
         tooltip: [{ field: 'source' }, { field: 'act' }, { field: 'dealt' }],
       },
     },
     'plunder-fit': {
-      ...base(
-        'Plunder table: observed rolls against a fair d6',
+      ...base('Plunder table: observed rolls against a fair d6', [
         `${scope}: ${fit.observations} rolls; χ² = ${fit.statistic.toFixed(2)} (${fit.degreesOfFreedom} d.f.), p = ${fit.pValue.toPrecision(3)}`,
-      ),
+        ...nothingDrawn(summary, fit.observations),
+      ]),
       width: 420,
       height: 240,
       data: { values: faces },
@@ -111,7 +121,7 @@ export function chartSpecs(summary: AnalyticsSummary, scope: string): Record<Cha
           mark: { type: 'bar', color: '#4c78a8', cornerRadiusEnd: 2, width: { band: 0.65 } },
           encoding: {
             x: { field: 'face', type: 'ordinal', title: 'd6 roll · result', axis: { labelAngle: 0 } },
-            y: { field: 'observed', type: 'quantitative', title: 'rolls' },
+            y: { field: 'observed', type: 'quantitative', title: 'rolls', axis: COUNT_AXIS },
             tooltip: [{ field: 'face' }, { field: 'observed' }, { field: 'expected', format: '.1f' }],
           },
         },
@@ -140,18 +150,36 @@ export const HEAT_MAP_HEXES = 500;
 
 function heatMap(summary: AnalyticsSummary, scope: string): Spec {
   const { hexes, leftOut } = hexLayer(summary);
+  const total = summary.wrecks.reduce((n, w) => n + w.wrecks, 0);
+  const title = base('Where ships were wrecked', [
+    `${scope}: ${total} wrecks on the hexes every board played covered (flat-topped hexes, north up)`,
+    ...(leftOut > 0 ? [`${leftOut} hexes left out (the fewest wrecks, then the fewest boards covering them)`] : []),
+    ...nothingDrawn(summary, hexes.length),
+  ]);
+  // One board per scenario: the same coordinates are different seas on different boards.
+  const scenarios = [...new Set(hexes.map((h) => h.scenarioId))].sort();
+  if (scenarios.length <= 1) return { ...title, ...board(hexes, total) };
+  return {
+    ...title,
+    vconcat: scenarios.map((id) => ({
+      title: { text: id, anchor: 'start', fontSize: 13 },
+      ...board(
+        hexes.filter((h) => h.scenarioId === id),
+        total,
+      ),
+    })),
+    resolve: { scale: { color: 'shared' } },
+  };
+}
+
+function board(hexes: ReturnType<typeof hexLayer>['hexes'], total: number): Spec {
   const xs = hexes.map((h) => h.x);
   const ys = hexes.map((h) => h.y);
   const [x0, x1] = xs.length ? [Math.min(...xs) - 1, Math.max(...xs) + 1] : [-1, 1];
   const [y0, y1] = ys.length ? [Math.min(...ys) - 1, Math.max(...ys) + 1] : [-1, 1];
-  const total = summary.wrecks.reduce((n, w) => n + w.wrecks, 0);
   const x = { field: 'x', type: 'quantitative', axis: null, scale: { domain: [x0, x1], nice: false, zero: false } };
   const y = { field: 'y', type: 'quantitative', axis: null, scale: { domain: [y1, y0], nice: false, zero: false } };
   return {
-    ...base('Where ships were wrecked', [
-      `${scope}: ${total} wrecks on the hexes every board played covered (flat-topped hexes, north up)`,
-      ...(leftOut > 0 ? [`${leftOut} hexes left out (the fewest wrecks, then the fewest boards covering them)`] : []),
-    ]),
     width: Math.max(200, (x1 - x0) * HEX_PX),
     height: Math.max(160, (y1 - y0) * HEX_PX),
     data: { values: hexes },
@@ -167,6 +195,8 @@ function heatMap(summary: AnalyticsSummary, scope: string): Spec {
             field: 'wrecks',
             type: 'quantitative',
             title: 'wrecks',
+            // No wrecks, no scale to explain (its empty domain's labels read "0.000000").
+            legend: total > 0 ? { format: 'd' } : null,
             scale: { scheme: 'orangered', domainMin: 0 },
           },
           tooltip: [{ field: 'hex' }, { field: 'tileId' }, { field: 'wrecks' }],
@@ -186,12 +216,24 @@ const HEXAGON = 'M -1 0 L -0.5 -0.866 L 0.5 -0.866 L 1 0 L 0.5 0.866 L -0.5 0.86
 
 /** Axial (q, r) to the plane for flat-topped hexes: x = 3/2 q, y = √3 (r + q/2). */
 function hexLayer(summary: AnalyticsSummary) {
-  const wrecks = new Map(summary.wrecks.map((w) => [`${w.q},${w.r}`, w]));
-  const covered = new Map(summary.boardHexes.map((h) => [`${h.q},${h.r}`, h.games]));
+  const keyOf = (h: { scenarioId: string; q: number; r: number }) => `${h.scenarioId}\u0000${h.q},${h.r}`;
+  const wrecks = new Map(summary.wrecks.map((w) => [keyOf(w), w]));
+  const covered = new Map(summary.boardHexes.map((h) => [keyOf(h), h]));
   const all = [...new Set([...covered.keys(), ...wrecks.keys()])].map((key) => {
-    const [q = 0, r = 0] = key.split(',').map(Number);
     const w = wrecks.get(key);
-    return { hex: key, q, r, x: 1.5 * q, y: Math.sqrt(3) * (r + q / 2), wrecks: w?.wrecks ?? 0, tileId: w?.tileId ?? '', games: covered.get(key) ?? 0 };
+    const c = covered.get(key);
+    const { scenarioId, q, r } = (w ?? c) as { scenarioId: string; q: number; r: number };
+    return {
+      scenarioId,
+      hex: `${q},${r}`,
+      q,
+      r,
+      x: 1.5 * q,
+      y: Math.sqrt(3) * (r + q / 2),
+      wrecks: w?.wrecks ?? 0,
+      tileId: w?.tileId ?? '',
+      games: c?.games ?? 0,
+    };
   });
   if (all.length <= HEAT_MAP_HEXES) return { hexes: all, leftOut: 0 };
   const kept = all.sort((a, b) => b.wrecks - a.wrecks || b.games - a.games).slice(0, HEAT_MAP_HEXES);

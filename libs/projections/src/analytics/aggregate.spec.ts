@@ -80,17 +80,17 @@ describe('figures across games', () => {
 
   it('where wrecks happen, by hex and tile, over the hexes boards covered', () => {
     expect(s.wrecks).toEqual([
-      { q: 1, r: 0, tileId: 'home', wrecks: 2 },
-      { q: 3, r: -1, tileId: 'east', wrecks: 1 },
+      { scenarioId: 'sea', q: 1, r: 0, tileId: 'home', wrecks: 2 },
+      { scenarioId: 'sea', q: 3, r: -1, tileId: 'east', wrecks: 1 },
     ]);
     expect(s.wrecksByTile).toEqual([
       { tileId: 'home', wrecks: 2 },
       { tileId: 'east', wrecks: 1 },
     ]);
     expect(s.boardHexes).toEqual([
-      { q: 0, r: 0, games: 1 },
-      { q: 1, r: 0, games: 1 },
-      { q: 3, r: -1, games: 1 },
+      { scenarioId: 'sea', q: 0, r: 0, games: 1 },
+      { scenarioId: 'sea', q: 1, r: 0, games: 1 },
+      { scenarioId: 'sea', q: 3, r: -1, games: 1 },
     ]);
   });
 

@@ -31,11 +31,14 @@ export interface AnalyticsSummary {
     stashedByType: Record<string, number>;
     banished: number;
   };
-  /** Where ships were wrecked: each hex (and its tile) with a count. */
-  wrecks: Array<{ q: number; r: number; tileId: string | null; wrecks: number }>;
+  /** Where ships were wrecked: each scenario's hex (and its tile) with a count. */
+  wrecks: Array<{ scenarioId: string; q: number; r: number; tileId: string | null; wrecks: number }>;
   wrecksByTile: Array<{ tileId: string; wrecks: number }>;
-  /** Every hex some game's board covered, with how many games covered it (the heat map's sea). */
-  boardHexes: Array<{ q: number; r: number; games: number }>;
+  /**
+   * Every hex some game's board covered, per scenario, with how many games covered it (the heat
+   * map's sea). Per scenario: the same coordinates are different seas on different boards.
+   */
+  boardHexes: Array<{ scenarioId: string; q: number; r: number; games: number }>;
   players: Array<{ name: string; games: number; won: number; lost: number; meanRounds: number }>;
   undos: number;
   redos: number;
@@ -50,6 +53,10 @@ const groupInto = (groups: Map<string, GameAnalytics[]>, key: string, game: Game
   const group = groups.get(key);
   if (group) group.push(game);
   else groups.set(key, [game]);
+};
+
+const groupCount = (counts: Map<string, number>, key: string): void => {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 };
 
 export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSummary {
@@ -117,19 +124,19 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
     observed.map(() => 1 / 6),
   );
 
-  const wreckHexes = new Map<string, { q: number; r: number; tileId: string | null; wrecks: number }>();
+  const wreckHexes = new Map<string, { scenarioId: string; q: number; r: number; tileId: string | null; wrecks: number }>();
   const wreckTiles = new Map<string, number>();
   for (const g of games)
     for (const w of g.wrecks) {
-      const key = `${w.hex.q},${w.hex.r}`;
-      const row = wreckHexes.get(key) ?? { q: w.hex.q, r: w.hex.r, tileId: w.tileId, wrecks: 0 };
+      const key = `${g.scenarioId}\u0000${w.hex.q},${w.hex.r}`;
+      const row = wreckHexes.get(key) ?? { scenarioId: g.scenarioId, q: w.hex.q, r: w.hex.r, tileId: w.tileId, wrecks: 0 };
       row.wrecks += 1;
       wreckHexes.set(key, row);
       if (w.tileId) wreckTiles.set(w.tileId, (wreckTiles.get(w.tileId) ?? 0) + 1);
     }
 
   const covered = new Map<string, number>();
-  for (const g of games) for (const key of g.coveredHexes) covered.set(key, (covered.get(key) ?? 0) + 1);
+  for (const g of games) for (const hex of g.coveredHexes) groupCount(covered, `${g.scenarioId}\u0000${hex}`);
 
   const players = new Map<string, GameAnalytics[]>();
   for (const g of games) for (const s of g.seats) groupInto(players, s.name, g);
@@ -151,8 +158,9 @@ export function summarizeAnalytics(games: readonly GameAnalytics[]): AnalyticsSu
     wrecks: [...wreckHexes.values()].sort((a, b) => b.wrecks - a.wrecks),
     wrecksByTile: [...wreckTiles.entries()].map(([tileId, wrecks]) => ({ tileId, wrecks })).sort((a, b) => b.wrecks - a.wrecks),
     boardHexes: [...covered.entries()].map(([key, n]) => {
-      const [q = 0, r = 0] = key.split(',').map(Number);
-      return { q, r, games: n };
+      const [scenarioId = '', hex = ''] = key.split('\u0000');
+      const [q = 0, r = 0] = hex.split(',').map(Number);
+      return { scenarioId, q, r, games: n };
     }),
     players: [...players.entries()]
       .map(([name, group]) => ({
