@@ -15,6 +15,34 @@ describe('listing games: order, times and pages', () => {
 
   afterAll(() => app.dispose());
 
+  it('gives the first game after start-up its created time', async () => {
+    const fresh = await startApp();
+    try {
+      const game = await createGame(fresh);
+      const listed = (await fresh.http().get('/games').expect(200)).body.games;
+      expect(listed).toEqual([expect.objectContaining({ gameId: game.gameId })]);
+      expect(Date.parse(listed[0].createdAt)).not.toBeNaN();
+      expect(Date.parse(listed[0].updatedAt)).toBeGreaterThanOrEqual(Date.parse(listed[0].createdAt));
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('keeps created times across a restart, for the games before it and the first one after', async () => {
+    let fresh = await startApp();
+    try {
+      const before = await createGame(fresh);
+      await send(fresh, before.gameId, before.seats[0], { type: 'EndTurn' });
+      fresh = await fresh.restart();
+      const after = await createGame(fresh);
+      const listed = (await fresh.http().get('/games').expect(200)).body.games as Array<{ gameId: string; createdAt: string }>;
+      expect(listed.map((g) => g.gameId)).toEqual([after.gameId, before.gameId]);
+      for (const g of listed) expect(Date.parse(g.createdAt)).not.toBeNaN();
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   it('lists newest first with created/updated times, and pages with a cursor', async () => {
     const created: string[] = [];
     for (let i = 0; i < 5; i++) {
