@@ -25,7 +25,7 @@ class RefsNeeded {
  * they expect it (the server's orders, new games) are written by ONE statement, one round trip
  * (`logbook_append_group`, postgres-schema.ts). The rest (a retry after an unknown outcome, a
  * conflict, 'any', 'stream_exists') are checked by the core's `checkAppend`, as in the SQLite
- * store, in a transaction of four round trips. Either way each append has its own outcome: a
+ * store, in a transaction of four round trips (five when the idempotence rule needs refs). Either way each append has its own outcome: a
  * stale append fails alone while the others commit. A stream appears at most once per group (a
  * second append to it waits for the next group and is checked against the first).
  *
