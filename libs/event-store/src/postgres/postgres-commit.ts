@@ -2,21 +2,14 @@ import type { Pool, PoolClient } from 'pg';
 import type { AppendResult, ExpectedRevision } from '../event-store.port';
 import { EventStoreUnavailableError } from '../errors';
 import type { AppendRequest, PendingAppend } from '../core/append-batcher';
-import { type CheckReads, type Checked, checkAppend } from '../core/local-commit';
-import type { StreamHead } from '../core/expected-revision';
 import type { StreamQuery } from '../core/local-storage';
 import type { StoredEventRef } from '../core/stored-event-ref';
-import type { SerializedEvent } from '../core/serialized-event';
 import { STORE_NAME, isConnectionError, toStoreError } from './postgres-connection';
+import { GroupReads, InsertRows, RefsNeeded, tryCheck } from './postgres-group-parts';
 import { APPEND_LOCK_CLASS, type StoreTables } from './postgres-schema';
 
 /** Hears the last position of every group that committed (wakes the store's subscriptions). */
 export type OnCommitted = (lastPosition: bigint) => void;
-
-/** The check asked for refs the first pass had not fetched: fetch them, then check again. */
-class RefsNeeded {
-  constructor(readonly query: StreamQuery) {}
-}
 
 /**
  * Group commit on PostgreSQL. Appends arriving in the same turn of the event loop, and all those
@@ -25,7 +18,7 @@ class RefsNeeded {
  * they expect it (the server's orders, new games) are written by ONE statement, one round trip
  * (`logbook_append_group`, postgres-schema.ts). The rest (a retry after an unknown outcome, a
  * conflict, 'any', 'stream_exists') are checked by the core's `checkAppend`, as in the SQLite
- * store, in a transaction of four round trips. Either way each append has its own outcome: a
+ * store, in a transaction of four round trips (five when the idempotence rule needs refs). Either way each append has its own outcome: a
  * stale append fails alone while the others commit. A stream appears at most once per group (a
  * second append to it waits for the next group and is checked against the first).
  *
@@ -299,69 +292,6 @@ export class PostgresCommitter {
   }
 }
 
-/** The rows of one group's insert, column by column. */
-class InsertRows {
-  readonly positions: string[] = [];
-  readonly streams: string[] = [];
-  readonly revisions: number[] = [];
-  readonly ids: string[] = [];
-  readonly types: string[] = [];
-  readonly versions: number[] = [];
-  readonly metadata: string[] = [];
-  readonly data: string[] = [];
-
-  get count(): number {
-    return this.positions.length;
-  }
-
-  add(position: bigint, streamId: string, revision: number, event: SerializedEvent): void {
-    this.positions.push(position.toString());
-    this.streams.push(streamId);
-    this.revisions.push(revision);
-    this.ids.push(event.id);
-    this.types.push(event.type);
-    this.versions.push(event.schemaVersion);
-    this.metadata.push(event.metadata ?? '{}');
-    this.data.push(event.data);
-  }
-}
-
 const isExact = (expected: ExpectedRevision): expected is number | 'no_stream' => typeof expected === 'number' || expected === 'no_stream';
 
 type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
-
-function tryCheck(reads: GroupReads, append: AppendRequest): Checked | RefsNeeded | { error: unknown } {
-  try {
-    return checkAppend(reads, append);
-  } catch (error) {
-    if (error instanceof RefsNeeded) return error;
-    return { error };
-  }
-}
-
-/**
- * The stream heads of a group, read under the lock, and the refs fetched for the appends whose
- * check needs them (retries, conflicts, 'any'): answered from memory, so the core check runs
- * unchanged on what one round trip brought.
- */
-class GroupReads implements CheckReads {
-  private readonly refs = new Map<string, StoredEventRef[]>();
-
-  constructor(private readonly heads: Map<string, number>) {}
-
-  streamHead(streamId: string): StreamHead {
-    return this.heads.get(streamId);
-  }
-
-  eventRefs(query: StreamQuery): StoredEventRef[] {
-    const answer = this.refs.get(keyOf(query));
-    if (!answer) throw new RefsNeeded(query);
-    return answer;
-  }
-
-  answer(queries: readonly StreamQuery[], answers: readonly StoredEventRef[][]): void {
-    queries.forEach((query, i) => this.refs.set(keyOf(query), answers[i]));
-  }
-}
-
-const keyOf = ({ streamId, direction, fromRevision, maxCount }: StreamQuery): string => JSON.stringify([streamId, direction, fromRevision, maxCount]);

@@ -146,6 +146,24 @@ describe('PostgreSQL group commit', () => {
   });
 });
 
+describe('closing a PostgreSQL store', () => {
+  it('commits the appends it accepted, then ends its pool and its listening session', async () => {
+    const store = new PostgresEventStore({ url: database.url });
+    await store.ready();
+    const stream = `close-${Date.now()}`;
+    const subscription = store.subscribeToAll({ filter: { streamPrefixes: [stream] } }).subscribe({ error: () => undefined });
+    const pending = store.append(stream, events(2), 'no_stream');
+    await store.close();
+    subscription.unsubscribe();
+    await expect(pending).resolves.toMatchObject({ nextExpectedRevision: 1 });
+    await expect(store.ping()).rejects.toThrow(/closed/);
+    const sessions = await sql<{ n: string }>(
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'logbook' AND pid <> pg_backend_pid()",
+    );
+    expect(Number(sessions[0].n)).toBe(0);
+  });
+});
+
 describe('PostgreSQL schema', () => {
   it('is created at start-up with a version table and tables an operator can read', async () => {
     const store = open();
