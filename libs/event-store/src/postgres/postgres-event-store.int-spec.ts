@@ -3,25 +3,12 @@ import { WrongExpectedRevisionError } from '../errors';
 import type { RecordedEvent } from '../event-store.port';
 import { events } from '../testing/contract/contract-fixture';
 import { PostgresEventStore } from './postgres-event-store';
-import { type TestDatabase, createTestDatabase } from './testing/test-database';
+import { postgresStoresPerTest } from './testing/test-stores';
 
-let database: TestDatabase;
-const stores: PostgresEventStore[] = [];
-const open = (options: Partial<ConstructorParameters<typeof PostgresEventStore>[0]> = {}) => {
-  const store = new PostgresEventStore({ url: database.url, ...options });
-  stores.push(store);
-  return store;
-};
+const stores = postgresStoresPerTest('store');
+const open = stores.open;
 
-beforeAll(async () => {
-  database = await createTestDatabase('store');
-});
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-});
-afterAll(() => database.drop());
-
-async function sql<T extends object>(text: string, values: unknown[] = [], url = database.url): Promise<T[]> {
+async function sql<T extends object>(text: string, values: unknown[] = [], url = stores.url): Promise<T[]> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -148,7 +135,7 @@ describe('PostgreSQL group commit', () => {
 
 describe('closing a PostgreSQL store', () => {
   it('commits the appends it accepted, then ends its pool and its listening session', async () => {
-    const store = new PostgresEventStore({ url: database.url });
+    const store = new PostgresEventStore({ url: stores.url });
     await store.ready();
     const stream = `close-${Date.now()}`;
     const subscription = store.subscribeToAll({ filter: { streamPrefixes: [stream] } }).subscribe({ error: () => undefined });
@@ -177,7 +164,7 @@ describe('PostgreSQL schema', () => {
   });
 
   it('keeps a store given ?schema= apart from the others in the same database', async () => {
-    const url = `${database.url}?schema=tenant_b`;
+    const url = `${stores.url}?schema=tenant_b`;
     const other = open({ url });
     const main = open();
     const stream = `apart-${Date.now()}`;
@@ -187,7 +174,7 @@ describe('PostgreSQL schema', () => {
   });
 
   it('a store whose schema is newer than this code refuses to open, saying so', async () => {
-    const url = `${database.url}?schema=from_the_future`;
+    const url = `${stores.url}?schema=from_the_future`;
     await open({ url }).ready();
     await sql('UPDATE from_the_future.logbook_schema_version SET version = 99');
     const newer = open({ url, urlName: 'LOGBOOK_POSTGRES_URL' });
@@ -196,7 +183,7 @@ describe('PostgreSQL schema', () => {
   });
 
   it('does not open with a wrong password or an unreachable server, naming the URL setting and never the password', async () => {
-    const wrong = new URL(database.url);
+    const wrong = new URL(stores.url);
     wrong.password = 'not-the-password';
     const refused = open({ url: wrong.toString(), urlName: 'LOGBOOK_POSTGRES_URL' });
     await expect(refused.ready()).rejects.toThrow(/^PostgreSQL at LOGBOOK_POSTGRES_URL \(postgres:\/\/logbook:\*\*\*@.*\) refused the login/);

@@ -8,25 +8,12 @@ import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../error
 import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { events, sleep } from '../testing/contract/contract-fixture';
 import { PostgresEventStore } from './postgres-event-store';
-import { type TestDatabase, createTestDatabase } from './testing/test-database';
+import { postgresStoresPerTest } from './testing/test-stores';
 
 jest.setTimeout(120_000);
 
-let database: TestDatabase;
-const stores: PostgresEventStore[] = [];
-const open = (options: Partial<ConstructorParameters<typeof PostgresEventStore>[0]> = {}) => {
-  const store = new PostgresEventStore({ url: database.url, ...options });
-  stores.push(store);
-  return store;
-};
-
-beforeAll(async () => {
-  database = await createTestDatabase('faults');
-});
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-});
-afterAll(() => database.drop());
+const stores = postgresStoresPerTest('faults');
+const open = stores.open;
 
 async function waitFor(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -125,7 +112,7 @@ describe('the LISTEN connection killed', () => {
 
       const pid = reader.listenerPid;
       expect(pid).toBeDefined();
-      const admin = new Client({ connectionString: database.url });
+      const admin = new Client({ connectionString: stores.url });
       await admin.connect();
       try {
         const { rows } = await admin.query<{ killed: boolean }>('SELECT pg_terminate_backend($1) AS killed', [pid]);
@@ -153,7 +140,7 @@ describe('the LISTEN connection killed', () => {
     try {
       await waitFor(() => received.length === 1, 'the history');
       // As an operator's SQL would write it: no NOTIFY, and not through this store.
-      const admin = new Client({ connectionString: database.url });
+      const admin = new Client({ connectionString: stores.url });
       await admin.connect();
       try {
         await admin.query(
