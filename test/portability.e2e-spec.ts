@@ -25,6 +25,7 @@ interface Line {
   data: Json;
   secret?: { visibleTo: number[]; sealed?: boolean; data: Json };
   commandId?: string;
+  recordedAt?: string;
   seat?: number | null;
   command?: Json;
   draws?: number[];
@@ -300,6 +301,37 @@ describe('portability: recording, forks, export and import', () => {
       const before = await store.readAll({ filter: { eventTypes: ['GameCreated'] } });
       const res = await importText(renamed).expect(400);
       expect(res.body.detail).toMatch(/seat 1's name must have a visible character/);
+      expect(await store.readAll({ filter: { eventTypes: ['GameCreated'] } })).toHaveLength(before.length);
+    });
+
+    it('lists an imported game with a created time when its file says no time (the time of the import)', async () => {
+      const game = await runningGame();
+      const whole = await exportOf(game.gameId, asOperator);
+      const timeless = whole.text
+        .split('\n')
+        .map((line, i) => {
+          if (i === 0 || line === '') return line;
+          const { recordedAt: _dropped, ...rest } = JSON.parse(line) as Line;
+          return JSON.stringify(rest);
+        })
+        .join('\n');
+      expect(timeless).not.toMatch(/recordedAt/);
+      const before = Date.now();
+      const copy = (await importText(timeless).expect(201)).body as { gameId: string };
+      const listed = (await app.http().get('/games').expect(200)).body.games as Array<{ gameId: string; createdAt: string | null }>;
+      const createdAt = listed.find((g) => g.gameId === copy.gameId)?.createdAt;
+      expect(createdAt).toEqual(expect.any(String));
+      expect(Date.parse(createdAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('refuses a file whose recordedAt is not a UTC time (400), and writes nothing', async () => {
+      const game = await runningGame();
+      const whole = await exportOf(game.gameId, asOperator);
+      const lines = whole.text.split('\n');
+      lines[1] = JSON.stringify({ ...(JSON.parse(lines[1]) as Line), recordedAt: 'yesterday' });
+      const before = await store.readAll({ filter: { eventTypes: ['GameCreated'] } });
+      const res = await importText(lines.join('\n')).expect(400);
+      expect(res.body.detail).toMatch(/line 2.*recordedAt must be a UTC time/);
       expect(await store.readAll({ filter: { eventTypes: ['GameCreated'] } })).toHaveLength(before.length);
     });
 

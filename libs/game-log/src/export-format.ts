@@ -121,6 +121,10 @@ export function parseExport(text: string): { header: ExportHeader; events: LogEv
     if (line.data === null || typeof line.data !== 'object') throw new ExportFormatError(n, 'data must be an object');
     if (typeof line.commandId !== 'string' || line.commandId === '') throw new ExportFormatError(n, 'commandId is missing');
     if (line.secret !== undefined && !isSecret(line.secret)) throw new ExportFormatError(n, 'secret must be { visibleTo, data }');
+    // Lists sort games by it: a time in any other shape would sort wrong or not at all.
+    if (line.recordedAt !== undefined && !isTimestamp(line.recordedAt)) {
+      throw new ExportFormatError(n, 'recordedAt must be a UTC time such as 2026-01-01T12:00:00.000Z');
+    }
     if (line.draws !== undefined && !(Array.isArray(line.draws) && line.draws.every(Number.isSafeInteger))) {
       throw new ExportFormatError(n, 'draws must be whole numbers');
     }
@@ -138,6 +142,9 @@ export function parseExport(text: string): { header: ExportHeader; events: LogEv
   if (events.length === 0) throw new ExportFormatError(2, 'the file holds no events');
   return { header: header as ExportHeader, events };
 }
+
+const isTimestamp = (value: unknown): boolean =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(value) && !Number.isNaN(Date.parse(value));
 
 const parseJson = (text: string, line: number): unknown => {
   try {

@@ -205,6 +205,7 @@ export class GamePortabilityService {
       const problem = playerNameProblem(s.name, `seat ${s.seat}'s name`);
       if (problem !== undefined) throw new BadRequestException(`The export's players must have names a game accepts: ${problem}`);
     }
+    const importedAt = new Date().toISOString();
     const appended = (seatTokens: SeatTokenDigest[]): NewEvent[] => {
       const indexInAction = new Map<string, number>();
       return log.map((event, i) => {
@@ -216,7 +217,11 @@ export class GamePortabilityService {
           type: event.type,
           data: event.data,
           schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-          metadata: { ...event.metadata, ...(i === 0 ? { seatTokens, importedFrom: header.gameId } : {}), schemaVersion: GAME_EVENT_SCHEMA_VERSION },
+          metadata: {
+            ...event.metadata,
+            ...(i === 0 ? { seatTokens, importedFrom: header.gameId, importedAt } : {}),
+            schemaVersion: GAME_EVENT_SCHEMA_VERSION,
+          },
         };
       });
     };

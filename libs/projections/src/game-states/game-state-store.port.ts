@@ -56,6 +56,8 @@ export interface GameStateStore {
   put(record: GameStateRecord): void;
   list(query?: GameSummaryQuery): Awaitable<GameSummary[]>;
   clear(): Awaitable<void>;
+  /** True when its rows were written before a column they need existed, until `clear` (a rebuild). */
+  needsRebuild?(): boolean;
   /** Writes what `put` may have kept in memory (the runner calls it before each checkpoint). */
   flush(): Awaitable<void>;
   close(): Awaitable<void>;

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,29 @@ describe('the game-states read model', () => {
     const fractions = progress.map((p) => p.fraction);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     await expectEqualToFreshFolds(model.states, games.keys());
+    await model.close();
+  });
+
+  it('rebuilds a file written before games had times, so every game has its created time', async () => {
+    const events = games.get('g1')!.slice(0, 20);
+    const createdAt = '2026-01-01T10:00:00.000Z';
+    await store.append(gameStreamId('g1'), toNewEvents('g1', 'c0', events.slice(0, 1), { recordedAt: createdAt }), 'no_stream');
+    await store.append(gameStreamId('g1'), toNewEvents('g1', 'c1', events.slice(1), { recordedAt: '2026-01-01T10:05:00.000Z' }), 0);
+    let model = open();
+    await model.runner.start();
+    await model.runner.whenHandled((await store.lastPosition())!);
+    await model.runner.checkpointNow();
+    await model.close();
+    // The file as an older server left it: the same rows and checkpoint, without the time columns.
+    const file = new Database(join(dir, 'read-models.sqlite'));
+    file.exec('DROP INDEX game_states_newest; ALTER TABLE game_states DROP COLUMN created_at; ALTER TABLE game_states DROP COLUMN updated_at');
+    file.close();
+
+    model = open();
+    await model.runner.start();
+    expect(model.states.get('g1')).toMatchObject({ revision: events.length - 1, createdAt, updatedAt: '2026-01-01T10:05:00.000Z' });
+    expect(model.states.list()).toEqual([expect.objectContaining({ gameId: 'g1', createdAt })]);
+    expect(model.states.needsRebuild()).toBe(false);
     await model.close();
   });
 

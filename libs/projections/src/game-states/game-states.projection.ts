@@ -55,7 +55,8 @@ export class GameStatesProjection implements Projection {
     applyEvent(record.state, toDomainEvent(event));
     record.revision = event.revision;
     const at = typeof event.metadata.recordedAt === 'string' ? event.metadata.recordedAt : undefined;
-    if (event.revision === 0) record.createdAt = at;
+    // An imported file may not say when its game began: then it began here, when it was imported.
+    if (event.revision === 0) record.createdAt = at ?? (typeof event.metadata.importedAt === 'string' ? event.metadata.importedAt : undefined);
     if (at !== undefined) record.updatedAt = at;
     this.store.put(record);
   }
@@ -89,6 +90,10 @@ export class GameStatesProjection implements Projection {
   reset(): Awaitable<void> {
     this.histories.clear();
     return this.store.clear();
+  }
+
+  needsRebuild(): boolean {
+    return this.store.needsRebuild?.() ?? false;
   }
 
   flush(): Awaitable<void> {

@@ -21,6 +21,7 @@ export class SqliteGameStateStore implements GameStateStore {
   private readonly rows: BufferedRows<GameStateRecord>;
   /** The JSON length of each state as last written or read, for the bound on rows kept in memory. */
   private readonly textBytes = new WeakMap<GameState, number>();
+  private stale = false;
 
   constructor({ filename }: { filename: string }) {
     this.db = openReadModelDatabase(filename);
@@ -39,10 +40,13 @@ export class SqliteGameStateStore implements GameStateStore {
       created_at  TEXT,
       updated_at  TEXT
     ) WITHOUT ROWID`);
-    // Files written before games had times gain the columns (a rebuild fills them in).
+    // Files written before games had times gain the columns; their rows have no times, and the
+    // checkpoint is past the events that carry them, so the runner rebuilds the read model.
     const columns = new Set((this.db.pragma('table_info(game_states)') as Array<{ name: string }>).map((c) => c.name));
     for (const column of ['created_at', 'updated_at']) {
-      if (!columns.has(column)) this.db.exec(`ALTER TABLE game_states ADD COLUMN ${column} TEXT`);
+      if (columns.has(column)) continue;
+      this.db.exec(`ALTER TABLE game_states ADD COLUMN ${column} TEXT`);
+      this.stale ||= this.db.prepare('SELECT 1 FROM game_states LIMIT 1').get() !== undefined;
     }
     this.db.exec('CREATE INDEX IF NOT EXISTS game_states_newest ON game_states (created_at DESC, game_id DESC)');
     this.statements = {
@@ -97,9 +101,14 @@ export class SqliteGameStateStore implements GameStateStore {
     }) as GameSummary[];
   }
 
+  needsRebuild(): boolean {
+    return this.stale;
+  }
+
   clear(): void {
     this.statements.clear.run();
     this.rows.clear();
+    this.stale = false;
   }
 
   close(): void {

@@ -85,6 +85,8 @@ export class ProjectionRunner implements ReadModelRunner {
 
   async start(): Promise<void> {
     if (this.status === 'running' || this.status === 'rebuilding') return;
+    // Rows written before a column existed stay as they are past the checkpoint: replay them all.
+    if (this.projection.needsRebuild?.()) await this.rebuild();
     this.lastHandled = await this.checkpoints.load(this.projection.name);
     this.controller = new AbortController();
     this.status = 'running';

@@ -20,6 +20,11 @@ export interface Projection {
   /** Drops the read model before a rebuild from the first event. */
   reset?(): void | Promise<void>;
   /**
+   * True when the stored read model cannot be trusted from its checkpoint (its rows predate a
+   * column they now need): the runner rebuilds it from the first event before it follows the store.
+   */
+  needsRebuild?(): boolean;
+  /**
    * Makes what `handle` did durable. The runner calls it before every checkpoint it saves, so a
    * read model may batch its writes and the checkpoint never runs ahead of them.
    */
