@@ -23,7 +23,7 @@ import { rejectedAppendLeavesStream } from './rejected-append.bench';
 import { benchAnalytics } from './analytics.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
-import { benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
+import { benchBgioWorkload, benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
 import { benchPostgres } from './perf/postgres.bench';
 import { benchTwoServersHttp } from './perf/postgres-servers.bench';
 import { benchSeek } from './seek/seek.bench';
@@ -225,6 +225,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
     await benchTwoServersHttp();
   },
   'command-path': benchCommandPath,
+  bgio: benchBgioWorkload,
   http: () => benchHttpPath(),
   log: benchLogSize,
   analytics: () => withDir((dir) => benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000))),

@@ -121,7 +121,7 @@ async function main(): Promise<void> {
  * CPU time of the main thread so far, ns: `process.cpuUsage()` counts every thread (GC threads,
  * libuv's pool), this only the one that runs the event loop. Linux only.
  */
-function mainThreadCpuNanos(): number | undefined {
+export function mainThreadCpuNanos(): number | undefined {
   try {
     return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
   } catch {
@@ -130,7 +130,7 @@ function mainThreadCpuNanos(): number | undefined {
 }
 
 /** Starts V8's CPU (or sampling heap) profiler in this process; the function returned stops it and gives the profile. */
-async function startProfile(kind: 'cpu' | 'heap' = 'cpu'): Promise<() => Promise<object>> {
+export async function startProfile(kind: 'cpu' | 'heap' = 'cpu'): Promise<() => Promise<object>> {
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) =>

@@ -5,8 +5,11 @@
 // processes run the code compiled to JavaScript first (./compile.ts), as production does.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus as cpuList, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { BgioHttpInput, BgioHttpResult } from './bgio-http-load';
+import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario } from './bgio-workload';
+import type { BareStoreResult, BgioResult } from './bgio-workload.bench';
 import type { CommandPathResult } from './command-path.bench';
 import { SETUP_RESPONSE, hexNavigationScenario } from './hex-navigation';
 import type { LoadGame, LoadInput, LoadResult } from './http-load';
@@ -18,6 +21,7 @@ const ROOT = join(__dirname, '..', '..');
 let compiled: string | undefined;
 /** The compiled JavaScript of one of these scripts (compiled once per bench run). */
 export const js = (script: string): string => join((compiled ??= compileForBench()), script.replace(/\.ts$/, '.js'));
+const cpuCount = () => cpuList().length;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -28,9 +32,18 @@ const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
  */
 export const measuredEnv = (): NodeJS.ProcessEnv => ({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', LOGBOOK_RATE_LIMITS: 'off' });
 
-/** Runs a TypeScript script in a child process and parses its last stdout line as JSON. */
-function runJson<T>(script: string, args: string[] = [], nodeArgs: string[] = []): T {
-  const child = spawnSync(process.execPath, [...nodeArgs, js(script), ...args], {
+/**
+ * The command that runs node on the given CPUs (`taskset -c`), where the machine has taskset and
+ * more than one core: a load generator pinned apart from the server keeps its CPU off the server's.
+ */
+const pinned = (cpus: string | undefined, args: string[]): [string, string[]] =>
+  cpus !== undefined && PINNING ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
+const PINNING = cpuCount() > 1 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** Runs a TypeScript script in a child process (on `cpus`, when given) and parses its last stdout line as JSON. */
+function runJson<T>(script: string, args: string[] = [], nodeArgs: string[] = [], cpus?: string): T {
+  const [command, commandArgs] = pinned(cpus, [...nodeArgs, js(script), ...args]);
+  const child = spawnSync(command, commandArgs, {
     cwd: ROOT,
     encoding: 'utf8',
     env: measuredEnv(),
@@ -64,6 +77,86 @@ export async function benchCommandPath(): Promise<void> {
   );
 }
 
+/**
+ * boardgame.io 0.50.2's move/turn actions/s on this workload, measured on this machine (idle):
+ * the figure the target doubles. boardgame.io itself is not a dependency of this project.
+ */
+const BGIO_ACTIONS_PER_SECOND = 8_791;
+
+export async function benchBgioWorkload(): Promise<void> {
+  console.log(
+    "\nboardgame.io's move/turn workload (20 × 10 hexes, 2 seats, 100 games, 20,000 move/turn actions in 46,998 commands) through the command path in process",
+  );
+  const memory = runJson<BgioResult>('bench/perf/bgio-workload.bench.ts', ['memory']);
+  const target = 2 * BGIO_ACTIONS_PER_SECOND;
+  console.log(
+    `  memory store, seat guard included, one command in flight: ${int(memory.actionsPerSecond)} move/turn actions/s` +
+      ` (target >= 2 × boardgame.io's ${int(BGIO_ACTIONS_PER_SECOND)} = ${int(target)}; ${mark(memory.actionsPerSecond >= target)}),` +
+      ` ${int(memory.commandsPerSecond)} commands/s, ${fixed(memory.microsPerCommand)} µs per command` +
+      ` (${fixed(memory.mainThreadCpuMicrosPerCommand ?? memory.cpuMicrosPerCommand)} µs of main-thread CPU), ${memory.failures} failed`,
+  );
+  const sqlite = runJson<BgioResult>('bench/perf/bgio-workload.bench.ts', ['sqlite']);
+  const bare = runJson<BareStoreResult>('bench/perf/bgio-workload.bench.ts', ['bare']);
+  const ratio = sqlite.commandsPerSecond / bare.ordersPerSecond;
+  console.log(
+    `  durable SQLite, 100 games in flight: ${int(sqlite.actionsPerSecond)} move/turn actions/s, ${int(sqlite.commandsPerSecond)} acknowledged commands/s,` +
+      ` ${fixed(ratio, 2)} of the bare store's ${int(bare.ordersPerSecond)} acknowledged orders/s in this run (target >= 0.8; ${mark(ratio >= 0.8)}),` +
+      ` ${sqlite.failures + bare.failures} failed`,
+  );
+
+  const how = PINNING
+    ? 'the server pinned to CPU 0 and the load generator to CPU 1 (taskset)'
+    : 'server and load generator sharing the cores (no taskset here)';
+  console.log(`  over HTTP, one command in flight, ${how}:`);
+  for (const kind of ['memory', 'sqlite'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-http-'));
+    const server = await startServer(dir, { LOGBOOK_STORE: kind }, '0');
+    try {
+      // Warm-up on games of their own, then the measured 100; games are created untimed.
+      const warm = await bgioGames(server.base, 0, 10);
+      runJson<BgioHttpResult>('bench/perf/bgio-http-load.ts', [JSON.stringify({ url: server.base, games: warm })], [], '1');
+      const games = await bgioGames(server.base, 0, BGIO_GAMES);
+      const cpuBefore = await serverCpu(server);
+      const http = runJson<BgioHttpResult>('bench/perf/bgio-http-load.ts', [JSON.stringify({ url: server.base, games })], [], '1');
+      const cpuPerCommand = ((await serverCpu(server)) - cpuBefore) / Math.max(1, http.ok);
+      const actions = BGIO_EXPECTED.moves + BGIO_EXPECTED.turns;
+      console.log(
+        `    ${kind === 'memory' ? 'memory store  ' : 'durable SQLite'}: ${int(actions / http.seconds)} move/turn actions/s, ${int(http.ok / http.seconds)} commands/s,` +
+          ` p50 ${fixed(http.p50, 2)} ms, p99 ${fixed(http.p99, 2)} ms, ${int(cpuPerCommand)} µs of server CPU per command, ${http.failures} failed` +
+          (http.firstFailure ? `\n      first failure: ${http.firstFailure}` : ''),
+      );
+    } finally {
+      await send(server, 'exit', (p) => p.closed === true).catch(() => undefined);
+      server.child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** `count` games of the workload over HTTP, scripts from `first` on, their set-up plunder answered. */
+async function bgioGames(base: string, first: number, count: number): Promise<BgioHttpInput['games']> {
+  const games: BgioHttpInput['games'] = [];
+  for (let index = first; index < first + count; index++) {
+    const res = await request(`${base}/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: bgioScenario(), players: [{ name: 'One' }, { name: 'Two' }] }),
+    });
+    const created = (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
+    const tokens = created.seats.map((s) => s.token);
+    // Each ship's plunder may wait for a type, answered by its seat, one after the other.
+    for (let i = 0; i < 2 * tokens.length; i++) {
+      await request(`${base}/games/${created.gameId}/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` },
+        body: JSON.stringify({ commandId: `setup-${i}`, ...SETUP_RESPONSE }),
+      });
+    }
+    games.push({ gameId: created.gameId, tokens, index });
+  }
+  return games;
+}
+
 export async function benchLogSize(): Promise<void> {
   const log = runJson<LogSizeResult>('bench/perf/log-size.bench.ts');
   console.log(`\nThe log of one long match (${int(log.events)} events of the workload, durable SQLite)`);
@@ -88,8 +181,9 @@ export interface Server {
 }
 
 /** `store`: the store's variables (durable SQLite by default; the two-server bench passes PostgreSQL's). */
-export async function startServer(dataDir: string, store: NodeJS.ProcessEnv = { LOGBOOK_STORE: 'sqlite' }): Promise<Server> {
-  const child = spawn(process.execPath, [js('bench/perf/server.ts')], {
+export async function startServer(dataDir: string, store: NodeJS.ProcessEnv = { LOGBOOK_STORE: 'sqlite' }, cpus?: string): Promise<Server> {
+  const [command, args] = pinned(cpus, [js('bench/perf/server.ts')]);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...measuredEnv(), LOGBOOK_DATA_DIR: dataDir, ...store },
   });

@@ -1,0 +1,159 @@
+// boardgame.io's move/turn workload (./bgio-workload.ts) through Logbook's command path in
+// process: the real Nest application context, and for each command what the command route does
+// besides HTTP itself — the seat guard's check of the seat token on the cached game, then
+// `execute`. Child process of `npm run bench -- bgio`; prints one JSON line.
+//   memory: one command in flight at a time, game after game, as boardgame.io's driver sends them;
+//   sqlite: durable SQLite with the 100 games in flight at once (one command in flight per game).
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseScenario } from '@logbook/content';
+import { SqliteEventStore } from '@logbook/event-store';
+import type { PlayCommand, ScenarioDefinition } from '@logbook/rules';
+import { AppModule } from '../../apps/server/src/app.module';
+import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
+import { GameRepository } from '../../apps/server/src/games/game-repository';
+import { seatOf } from '../../apps/server/src/games/seat.guard';
+import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario, bgioScript, scriptCounts, type ScriptStep } from './bgio-workload';
+import { measureOrders } from '../orders-throughput.bench';
+import { mainThreadCpuNanos, startProfile } from './command-path.bench';
+import { SETUP_RESPONSE } from './hex-navigation';
+
+export interface BgioResult {
+  store: 'memory' | 'sqlite';
+  games: number;
+  commands: number;
+  /** Move/turn actions (the figure boardgame.io counts). */
+  actions: number;
+  failures: number;
+  seconds: number;
+  actionsPerSecond: number;
+  commandsPerSecond: number;
+  microsPerCommand: number;
+  cpuMicrosPerCommand: number;
+  mainThreadCpuMicrosPerCommand?: number;
+}
+
+interface BenchGame {
+  gameId: string;
+  authorization: string[];
+  script: ScriptStep[];
+}
+
+/** The bare store's figure in the same run: 100 games appending two-event orders to durable SQLite, one in flight each. */
+export interface BareStoreResult {
+  store: 'bare-sqlite';
+  ordersPerSecond: number;
+  failures: number;
+}
+
+async function bareStore(): Promise<BareStoreResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-bare-'));
+  const rates: number[] = [];
+  let failures = 0;
+  // Three rounds on fresh files, the median kept, as the store bench does.
+  for (let round = 0; round < 3; round++) {
+    const store = new SqliteEventStore({ filename: join(dir, `orders-${round}.db`) });
+    const result = await measureOrders(store, { games: BGIO_GAMES, ordersPerGame: 300, gamePrefix: 'bare-' });
+    failures += result.failures;
+    rates.push(result.ordersPerSecond);
+    await store.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { store: 'bare-sqlite', ordersPerSecond: rates.sort((a, b) => a - b)[1], failures };
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === 'bare') return console.log(JSON.stringify(await bareStore()));
+  const kind = process.argv[2] === 'sqlite' ? 'sqlite' : 'memory';
+  const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-'));
+  process.env.LOGBOOK_STORE = kind;
+  process.env.LOGBOOK_DATA_DIR = dir;
+  process.env.LOGBOOK_RATE_LIMITS = 'off';
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  await app.init();
+  const service = app.get(GameCommandsService);
+  const repository = app.get(GameRepository);
+  const parsed = parseScenario(bgioScenario());
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  const scenario: ScenarioDefinition = parsed.scenario;
+  const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i));
+  const counts = scriptCounts(scripts);
+  for (const key of Object.keys(BGIO_EXPECTED) as Array<keyof typeof BGIO_EXPECTED>) {
+    if (counts[key] !== BGIO_EXPECTED[key]) throw new Error(`the scripts have ${counts[key]} ${key}, not ${BGIO_EXPECTED[key]}`);
+  }
+
+  // Games are created untimed; set-up may wait for a plunder type (refused, and ignored, when it does not).
+  const newGame = async (script: ScriptStep[]): Promise<BenchGame> => {
+    const created = await service.createGame({ scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' });
+    // Each ship's plunder may wait for a type, answered by its seat, one after the other.
+    for (let i = 0; i < 2 * created.seats.length; i++) {
+      const seat = created.seats[i % created.seats.length].seat;
+      await service.execute(created.gameId, seat, `setup-${i}`, SETUP_RESPONSE).catch(() => undefined);
+    }
+    return { gameId: created.gameId, authorization: created.seats.map((s) => `Bearer ${s.token}`), script };
+  };
+  let failures = 0;
+  // The command route's work before `execute`: the seat guard's token check on the cached game.
+  const send = async (game: BenchGame, i: number) => {
+    const step = game.script[i];
+    try {
+      const loaded = repository.trusted(game.gameId) ?? (await repository.load(game.gameId));
+      const seat = seatOf(loaded, game.authorization[step.seat]);
+      if (seat === null) throw new Error('no seat');
+      await service.execute(game.gameId, seat, `c-${i}`, step.command as PlayCommand, { loaded });
+    } catch (error) {
+      failures += 1;
+      if (failures === 1) console.error(error);
+    }
+  };
+  const playAll = async (game: BenchGame) => {
+    for (let i = 0; i < game.script.length; i++) await send(game, i);
+  };
+
+  // Warm-up (JIT, caches) on games of their own.
+  for (const script of scripts.slice(0, 10)) await playAll(await newGame(script));
+  failures = 0;
+
+  const games: BenchGame[] = [];
+  for (const script of scripts) games.push(await newGame(script));
+  const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const mainCpu = mainThreadCpuNanos();
+  if (kind === 'memory') {
+    for (const game of games) await playAll(game);
+  } else {
+    await Promise.all(games.map(playAll));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const mainCpuUsed = mainCpu === undefined ? undefined : mainThreadCpuNanos()! - mainCpu;
+  if (profile) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profile()));
+  const commands = counts.commands;
+  const result: BgioResult = {
+    store: kind,
+    games: BGIO_GAMES,
+    commands,
+    actions: counts.moves + counts.turns,
+    failures,
+    seconds,
+    actionsPerSecond: (counts.moves + counts.turns) / seconds,
+    commandsPerSecond: commands / seconds,
+    microsPerCommand: (seconds * 1e6) / commands,
+    cpuMicrosPerCommand: (used.user + used.system) / commands,
+    mainThreadCpuMicrosPerCommand: mainCpuUsed === undefined ? undefined : mainCpuUsed / 1000 / commands,
+  };
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+  console.log(JSON.stringify(result));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
