@@ -121,6 +121,7 @@ export {
   TAKEBACK_WINDOW_MS,
   type TakebackCandidate,
   takebackCandidates,
+  type TakebackView,
   takebackWaitingFor,
   isHistoryCommand,
   isRevealingAction,

@@ -12,6 +12,7 @@ import { extendAction, toAction, type HistoryAction } from './history-action';
 import { groupActions, type LogEntry, type LoggedAction } from './log-entry';
 import { StateMemory } from './state-memory';
 import { TakebackLedger, type TakebackRequest } from './takeback-ledger';
+import { takebackView, type TakebackView } from './takeback-rules';
 import { historyStep, redoRefusal, undoRefusal, type HistoryStep } from './undo-rules';
 
 export class GameHistory {
@@ -166,6 +167,11 @@ export class GameHistory {
   /** The latest takeback request in the log and how it stands by the log (null when none was asked). */
   get takeback(): TakebackRequest | null {
     return this.takebacks.last;
+  }
+
+  /** The latest request and what a new one may reach back to, for the board view. */
+  takebackView(): TakebackView | null {
+    return takebackView(this);
   }
 
   /** What the next Undo would take back, and which seats may send it now. */

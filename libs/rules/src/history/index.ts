@@ -10,6 +10,6 @@ export { HISTORY_NEUTRAL_EVENTS, isHistoryNeutral } from './neutral-events';
 export { type AnswerTakeback, type RequestTakeback, type TakebackCommand, type WithdrawTakeback } from './takeback.commands';
 export { type TakebackAccepted, type TakebackDeclined, type TakebackEvent, type TakebackRequested, type TakebackWithdrawn } from './takeback.events';
 export { type TakebackOutcome, type TakebackRequest, type TakebackStatus, takebackStatus } from './takeback-ledger';
-export { TAKEBACK_WINDOW_MS, type TakebackCandidate, takebackCandidates, takebackWaitingFor } from './takeback-rules';
+export { TAKEBACK_WINDOW_MS, type TakebackCandidate, takebackCandidates, type TakebackView, takebackWaitingFor } from './takeback-rules';
 export { isRevealingAction, isRevealingEvent, REVEALING_EVENT_TYPES } from './revealing';
 export { type HistoryStep } from './undo-rules';

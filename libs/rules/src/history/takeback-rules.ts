@@ -119,3 +119,21 @@ export const takebackWaitingFor = (state: GameState, request: TakebackRequest): 
 
 /** The end of a request's window, from the time it was decided. */
 export const takebackExpiry = (now: string): string => new Date(Date.parse(now) + TAKEBACK_WINDOW_MS).toISOString();
+
+/** What the board view says of takebacks: the latest request and what a new one may reach back to. */
+export interface TakebackView {
+  /** The latest request, as the log stands ('open' lasts until `expiresAt` at most), with the seats still to answer. */
+  request: (TakebackRequest & { waitingFor: number[] }) | null;
+  /** The actions a request may name now, the latest first (none while a request is open or the game is over). */
+  candidates: TakebackCandidate[];
+}
+
+/** The takeback part of the board view; null where takebacks do not apply (sandbox, one seat). */
+export function takebackView(history: TakebackHistory): TakebackView | null {
+  const state = history.state;
+  if (state.mode === 'sandbox' || state.seats.length < 2) return null;
+  const last = history.takeback;
+  const request = last ? { ...structuredClone(last), waitingFor: last.outcome === 'open' ? takebackWaitingFor(state, last) : [] } : null;
+  const open = last?.outcome === 'open';
+  return { request, candidates: open || state.status !== 'active' ? [] : takebackCandidates(history) };
+}

@@ -2,7 +2,9 @@ import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { foldEvents } from '../evolve';
 import { sea, stackTile } from '../navigation/testing/sea-kit';
+import type { ScenarioDefinition } from '../scenario';
 import { effectiveEntries } from './action-stack';
+import type { LogCommand } from './decide-with-history';
 import { GameHistory } from './game-history';
 import { takebackStatus } from './takeback-ledger';
 import { TAKEBACK_WINDOW_MS } from './takeback-rules';
@@ -18,8 +20,8 @@ const refusal = (run: () => unknown): string | undefined => {
   return undefined;
 };
 
-const turn = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] } as const;
-const navigable = (tweak?: Parameters<typeof sea>[0]['tweak']) =>
+const turn: LogCommand = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] };
+const navigable = (tweak?: (scenario: ScenarioDefinition) => void) =>
   sea({ radius: 1, ship: { hex: { q: 0, r: -1 }, facing: 0 }, stack: [stackTile('t1', 1, 1), stackTile('t2', 1, 1)], tweak });
 const lastEvents = (table: HistoryTable): GameEvent[] => {
   const entries = table.history.entries;
