@@ -14,6 +14,7 @@ import { PlayPanel } from './play';
 import { ReplayBar, Timeline } from './replay';
 import { replaceRoute, routeHash, seatStore, tokenFromPaste } from './route';
 import { PartyPanel, StatusPanel } from './status';
+import { TakebackPanel } from './takeback';
 import type { Notice } from './notice';
 import type { BoardView, Command, PlayOption, TimelineItem } from './types';
 
@@ -302,6 +303,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
         </section>
         <aside class="side">
           <StatusPanel view={shown} />
+          <TakebackPanel view={live} seat={seat} busy={busy} replaying={replaying} onSend={(c) => void send(c)} />
           <PlayPanel
             view={live}
             gameId={gameId}
