@@ -1,6 +1,7 @@
 // Takebacks by consent in the browser: one seat's page asks to take back the other seat's turn,
 // the other seat's page shows the request and accepts, and both boards go back; a second request
-// is declined and nothing moves.
+// is declined and nothing moves. And a won sandbox game's page undoes the win.
+import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/testing/sea-kit';
 import { createGame, play } from '../support/api';
 import { screenshot, shipOnPage, startBrowserHarness, type BrowserHarness } from './support/browser';
 
@@ -61,5 +62,26 @@ describe('takebacks by consent in the browser', () => {
     await screenshot(asker, 'takeback-declined');
     expect(await shipOnPage(asker, 'gull')).toMatchObject({ facing: turned });
     expect(await shipOnPage(answerer, 'gull')).toMatchObject({ facing: turned });
+  });
+
+  it('a won sandbox game’s page offers Undo: the game is active again and the page follows it live', async () => {
+    const quick = sea({ radius: 1, ship: { hex: { q: 0, r: -1 }, facing: 0, crew: [NAVIGATOR, LOOKOUT] }, stack: [stackTile('misty', 1, 12)] });
+    const game = await createGame(h.app, quick, 1, 'sandbox');
+    const [me] = game.seats;
+    // The seeded dice may roll a 6 for the setup's plunder: its type is chosen first.
+    const start = (await h.app.http().get(`/games/${game.gameId}`).expect(200)).body;
+    if (start.pending?.kind === 'plunder-choice') await play(h.app, game.gameId, me!, { type: 'ChoosePlunderType', cardType: 'item' });
+    await play(h.app, game.gameId, me!, { type: 'StartNavigation' });
+    await play(h.app, game.gameId, me!, { type: 'ExploreTile' });
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}&token=${me!.token}`);
+    await page.locator('[data-options="over"]').waitFor();
+    await page.locator('[data-takeback="sandbox"] button[data-command="Undo"]:not([disabled])').click();
+    await page.locator('section.play[data-options="ready"]').waitFor();
+    await page.locator('[data-takeback="sandbox"]').waitFor({ state: 'detached' });
+    // Followed again: an order sent elsewhere arrives on the page.
+    await play(h.app, game.gameId, me!, { type: 'EndNavigation' });
+    await page.locator('button[data-command="EndNavigation"]').waitFor({ state: 'detached' });
+    await page.locator('button[data-command="StartNavigation"]').waitFor();
   });
 });

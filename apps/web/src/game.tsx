@@ -120,6 +120,8 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     return refreshing.current;
   }, [gameId, token, loadOptions, loadTimeline]);
 
+  // A sandbox game's end can be undone: then it is followed again.
+  const ended = live?.status === 'won' || live?.status === 'lost';
   // First load, then follow the live feed from the revision after the one shown.
   useEffect(() => {
     let feed: { close(): void } | undefined;
@@ -143,7 +145,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
       cancelled = true;
       feed?.close();
     };
-  }, [gameId, refresh]);
+  }, [gameId, refresh, ended]);
 
   // Seeking: the board as it stood at `at`, as this viewer may see it.
   useEffect(() => {
