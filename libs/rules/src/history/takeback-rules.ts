@@ -128,12 +128,16 @@ export interface TakebackView {
   candidates: TakebackCandidate[];
 }
 
-/** The takeback part of the board view; null where takebacks do not apply (sandbox, one seat). */
+/**
+ * The takeback part of the board view; null where takebacks do not apply (sandbox, one seat) or
+ * there is nothing to say (no request yet, nothing a request could reach), as a past view says.
+ */
 export function takebackView(history: TakebackHistory): TakebackView | null {
   const state = history.state;
   if (state.mode === 'sandbox' || state.seats.length < 2) return null;
   const last = history.takeback;
   const request = last ? { ...structuredClone(last), waitingFor: last.outcome === 'open' ? takebackWaitingFor(state, last) : [] } : null;
   const open = last?.outcome === 'open';
-  return { request, candidates: open || state.status !== 'active' ? [] : takebackCandidates(history) };
+  const candidates = open || state.status !== 'active' ? [] : takebackCandidates(history);
+  return request || candidates.length > 0 ? { request, candidates } : null;
 }
