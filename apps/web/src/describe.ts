@@ -27,8 +27,10 @@ export function namesOfView(view: BoardView): NameLookup {
 /** A command in the words of its button. */
 export const describeCommand = (command: Command, view: BoardView): string => COMMAND_WORDS[command.type].label(command, namesOfView(view));
 
+const TAKEBACK_COMMANDS: ReadonlySet<string> = new Set(['RequestTakeback', 'AnswerTakeback', 'WithdrawTakeback']);
+
 const kindOf = (type: string, seat: number | null): TimelineItem['kind'] =>
-  type === 'Undo' ? 'undo' : type === 'Redo' ? 'redo' : seat === null ? 'system' : 'action';
+  type === 'Undo' ? 'undo' : type === 'Redo' ? 'redo' : TAKEBACK_COMMANDS.has(type) ? 'takeback' : seat === null ? 'system' : 'action';
 
 /** The server's timeline (rounds → turns → actions) as one list of actions in log order. */
 export function timelineItems(timeline: Timeline): TimelineItem[] {

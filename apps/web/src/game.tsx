@@ -14,6 +14,7 @@ import { PlayPanel } from './play';
 import { ReplayBar, Timeline } from './replay';
 import { replaceRoute, routeHash, seatStore, tokenFromPaste } from './route';
 import { PartyPanel, StatusPanel } from './status';
+import { TakebackPanel } from './takeback';
 import type { Notice } from './notice';
 import type { BoardView, Command, PlayOption, TimelineItem } from './types';
 
@@ -119,6 +120,8 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
     return refreshing.current;
   }, [gameId, token, loadOptions, loadTimeline]);
 
+  // A sandbox game's end can be undone: then it is followed again.
+  const ended = live?.status === 'won' || live?.status === 'lost';
   // First load, then follow the live feed from the revision after the one shown.
   useEffect(() => {
     let feed: { close(): void } | undefined;
@@ -142,7 +145,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
       cancelled = true;
       feed?.close();
     };
-  }, [gameId, refresh]);
+  }, [gameId, refresh, ended]);
 
   // Seeking: the board as it stood at `at`, as this viewer may see it.
   useEffect(() => {
@@ -302,6 +305,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
         </section>
         <aside class="side">
           <StatusPanel view={shown} />
+          <TakebackPanel view={live} seat={seat} busy={busy} replaying={replaying} onSend={(c) => void send(c)} />
           <PlayPanel
             view={live}
             gameId={gameId}

@@ -41,7 +41,7 @@ export interface TimelineItem {
   description: string;
   undone: boolean;
   /** An Undo/Redo action itself. */
-  kind: 'action' | 'undo' | 'redo' | 'system';
+  kind: 'action' | 'undo' | 'redo' | 'takeback' | 'system';
 }
 
 /** A command the viewer's seat may send now, as the page offers it. */

@@ -385,6 +385,13 @@ export interface components {
             redos: number;
             meanSecondsPerTurn: number | null;
         };
+        /** @description [D §11] a seat other than the requester accepts or declines the open request. */
+        AnswerTakeback: {
+            requestId: number;
+            accept: boolean;
+            /** @constant */
+            type: "AnswerTakeback";
+        };
         /** @description [S] at the start of the commander's turn, once, before any order: the ship card's repair check. */
         AttemptRepair: {
             /** @constant */
@@ -516,6 +523,8 @@ export interface components {
             undo: components["schemas"]["HistoryStep"] | null;
             /** @description What the next Redo would re-apply and which seats may send it now. */
             redo: components["schemas"]["HistoryStep"] | null;
+            /** @description Takebacks by consent: the latest request and what a new one may reach back to (null: none apply, or a past view). */
+            takeback: components["schemas"]["TakebackView"] | null;
         };
         CardDefinition: {
             cardId: string;
@@ -1528,6 +1537,7 @@ export interface components {
             data: {
                 actionId: string;
                 seat: number;
+                takeback?: number;
             };
         } | {
             revision: number;
@@ -1540,6 +1550,61 @@ export interface components {
             data: {
                 actionId: string;
                 seat: number;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TakebackRequested";
+            data: {
+                requestId: number;
+                seat: number;
+                actionIds: string[];
+                backTo: number;
+                requestedAt: string;
+                expiresAt: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TakebackAccepted";
+            data: {
+                requestId: number;
+                seat: number;
+                at: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TakebackDeclined";
+            data: {
+                requestId: number;
+                seat: number;
+                at: string;
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "TakebackWithdrawn";
+            data: {
+                requestId: number;
+                seat: number;
+                at: string;
             };
         } | {
             revision: number;
@@ -1983,7 +2048,7 @@ export interface components {
             detail: string;
         };
         LiveEvent: components["schemas"]["EventView"];
-        LogCommand: components["schemas"]["CreateGameSystemCommand"] | components["schemas"]["EndTurn"] | components["schemas"]["StartNavigation"] | components["schemas"]["MoveShip"] | components["schemas"]["TurnShip"] | components["schemas"]["ExploreTile"] | components["schemas"]["EndNavigation"] | components["schemas"]["Navigate"] | components["schemas"]["MoveCrew"] | components["schemas"]["DropAnchor"] | components["schemas"]["WeighAnchor"] | components["schemas"]["EngageShip"] | components["schemas"]["AttemptRepair"] | components["schemas"]["ReduceStructuralDamage"] | components["schemas"]["ResolveStructuralDamage"] | components["schemas"]["ChoosePlunderType"] | components["schemas"]["LootShipwreck"] | components["schemas"]["Embark"] | components["schemas"]["Disembark"] | components["schemas"]["SetFollowShip"] | components["schemas"]["RepelEnemy"] | components["schemas"]["PurgeAltar"] | components["schemas"]["Undo"] | components["schemas"]["Redo"];
+        LogCommand: components["schemas"]["CreateGameSystemCommand"] | components["schemas"]["EndTurn"] | components["schemas"]["StartNavigation"] | components["schemas"]["MoveShip"] | components["schemas"]["TurnShip"] | components["schemas"]["ExploreTile"] | components["schemas"]["EndNavigation"] | components["schemas"]["Navigate"] | components["schemas"]["MoveCrew"] | components["schemas"]["DropAnchor"] | components["schemas"]["WeighAnchor"] | components["schemas"]["EngageShip"] | components["schemas"]["AttemptRepair"] | components["schemas"]["ReduceStructuralDamage"] | components["schemas"]["ResolveStructuralDamage"] | components["schemas"]["ChoosePlunderType"] | components["schemas"]["LootShipwreck"] | components["schemas"]["Embark"] | components["schemas"]["Disembark"] | components["schemas"]["SetFollowShip"] | components["schemas"]["RepelEnemy"] | components["schemas"]["PurgeAltar"] | components["schemas"]["Undo"] | components["schemas"]["Redo"] | components["schemas"]["RequestTakeback"] | components["schemas"]["AnswerTakeback"] | components["schemas"]["WithdrawTakeback"];
         /** @description [D] Crew order: loot the shipwreck hex the ship stands on; adds a plunder card to the hand. */
         LootShipwreck: {
             /** @constant */
@@ -2232,6 +2297,15 @@ export interface components {
             /** @description Boon card ids from the hand, per step; a flat list is for the first step. */
             boons?: string[] | string[][];
         };
+        /**
+         * @description [D §11] ask the other seats to take back `actionId` and every effective action after it
+         *     (beyond the seat's own undo: another seat's action, an earlier turn of this round).
+         */
+        RequestTakeback: {
+            actionId: string;
+            /** @constant */
+            type: "RequestTakeback";
+        };
         /** @description [D] the active seat closes the response window: step 4 applies. */
         ResolveStructuralDamage: {
             /** @constant */
@@ -2438,6 +2512,40 @@ export interface components {
             /** @description Whether a new game would be stored now (as far as the data folder goes). */
             acceptingNewGames: boolean;
         };
+        /** @description An effective action a request may name as the first to take back. */
+        TakebackCandidate: {
+            actionId: string;
+            seat: number;
+            /** @description Revision of its first event. */
+            revision: number;
+            /** @description Its first event's type. */
+            firstEventType: string;
+        };
+        /**
+         * @description How a request stands by the log; `expired` is added by `takebackStatus` from the time.
+         * @enum {string}
+         */
+        TakebackOutcome: "open" | "accepted" | "declined" | "withdrawn" | "moved-on";
+        /** @description What the board view says of takebacks: the latest request and what a new one may reach back to. */
+        TakebackView: {
+            /** @description The latest request, as the log stands ('open' lasts until `expiresAt` at most), with the seats still to answer. */
+            request: {
+                requestId: number;
+                seat: number;
+                actionIds: string[];
+                backTo: number;
+                requestedAt: string;
+                expiresAt: string;
+                /** @description Seats that accepted, in the order they did. */
+                accepted: number[];
+                outcome: components["schemas"]["TakebackOutcome"];
+                /** @description The seat that declined or withdrew it. */
+                by?: number;
+                waitingFor: number[];
+            } | null;
+            /** @description The actions a request may name now, the latest first (none while a request is open or the game is over). */
+            candidates: components["schemas"]["TakebackCandidate"][];
+        };
         /** @enum {string} */
         Terrain: "sea" | "rough" | "port" | "shipwreck" | "island" | "altar";
         TileDefinition: {
@@ -2570,6 +2678,12 @@ export interface components {
             winRate: number;
             meanRounds: number;
             meanTurns: number;
+        };
+        /** @description [D §11] the requester withdraws its open request. */
+        WithdrawTakeback: {
+            requestId: number;
+            /** @constant */
+            type: "WithdrawTakeback";
         };
         WreckRecord: {
             shipId: string;
@@ -2820,7 +2934,7 @@ export interface components {
              */
             type: "Undo";
         };
-        /** @description Refused (422) with: `redo.nothing-to-redo`, `redo.not-your-action`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        /** @description Refused (422) with: `redo.nothing-to-redo`, `redo.not-your-action`, `redo.taken-back`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
         RedoCommand: {
             commandId: string;
             /**
@@ -2829,7 +2943,38 @@ export interface components {
              */
             type: "Redo";
         };
-        Command: components["schemas"]["StartNavigationCommand"] | components["schemas"]["MoveShipCommand"] | components["schemas"]["TurnShipCommand"] | components["schemas"]["ExploreTileCommand"] | components["schemas"]["EndNavigationCommand"] | components["schemas"]["NavigateCommand"] | components["schemas"]["MoveCrewCommand"] | components["schemas"]["DropAnchorCommand"] | components["schemas"]["WeighAnchorCommand"] | components["schemas"]["EndTurnCommand"] | components["schemas"]["EngageShipCommand"] | components["schemas"]["AttemptRepairCommand"] | components["schemas"]["ReduceStructuralDamageCommand"] | components["schemas"]["ResolveStructuralDamageCommand"] | components["schemas"]["ChoosePlunderTypeCommand"] | components["schemas"]["LootShipwreckCommand"] | components["schemas"]["RepelEnemyCommand"] | components["schemas"]["PurgeAltarCommand"] | components["schemas"]["EmbarkCommand"] | components["schemas"]["DisembarkCommand"] | components["schemas"]["SetFollowShipCommand"] | components["schemas"]["UndoCommand"] | components["schemas"]["RedoCommand"];
+        /** @description Refused (422) with: `takeback.sandbox`, `takeback.no-one-to-ask`, `takeback.already-open`, `takeback.unknown-action`, `takeback.nothing-to-take-back`, `takeback.revealed`, `takeback.past-round-start`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        RequestTakebackCommand: {
+            actionId: string;
+            commandId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "RequestTakeback";
+        };
+        /** @description Refused (422) with: `takeback.sandbox`, `takeback.unknown-request`, `takeback.expired`, `takeback.closed`, `takeback.own-request`, `takeback.already-answered`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        AnswerTakebackCommand: {
+            requestId: number;
+            accept: boolean;
+            commandId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "AnswerTakeback";
+        };
+        /** @description Refused (422) with: `takeback.sandbox`, `takeback.unknown-request`, `takeback.expired`, `takeback.closed`, `takeback.not-your-request`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        WithdrawTakebackCommand: {
+            requestId: number;
+            commandId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WithdrawTakeback";
+        };
+        Command: components["schemas"]["StartNavigationCommand"] | components["schemas"]["MoveShipCommand"] | components["schemas"]["TurnShipCommand"] | components["schemas"]["ExploreTileCommand"] | components["schemas"]["EndNavigationCommand"] | components["schemas"]["NavigateCommand"] | components["schemas"]["MoveCrewCommand"] | components["schemas"]["DropAnchorCommand"] | components["schemas"]["WeighAnchorCommand"] | components["schemas"]["EndTurnCommand"] | components["schemas"]["EngageShipCommand"] | components["schemas"]["AttemptRepairCommand"] | components["schemas"]["ReduceStructuralDamageCommand"] | components["schemas"]["ResolveStructuralDamageCommand"] | components["schemas"]["ChoosePlunderTypeCommand"] | components["schemas"]["LootShipwreckCommand"] | components["schemas"]["RepelEnemyCommand"] | components["schemas"]["PurgeAltarCommand"] | components["schemas"]["EmbarkCommand"] | components["schemas"]["DisembarkCommand"] | components["schemas"]["SetFollowShipCommand"] | components["schemas"]["UndoCommand"] | components["schemas"]["RedoCommand"] | components["schemas"]["RequestTakebackCommand"] | components["schemas"]["AnswerTakebackCommand"] | components["schemas"]["WithdrawTakebackCommand"];
         CreateGame: {
             /** @description A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description) */
             scenario: string | Record<string, never>;

@@ -97,7 +97,8 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     const rng = replayRng(action.draws);
     let decided: GameEvent[];
     try {
-      const context = { seat: action.seat, rng };
+      // The time the action was recorded is the time it was decided at (a takeback's expiry reads it).
+      const context = { seat: action.seat, rng, now: action.recordedAt };
       // Undo and Redo are decided against the history; every other command on the effective state.
       decided = isHistoryCommand(action.command)
         ? decideWithHistory(fold.history, action.command, context).events

@@ -59,6 +59,11 @@ export interface DecideContext {
   /** The seat sending the command; null only for CreateGame. */
   seat: number | null;
   rng: Rng;
+  /**
+   * The server's clock when the command is decided (ISO 8601), recorded with the action: only
+   * takeback requests and answers read it (their expiry), and a replay passes the recorded time.
+   */
+  now?: string;
 }
 
 export const isKnownCommandType = (type: string): type is GameCommand['type'] =>

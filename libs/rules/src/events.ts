@@ -2,6 +2,7 @@ import type { CharacterEvent } from './characters/characters.events';
 import type { CheckEvent } from './checks/check.events';
 import type { CrewEvent } from './crew/crew.events';
 import type { HistoryEvent } from './history/history.events';
+import type { TakebackEvent } from './history/takeback.events';
 import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
 import type { ForkEvent } from './fork/fork.events';
@@ -24,6 +25,7 @@ export type GameEvent =
   | CharacterEvent
   | EnemyEvent
   | HistoryEvent
+  | TakebackEvent
   | ForkEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -5,7 +5,7 @@ import type { GameEvent } from './events';
 import { characterAppliers } from './characters/characters.evolve';
 import { checkAppliers } from './checks/check.evolve';
 import { crewAppliers } from './crew/crew.evolve';
-import { historyAppliers } from './history/history.evolve';
+import { historyAppliers, takebackAppliers } from './history/history.evolve';
 import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
 import { forkAppliers } from './fork/fork.evolve';
@@ -29,6 +29,7 @@ const APPLIERS = {
   ...characterAppliers,
   ...enemyAppliers,
   ...historyAppliers,
+  ...takebackAppliers,
   ...forkAppliers,
 } satisfies Appliers<GameEvent>;
 

@@ -143,9 +143,11 @@ export class GameCommandsService {
 
     // 3. Decide: Undo and Redo against the history, every other command on its effective state.
     const { rng, draws } = recordingRng(this.rng);
+    // The time is decided with the command and recorded with it (takeback expiry reads it).
+    const recordedAt = isoNow();
     let decided: ReturnType<typeof decideWithHistory>;
     try {
-      decided = decideWithHistory(game.history, order.command, { seat: order.seat, rng });
+      decided = decideWithHistory(game.history, order.command, { seat: order.seat, rng, now: recordedAt });
     } catch (error) {
       // A refusal stands only if it was decided on the whole log.
       if (attempt === 1 && this.games.mayBeBehind(game)) throw new UncheckedCacheError();
@@ -153,7 +155,6 @@ export class GameCommandsService {
     }
 
     // 4. Commit: append at the game's revision, fold what was decided, remember the game.
-    const recordedAt = isoNow();
     const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt);
     let recorded: RecordedEvent[];
     try {

@@ -49,7 +49,7 @@ export class GameEventsService {
    */
   currentView(game: LoadedGame, seat: number | null): string {
     return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
-      JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } })),
+      JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable(), takeback: game.history.takebackView() } })),
     );
   }
 

@@ -10,10 +10,22 @@ type SeatCommandType = TableCommandType | HistoryCommand['type'];
 /** Refusals any command can meet before its own rules (RULES.md, "Rule ids of the command pipeline"). */
 export const PIPELINE_RULES: readonly string[] = RULES_PIPELINE;
 
-/** Undo and Redo are decided against the game's history (`decideWithHistory`), not by a command table. */
+/** Undo, Redo and takebacks are decided against the game's history (`decideWithHistory`), not by a command table. */
+const TAKEBACK_ANSWER_RULES = ['takeback.sandbox', 'takeback.unknown-request', 'takeback.expired', 'takeback.closed'];
 const HISTORY_RULES: Record<HistoryCommand['type'], readonly string[]> = {
   Undo: ['undo.nothing-to-undo', 'undo.not-your-action', 'undo.not-this-turn', 'undo.revealed', 'undo.window-open'],
-  Redo: ['redo.nothing-to-redo', 'redo.not-your-action'],
+  Redo: ['redo.nothing-to-redo', 'redo.not-your-action', 'redo.taken-back'],
+  RequestTakeback: [
+    'takeback.sandbox',
+    'takeback.no-one-to-ask',
+    'takeback.already-open',
+    'takeback.unknown-action',
+    'takeback.nothing-to-take-back',
+    'takeback.revealed',
+    'takeback.past-round-start',
+  ],
+  AnswerTakeback: [...TAKEBACK_ANSWER_RULES, 'takeback.own-request', 'takeback.already-answered'],
+  WithdrawTakeback: [...TAKEBACK_ANSWER_RULES, 'takeback.not-your-request'],
 };
 
 const tableRules = Object.fromEntries(Object.entries(COMMAND_SPECS).map(([type, spec]) => [type, spec.rules])) as Record<TableCommandType, readonly string[]>;

@@ -203,6 +203,10 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
     fold.figures.redos += 1;
   },
   // The clock, crew moves, anchors, embarking, hands and what only follows another event: no figure.
+  TakebackRequested: null,
+  TakebackAccepted: null,
+  TakebackDeclined: null,
+  TakebackWithdrawn: null,
   TileStackShuffled: null,
   OrderGiven: null,
   BlessingAdvanced: null,

@@ -13,6 +13,7 @@ import {
   type HistoryStep,
   type ShipCardDefinition,
   type ShipView,
+  type TakebackView,
   type Viewer,
   type WaitingFor,
 } from '@logbook/rules';
@@ -63,6 +64,8 @@ export interface BoardView {
   undo: HistoryStep | null;
   /** What the next Redo would re-apply and which seats may send it now. */
   redo: HistoryStep | null;
+  /** Takebacks by consent: the latest request and what a new one may reach back to (null: none apply, or a past view). */
+  takeback: TakebackView | null;
 }
 
 /** One way to answer a pending state. */
@@ -108,7 +111,7 @@ export interface BoardViewOptions {
   /** Show hidden information to everyone: by default once the scenario is over. */
   reveal?: boolean;
   /** The game's history now (GameHistory.undoable()/redoable()); a past view has none. */
-  history?: { undo: HistoryStep | null; redo: HistoryStep | null };
+  history?: { undo: HistoryStep | null; redo: HistoryStep | null; takeback?: TakebackView | null };
 }
 
 /** The board's hexes grouped by tile, in board order: one pass, not one per tile. */
@@ -177,5 +180,6 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
     waitingFor: waitingFor(state),
     undo: options.history?.undo ?? null,
     redo: options.history?.redo ?? null,
+    takeback: options.history?.takeback ?? null,
   };
 }

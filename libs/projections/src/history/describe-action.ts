@@ -73,7 +73,10 @@ export function describeAction(action: IndexedAction, names: Names, targets: (ac
   const who = whoOf(action.seat, names);
   const history = action.events.map(historyChange).filter((c) => c !== null);
   if (history.length > 0) {
-    return `${who} ${history
+    // An accepted takeback records its undos with the acceptance: say which command it was.
+    const command = action.command;
+    const lead = command && command.type !== 'Undo' && command.type !== 'Redo' ? `${commandPhrase(command, lookup(names))}: ` : '';
+    return `${who} ${lead}${history
       .map(({ change, actionId }) => {
         const target = targets(actionId);
         return `${change === 'undone' ? 'undid' : 'redid'} ${target ? `“${target}”` : 'an action'}`;

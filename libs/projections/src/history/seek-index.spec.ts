@@ -39,6 +39,37 @@ describe('the seek index', () => {
     );
   });
 
+  it('gives the same with takebacks by consent: requests and answers leave the history as it was, an accepted one undoes its actions (random standard games)', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer({ min: 1, max: 1_000_000 }),
+          players: fc.integer({ min: 2, max: 3 }),
+          events: fc.integer({ min: 40, max: 200 }),
+          undo: fc.constantFrom(0, 0.1),
+          redo: fc.constantFrom(0, 0.1),
+          takeback: fc.constantFrom(0.2, 0.4),
+          snapshotEvery: fc.integer({ min: 1, max: 40 }),
+        }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: 1, maxLength: 12 }),
+        (game, picks) => {
+          const actions = playActions({ ...game, blessings: 200 });
+          accepted += actions.filter((a) => a.events.some((e) => e.type === 'ActionUndone' && 'takeback' in e.data)).length;
+          const index = indexOf(actions, game.snapshotEvery);
+          const total = index.revision + 1;
+          for (const pick of [...picks, 1 - Number.EPSILON]) {
+            const revision = Math.floor(pick * total);
+            expect(index.stateAt(revision)).toEqual(freshFoldAt(actions, revision));
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+    // The games did take things back by consent (else this case would test nothing new).
+    expect(accepted).toBeGreaterThan(0);
+  });
+
   it('catches up as the game grows, and answers the same as an index built in one go', () => {
     const actions = playActions({ seed: 11, players: 2, events: 400, blessings: 200, undo: 0.1, redo: 0.1 });
     const recorded = toRecordedOf('g', actions);

@@ -167,6 +167,13 @@ export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], Com
   },
   Undo: { group: 'history', done: (_c, _n) => 'undid', label: (_c, _n) => 'Undo' },
   Redo: { group: 'history', done: (_c, _n) => 'redid', label: (_c, _n) => 'Redo' },
+  RequestTakeback: { group: 'history', done: (_c, _n) => 'asked to take back', label: (_c, _n) => 'Ask to take back…' },
+  AnswerTakeback: {
+    group: 'history',
+    done: (c, _n) => (c.accept ? 'accepted the takeback' : 'declined the takeback'),
+    label: (c, _n) => (c.accept ? 'Accept the takeback' : 'Decline the takeback'),
+  },
+  WithdrawTakeback: { group: 'history', done: (_c, _n) => 'withdrew the takeback request', label: (_c, _n) => 'Withdraw the request' },
 };
 
 /** What an event says, in a few words; null for events that add nothing to an action's line. */
@@ -207,6 +214,11 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   FollowShipSet: (d, n) => `${n.character(d.characterId)} ${d.follow ? 'follows' : 'no longer follows'} the ship`,
   EnemySpawned: (d, n) => `${d.name} spawned on ${n.ship(d.shipId)}`,
   EnemyRepelled: (d) => `${d.enemyId} repelled`,
+  TakebackRequested: (d) =>
+    `${d.actionIds?.length ?? 0} action${d.actionIds?.length === 1 ? '' : 's'}, back to revision ${d.backTo}, if every other seat accepts (request ${d.requestId})`,
+  TakebackAccepted: (d) => `request ${d.requestId}`,
+  TakebackDeclined: (d) => `request ${d.requestId}: nothing is taken back`,
+  TakebackWithdrawn: (d) => `request ${d.requestId}`,
   // Said by the action's other events or by the command, or secret in what matters.
   ActionUndone: null,
   ActionRedone: null,

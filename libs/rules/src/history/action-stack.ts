@@ -1,8 +1,9 @@
 // The undo/redo stack, the one algorithm every reader of a log shares: an action pushes,
-// ActionUndone pops the action it names, ActionRedone pushes back what was popped, and a new
-// action forgets what could be redone. GameHistory keeps states on its actions; effectiveActions
-// keeps the logged actions alone. Both walk the log through `move`.
-import { groupActions, historyTarget, type LogEntry, type LoggedAction } from './log-entry';
+// ActionUndone pops the action it names, ActionRedone pushes back what was popped, a new action
+// forgets what could be redone, and an action of history-neutral events only does nothing.
+// GameHistory keeps states on its actions; effectiveActions keeps the logged actions alone. Both
+// walk the log through `move`.
+import { groupActions, historyTargets, type HistoryTarget, type LogEntry, type LoggedAction } from './log-entry';
 
 /** What one logged action did to the stack (undefined from `move` when it named no action it could take). */
 export type StackMove<A> =
@@ -28,17 +29,28 @@ export class ActionStack<A extends { readonly actionId: string }> {
   }
 
   /**
-   * Moves the stack by one logged action; `make` builds the stack's action from a new one (an
-   * undo or redo reuses the action it names).
+   * Moves the stack by one logged action, in as many moves as it makes (none for a neutral
+   * action, several for an accepted takeback); `make` builds the stack's action from a new one
+   * (an undo or redo reuses the action it names).
    */
-  move(logged: LoggedAction, make: (logged: LoggedAction) => A): StackMove<A> | undefined {
-    const target = historyTarget(logged);
-    if (target === null) {
+  move(logged: LoggedAction, make: (logged: LoggedAction) => A): Array<StackMove<A>> {
+    const targets = historyTargets(logged);
+    if (targets === null) {
       const action = make(logged);
       this.effective.push(action);
       this.undone.length = 0;
-      return { kind: 'push', action };
+      return [{ kind: 'push', action }];
     }
+    const moves: Array<StackMove<A>> = [];
+    for (const target of targets) {
+      const move = this.moveTo(target);
+      if (move) moves.push(move);
+    }
+    return moves;
+  }
+
+  /** Takes back or re-applies the action `target` names (undefined when it names none the stack holds). */
+  private moveTo(target: HistoryTarget): StackMove<A> | undefined {
     if (target.kind === 'undo') {
       const at = lastIndexOf(this.effective, target.actionId);
       if (at === -1) return undefined;

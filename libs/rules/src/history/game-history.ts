@@ -7,16 +7,19 @@ import type { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { deepFreeze } from '../freeze';
 import { initialState, type GameState } from '../state';
-import { ActionStack } from './action-stack';
+import { ActionStack, type StackMove } from './action-stack';
 import { extendAction, toAction, type HistoryAction } from './history-action';
 import { groupActions, type LogEntry, type LoggedAction } from './log-entry';
 import { StateMemory } from './state-memory';
+import { TakebackLedger, type TakebackRequest } from './takeback-ledger';
+import { takebackView, type TakebackView } from './takeback-rules';
 import { historyStep, redoRefusal, undoRefusal, type HistoryStep } from './undo-rules';
 
 export class GameHistory {
   private readonly log: LogEntry[] = [];
   private readonly stack = new ActionStack<HistoryAction>();
   private readonly memory: StateMemory;
+  private readonly takebacks = new TakebackLedger();
   private current: GameState = deepFreeze(initialState());
 
   /**
@@ -36,7 +39,10 @@ export class GameHistory {
     const history = new GameHistory(options);
     const all = [...entries];
     history.log.push(...all);
-    for (const logged of groupActions(all)) history.stack.move(logged, toAction);
+    for (const logged of groupActions(all)) {
+      history.stack.move(logged, toAction);
+      history.takebacks.observe(logged);
+    }
     history.current = history.memory.fill();
     return history;
   }
@@ -86,8 +92,13 @@ export class GameHistory {
     const entries = events.map((event) => ({ actionId, seat, event }));
     this.log.push(...entries);
     const logged: LoggedAction = { actionId, seat, firstIndex: first, entries };
-    const move = this.stack.move(logged, toAction);
-    if (!move) return;
+    this.takebacks.observe(logged);
+    const moves = this.stack.move(logged, toAction);
+    for (let i = 0; i < moves.length; i++) this.take(moves[i] as StackMove<HistoryAction>, events, i === moves.length - 1 ? stateAfter : undefined);
+  }
+
+  /** One move of the stack: `stateAfter`, when known, is the state after it. */
+  private take(move: StackMove<HistoryAction>, events: readonly GameEvent[], stateAfter: GameState | undefined): void {
     const action = move.action;
     if (move.kind === 'undo') {
       this.current = this.memory.afterUndo(action, move.at, stateAfter);
@@ -150,7 +161,17 @@ export class GameHistory {
 
   /** Why `seat` may not redo now, or null when it may. */
   redoRefusal(seat: number): RuleViolation | null {
-    return redoRefusal(this.current, this.nextRedo, seat);
+    return redoRefusal(this.current, this.nextRedo, seat, this.takebacks.takenBack);
+  }
+
+  /** The latest takeback request in the log and how it stands by the log (null when none was asked). */
+  get takeback(): TakebackRequest | null {
+    return this.takebacks.last;
+  }
+
+  /** The latest request and what a new one may reach back to, for the board view. */
+  takebackView(): TakebackView | null {
+    return takebackView(this);
   }
 
   /** What the next Undo would take back, and which seats may send it now. */

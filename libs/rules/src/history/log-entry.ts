@@ -1,6 +1,7 @@
 // The log as the history sees it: each event with the action it belongs to. An action is one
 // accepted command and every event it produced, appended together; its id is the command's id.
 import type { GameEvent } from '../events';
+import { isHistoryNeutral } from './neutral-events';
 
 export interface LogEntry {
   actionId: string;
@@ -30,10 +31,24 @@ export function groupActions(entries: Iterable<LogEntry>): LoggedAction[] {
   return actions;
 }
 
-/** The action an ActionUndone / ActionRedone names, or null for any other action. */
-export const historyTarget = (action: LoggedAction): { kind: 'undo' | 'redo'; actionId: string } | null => {
-  const event = action.entries[0]?.event;
-  if (event?.type === 'ActionUndone') return { kind: 'undo', actionId: event.data.actionId };
-  if (event?.type === 'ActionRedone') return { kind: 'redo', actionId: event.data.actionId };
-  return null;
-};
+export interface HistoryTarget {
+  kind: 'undo' | 'redo';
+  actionId: string;
+}
+
+/**
+ * What an action does to the history: null for a game action (it joins the effective history);
+ * otherwise the actions its ActionUndone / ActionRedone events name, in order: one for an Undo
+ * or Redo, several for an accepted takeback, none for an action of history-neutral events only
+ * (neutral-events.ts), which leaves the history as it was.
+ */
+export function historyTargets(action: LoggedAction): HistoryTarget[] | null {
+  // Allocated only for the few actions that are not game actions (this runs for every action).
+  let targets: HistoryTarget[] | undefined;
+  for (const { event } of action.entries) {
+    if (event.type === 'ActionUndone') (targets ??= []).push({ kind: 'undo', actionId: event.data.actionId });
+    else if (event.type === 'ActionRedone') (targets ??= []).push({ kind: 'redo', actionId: event.data.actionId });
+    else if (!isHistoryNeutral(event.type)) return null;
+  }
+  return targets ?? [];
+}

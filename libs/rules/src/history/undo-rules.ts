@@ -21,7 +21,9 @@ export interface HistoryStep {
 
 /** Why `seat` may not undo `last` (the last effective action) now, or null when it may. */
 export function undoRefusal(state: GameState, last: HistoryAction | undefined, seat: number): RuleViolation | null {
-  const general = seatRefusal(state, seat);
+  // [D §11] sandbox undoes back to the start, the action that ended the game included: undoing
+  // it makes the game active again. A standard game's end stays a record.
+  const general = seatRefusal(state, seat, state.mode === 'sandbox');
   if (general) return general;
   if (!last || last.seat === null) return new RuleViolation('undo.nothing-to-undo', 'There is no action to undo');
   if (state.mode === 'sandbox') return null;
@@ -40,10 +42,17 @@ export function undoRefusal(state: GameState, last: HistoryAction | undefined, s
 }
 
 /** Why `seat` may not redo `next` (the top of the redo stack) now, or null when it may. */
-export function redoRefusal(state: GameState, next: HistoryAction | undefined, seat: number): RuleViolation | null {
+export function redoRefusal(
+  state: GameState,
+  next: HistoryAction | undefined,
+  seat: number,
+  takenBack: ReadonlySet<string> = new Set(),
+): RuleViolation | null {
   const general = seatRefusal(state, seat);
   if (general) return general;
   if (!next) return new RuleViolation('redo.nothing-to-redo', 'There is no undone action to redo');
+  // [D §11] the seats agreed to take it back together: one seat alone does not bring it back.
+  if (takenBack.has(next.actionId)) return new RuleViolation('redo.taken-back', 'The action to redo was taken back by the seats’ consent');
   if (state.mode === 'standard' && next.seat !== seat) {
     return new RuleViolation('redo.not-your-action', `The action to redo is seat ${next.seat}'s: a seat redoes only its own actions`);
   }

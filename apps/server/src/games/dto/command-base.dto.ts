@@ -4,6 +4,8 @@ import type { CommandOfType, GameCommandType, HistoryCommand } from '@logbook/ru
 
 /** The fields of a command besides its type: what a DTO class `implements`, so a drifting field does not compile. */
 export type CommandFields<K extends GameCommandType> = Omit<CommandOfType<K>, 'type'>;
+/** The same for a command decided against the history (Undo, Redo, takebacks). */
+export type HistoryCommandFields<K extends HistoryCommand['type']> = Omit<Extract<HistoryCommand, { type: K }>, 'type'>;
 
 /** What a commandId may be (also checked, before the DTOs, by parseCommandBody's memo). */
 export const COMMAND_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -29,5 +31,5 @@ export type SeatCommandType = RulesCommandType | HistoryCommand['type'];
  * together they name every command.
  */
 export type CommandDtoTable<K extends SeatCommandType = SeatCommandType> = {
-  [P in K]: ClassConstructor<CommandDto & (P extends RulesCommandType ? CommandFields<P> : object)>;
+  [P in K]: ClassConstructor<CommandDto & (P extends RulesCommandType ? CommandFields<P> : P extends HistoryCommand['type'] ? HistoryCommandFields<P> : object)>;
 };

@@ -14,6 +14,8 @@ import {
   initialState,
   RuleViolation,
   seededRng,
+  takebackCandidates,
+  takebackWaitingFor,
   type GameCommand,
   type GameEvent,
   type LogEntry,
@@ -41,6 +43,11 @@ export interface PlayOptions {
   /** Chance per command of an undo, and of a redo (0 by default). */
   undo?: number;
   redo?: number;
+  /**
+   * Chance per command of a takeback step (a request, an answer or a withdrawal, by seats the
+   * rules may accept it from). Takebacks are for standard games: with it the game is standard.
+   */
+  takeback?: number;
   gameId?: string;
 }
 
@@ -99,7 +106,7 @@ export function playActions(options: PlayOptions): PlayedAction[] {
     gameId,
     scenario,
     players: Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}` })),
-    mode: 'sandbox',
+    mode: options.takeback ? 'standard' : 'sandbox',
   };
   const history = new GameHistory();
   const actions: PlayedAction[] = [];
@@ -116,20 +123,40 @@ export function playActions(options: PlayOptions): PlayedAction[] {
     const seat = state.turn?.seat ?? 1;
     const roll = chooser.int(0, 999) / 1000;
     const from = chooser.int(0, 19) === 0 ? chooser.int(1, players) : seat;
+    const takeback = options.takeback && roll < (options.undo ?? 0) + (options.redo ?? 0) + options.takeback ? takebackStep(chooser, history, players) : null;
     const command: LogCommand =
       options.undo && roll < options.undo
         ? { type: 'Undo' }
         : options.redo && roll < (options.undo ?? 0) + options.redo
           ? { type: 'Redo' }
-          : likelyCommand(chooser, state, from);
+          : (takeback?.command ?? likelyCommand(chooser, state, from));
+    const by = takeback?.seat ?? from;
     try {
-      const decided = decideWithHistory(history, command, { seat: from, rng: dice });
-      record({ commandId: `c${++n}`, seat: from, command: command as PlayedAction['command'], events: decided.events }, decided.state);
+      // A second per action: no request outlives its window here, they end by answers or later actions.
+      const now = new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
+      const decided = decideWithHistory(history, command, { seat: by, rng: dice, now });
+      record({ commandId: `c${++n}`, seat: by, command: command as PlayedAction['command'], events: decided.events }, decided.state);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
     }
   }
   return actions;
+}
+
+/** A takeback command and who sends it: answers to the open request, else a request back to a random candidate. */
+function takebackStep(rng: ReturnType<typeof seededRng>, history: GameHistory, players: number): { seat: number; command: LogCommand } | null {
+  const request = history.takeback;
+  if (request?.outcome === 'open') {
+    const waiting = takebackWaitingFor(history.state, request);
+    const roll = rng.int(0, 9);
+    if (roll === 0 || waiting.length === 0) return { seat: request.seat, command: { type: 'WithdrawTakeback', requestId: request.requestId } };
+    const seat = waiting[rng.int(0, waiting.length - 1)] as number;
+    return { seat, command: { type: 'AnswerTakeback', requestId: request.requestId, accept: roll > 2 } };
+  }
+  const candidates = takebackCandidates(history);
+  if (candidates.length === 0) return null;
+  const to = candidates[rng.int(0, candidates.length - 1)]!;
+  return { seat: rng.int(1, players), command: { type: 'RequestTakeback', actionId: to.actionId } };
 }
 
 /**
