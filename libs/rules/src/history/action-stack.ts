@@ -2,9 +2,10 @@
 // ActionUndone pops the action it names, ActionRedone pushes back what was popped, and a new
 // action forgets what could be redone. GameHistory keeps states on its actions; effectiveActions
 // keeps the logged actions alone. Both walk the log through `move`.
+import { isHistoryNeutral } from './neutral-events';
 import { groupActions, historyTarget, type LogEntry, type LoggedAction } from './log-entry';
 
-/** What one logged action did to the stack (undefined from `move` when it named no action it could take). */
+/** What one logged action did to the stack (undefined from `move` when it named no action it could take, or was no game action). */
 export type StackMove<A> =
   | { kind: 'push'; action: A }
   /** `at`: where the action stood among the effective ones (below the top only in a log written elsewhere). */
@@ -32,6 +33,9 @@ export class ActionStack<A extends { readonly actionId: string }> {
    * undo or redo reuses the action it names).
    */
   move(logged: LoggedAction, make: (logged: LoggedAction) => A): StackMove<A> | undefined {
+    // Not a game action (a note): nothing to push, and what could be redone still can be.
+    const first = logged.entries[0]?.event;
+    if (first && isHistoryNeutral(first.type)) return undefined;
     const target = historyTarget(logged);
     if (target === null) {
       const action = make(logged);
