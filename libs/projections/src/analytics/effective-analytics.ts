@@ -2,6 +2,7 @@
 // bounded fold: the actions' analytics events as a stack (undone ones on a redo stack), with a
 // copy of the figures whenever CHECKPOINT_EVENTS events separate it from the one before. An
 // undo restores the nearest copy below the new top and folds the few events since.
+import { isHistoryNeutral } from '@logbook/rules';
 import { newAnalyticsFold, type AnalyticsEvent, type AnalyticsFold } from './analytics-figures';
 import { evolveAnalytics } from './game-analytics';
 
@@ -38,6 +39,8 @@ export class EffectiveAnalytics {
   take(actionId: string, event: AnalyticsEvent): boolean {
     if (event.revision <= this.revision) return true;
     this.revision = event.revision;
+    // Not a game action (a note): no figure, and it forgets no redo.
+    if (isHistoryNeutral(event.type)) return true;
     if (event.type === 'ActionUndone' || event.type === 'ActionRedone') {
       const target = (event.data as { actionId?: unknown } | undefined)?.actionId;
       return event.type === 'ActionUndone' ? this.undo(target) : this.redo(target);

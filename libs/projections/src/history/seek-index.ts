@@ -16,7 +16,7 @@
 // Snapshots are caches, never the truth: the property test checks every seek against a fresh
 // fold of the effective history of the log's prefix.
 import type { RecordedEvent } from '@logbook/event-store';
-import { applyEvents, initialState, type GameEvent, type GameState } from '@logbook/rules';
+import { applyEvents, initialState, isHistoryNeutral, type GameEvent, type GameState } from '@logbook/rules';
 import { deepFreeze } from '@logbook/rules/freeze';
 import { ActionLog, historyChange, type IndexedAction } from './action-log';
 
@@ -113,7 +113,10 @@ export class SeekIndex {
     this.eventBytes += jsonLength(recorded.data) + recorded.type.length + 64;
     const { action, opened, event } = this.log.add(recorded);
     const change = historyChange(event);
-    if (change) {
+    if (isHistoryNeutral(event.type)) {
+      // Not a game action (a note): the board here is the board before it, and no redo is forgotten.
+      this.close();
+    } else if (change) {
       this.close();
       if (change.change === 'undone') this.undo(change.actionId);
       else this.redoAction(change.actionId);

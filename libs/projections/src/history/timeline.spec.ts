@@ -152,3 +152,31 @@ describe('who and when for each event of a page', () => {
     expect(read(full, 0).every((m) => m.commandId !== null && m.recordedAt !== null)).toBe(true);
   });
 });
+
+describe('notes in the timeline', () => {
+  const note = (commandId: string, at: number, text: string): PlayedAction => ({
+    commandId,
+    seat: 1,
+    command: { type: 'AddNote', at, text } as never,
+    events: [{ type: 'NoteAdded', data: { noteId: commandId, at, by: 1, text } } as unknown as GameEvent],
+  });
+
+  it('lists each note at the revision it speaks of, by its author, and in no turn as an action', () => {
+    const actions = playActions({ seed: 4, players: 2, events: 40, blessings: 200 });
+    const plain = timelineOf(actions);
+    const last = actions.at(-1)!;
+    const timeline = timelineOf([...actions, note('n1', 12, 'Storm ahead'), note('n2', 3, 'Good start'), undo('u1', last.commandId)]);
+    expect(timeline.notes.map((n) => [n.at, n.text, n.writtenAt])).toEqual([
+      [3, 'Good start', plain.revision + 2],
+      [12, 'Storm ahead', plain.revision + 1],
+    ]);
+    const seatOne = timeline.rounds.flatMap((r) => r.turns).find((t) => t.seat === 1)?.by;
+    expect(seatOne).toBeDefined();
+    expect(timeline.notes.map((n) => n.author)).toEqual([seatOne, seatOne]);
+    expect(allActions(timeline).map((a) => a.type)).not.toContain('NoteAdded');
+    expect(allActions(timeline).map((a) => a.actionId)).not.toContain('n1');
+    expect(timeline.actions).toBe(plain.actions + 1);
+    // The undo after the notes takes back the last action, not a note.
+    expect(allActions(timeline).find((a) => a.actionId === last.commandId)?.undone).toBe(true);
+  });
+});
