@@ -244,14 +244,16 @@ const noteData = (event: LogEvent) => ((event.data as { data?: unknown }).data ?
  * was written, and those the source itself carried from its own source (they speak of its start).
  */
 function notesUpTo(log: readonly LogEntry[], gameId: string, at: number): CarriedNote[] {
-  const notes: CarriedNote[] = [];
+  const carried: CarriedNote[] = [];
+  const own: CarriedNote[] = [];
   for (const { event } of log) {
-    if (event.type === 'GameForked') notes.push(...(event.data.notes ?? []));
+    if (event.type === 'GameForked') carried.push(...(event.data.notes ?? []));
     else if (event.type === 'NoteAdded' && event.data.at <= at) {
-      notes.push({ noteId: event.data.noteId, by: event.data.by, text: event.data.text, from: { gameId, revision: event.data.at } });
+      own.push({ noteId: event.data.noteId, by: event.data.by, text: event.data.text, from: { gameId, revision: event.data.at } });
     }
   }
-  return notes;
+  // In the order of the moments they speak of (a stable sort: notes on one revision as written).
+  return [...carried, ...own.sort((a, b) => a.from.revision - b.from.revision)];
 }
 
 /** The log with its own game id where the first action names one (the command and its event). */
