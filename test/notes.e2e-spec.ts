@@ -1,6 +1,7 @@
 // Notes on moments over HTTP: a note on a revision shows there (notes, timeline, export), leaves
 // every board as it was, survives a fork up to its revision and an export and import, follows the
 // policy of who may write one, and bad input changes nothing.
+import fc from 'fast-check';
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
@@ -203,6 +204,31 @@ describe('notes on moments', () => {
       await note(game.gameId, 0, 'x'.repeat(500), bearer(game.one)).expect(200);
       expect((await view(app, game.gameId)).revision).toBe(13);
       expect(await notesOf(game.gameId)).toHaveLength(1);
+    });
+
+    it('never answers 5xx to a hostile body, and no refused one adds a note', async () => {
+      const game = await gameAt12();
+      const value = fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.integer(),
+        fc.double(),
+        fc.constantFrom(null, true, [], {}, '\u0000', '\u202e', ' ', 'x'.repeat(600), -1, 13, 12, 2 ** 60),
+      );
+      const body = fc.record({ commandId: fc.oneof(value, fc.constantFrom('n-fuzz')), at: value, text: value, extra: value }, { requiredKeys: [] });
+      const accepted = new Set<unknown>();
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), async (b, seated) => {
+          const before = (await view(app, game.gameId)).revision as number;
+          const res = await postNote(game.gameId, b, seated ? bearer(game.one) : {});
+          expect([200, 400, 401, 409, 422]).toContain(res.status);
+          const added = res.status === 200 && !accepted.has(b.commandId);
+          if (res.status === 200) accepted.add(b.commandId);
+          expect((await view(app, game.gameId)).revision).toBe(before + (added ? 1 : 0));
+        }),
+        { numRuns: 150, seed: 22 },
+      );
+      expect(await notesOf(game.gameId)).toHaveLength(accepted.size);
     });
 
     it('is idempotent by commandId: the same note again answers the same, another note under that id is a 409', async () => {
