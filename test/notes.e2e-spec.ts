@@ -30,12 +30,16 @@ describe('notes on moments', () => {
   });
   afterEach(() => app.dispose());
 
-  const postNote = (gameId: string, body: Json, headers: Record<string, string> = {}) =>
-    app.http().post(`/games/${gameId}/notes`).set(headers).send(body);
+  const postNote = (gameId: string, body: Json, headers: Record<string, string> = {}) => app.http().post(`/games/${gameId}/notes`).set(headers).send(body);
   const note = (gameId: string, at: number, text: string, headers: Record<string, string>) =>
     postNote(gameId, { commandId: `note-${process.pid}-${++noteSeq}`, at, text }, headers);
   const notesOf = async (gameId: string, at?: number) =>
-    (await app.http().get(`/games/${gameId}/notes${at === undefined ? '' : `?at=${at}`}`).expect(200)).body.notes as Json[];
+    (
+      await app
+        .http()
+        .get(`/games/${gameId}/notes${at === undefined ? '' : `?at=${at}`}`)
+        .expect(200)
+    ).body.notes as Json[];
   const boardAt = async (gameId: string, at: number, seat?: Seat) => {
     const req = app.http().get(`/games/${gameId}?at=${at}`);
     if (seat) req.set(bearer(seat));
@@ -136,13 +140,22 @@ describe('notes on moments', () => {
     await note(game.gameId, 3, 'By the operator', asOperator).expect(200);
     const lines = await exportLines(game.gameId, asOperator);
     const text = lines.map((l) => JSON.stringify(l)).join('\n');
-    const imported = (await app.http().post('/games/import').set({ 'Content-Type': 'application/x-ndjson', ...asOperator }).send(text).expect(201)).body;
+    const imported = (
+      await app
+        .http()
+        .post('/games/import')
+        .set({ 'Content-Type': 'application/x-ndjson', ...asOperator })
+        .send(text)
+        .expect(201)
+    ).body;
     expect((await notesOf(imported.gameId)).map((n) => [n.at, n.by, n.text])).toEqual([
       [3, 'operator', 'By the operator'],
       [12, 1, 'Exported'],
     ]);
     // A file whose note another server would refuse is refused here too, and nothing is written.
-    const tampered = lines.map((l) => (l.type === 'NoteAdded' ? { ...l, data: { ...l.data, text: 'bad\u202etext' }, command: { ...l.command, text: 'bad\u202etext' } } : l));
+    const tampered = lines.map((l) =>
+      l.type === 'NoteAdded' ? { ...l, data: { ...l.data, text: 'bad\u202etext' }, command: { ...l.command, text: 'bad\u202etext' } } : l,
+    );
     await app
       .http()
       .post('/games/import')

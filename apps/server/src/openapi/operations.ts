@@ -267,15 +267,7 @@ const OPERATIONS: Record<string, Operation> = {
       'A note on revision `at` of the game: a seat of the game, the operator, or (once the game is over, with LOGBOOK_PUBLIC_NOTES=on) anyone. Written in public: everyone who may see the game reads it',
     access: 'viewer',
     ok: { 200: { description: 'Added (or the same commandId sent again): the NoteAdded event', content: json('CommandResult') } },
-    errors: [
-      401,
-      403,
-      404,
-      409,
-      413,
-      415,
-      [422, 'A rule forbids it: `note.no-such-revision`, `note.too-many`, `note.spectator-in-play` (RULES.md)'],
-    ],
+    errors: [401, 403, 404, 409, 413, 415, [422, 'A rule forbids it: `note.no-such-revision`, `note.too-many`, `note.spectator-in-play` (RULES.md)']],
     body: jsonBody('AddNote'),
   },
   'get /games/{gameId}/notes': {

@@ -49,7 +49,9 @@ export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameE
       seats: state.seats.map((s) => ({ ...s })),
       reshuffled: input.reshuffle,
       board: publicBoard(state),
-      ...(input.notes?.length ? { notes: input.notes.map((n) => ({ noteId: n.noteId, by: n.by, text: n.text, from: { gameId: n.from.gameId, revision: n.from.revision } })) } : {}),
+      ...(input.notes?.length
+        ? { notes: input.notes.map((n) => ({ noteId: n.noteId, by: n.by, text: n.text, from: { gameId: n.from.gameId, revision: n.from.revision } })) }
+        : {}),
     },
     secret: { visibleTo: [], sealed: true, data: { state } },
   };

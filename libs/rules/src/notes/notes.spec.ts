@@ -30,7 +30,14 @@ const navigable = () =>
 
 /** Records a note as the server does: an action of its own, after whatever came since `at`. */
 const addNote = (history: GameHistory, at: number, noteId = `note-${history.revision + 1}`) =>
-  history.record(noteId, 1, decideNote({ noteId, at, text: 'here', by: 1 }, { revision: history.revision, notes: countNotes(history.entries.map((e) => e.event)), status: history.state.status }));
+  history.record(
+    noteId,
+    1,
+    decideNote(
+      { noteId, at, text: 'here', by: 1 },
+      { revision: history.revision, notes: countNotes(history.entries.map((e) => e.event)), status: history.state.status },
+    ),
+  );
 
 describe('deciding a note', () => {
   it('records the author, the revision it speaks of and the text, and nothing secret', () => {
