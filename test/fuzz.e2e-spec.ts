@@ -263,7 +263,7 @@ describe('fuzzing every endpoint', () => {
       fc.oneof(headerValue, fc.integer().map(String), fc.constantFrom('0', '1', '1e3', '-1', '99999999999', '%00', 'active')),
       { maxKeys: 3 },
     );
-    const route = fc.constantFrom('', '/events', '/live', '/commands', '/options', '/x');
+    const route = fc.constantFrom('', '/events', '/live', '/commands', '/options', '/notes', '/x');
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),

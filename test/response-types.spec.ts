@@ -24,6 +24,7 @@ const agreement: Array<true> = [
   true satisfies Same<Server.ForkedGame, Schemas['ForkedGame']>,
   true satisfies Same<Server.ImportedGame, Schemas['ImportedGame']>,
   true satisfies Same<Server.Timeline, Schemas['Timeline']>,
+  true satisfies Same<Server.GameNotes, Schemas['GameNotes']>,
   true satisfies Same<Server.ScenarioList, Schemas['ScenarioList']>,
   true satisfies Same<Server.GameAnalytics, Schemas['GameAnalytics']>,
   true satisfies Same<Server.ScenarioAnalytics, Schemas['ScenarioAnalytics']>,

@@ -95,6 +95,9 @@ export const api = {
       token,
       body: { commandId: newCommandId(), ...command },
     }),
+  /** A note on revision `at`: public, as everyone who may see the game reads it. */
+  addNote: (gameId: string, token: string, at: number, text: string) =>
+    request<CommandResult>(`${game(gameId)}/notes`, { method: 'POST', token, body: { commandId: newCommandId(), at, text } }),
   /** The game's log as the seat may have it (the whole log once the game is over). */
   exportGame: (gameId: string, token: string | null) => request<string>(`${game(gameId)}/export`, { token, text: true }),
   fork: (gameId: string, token: string, at: number) =>

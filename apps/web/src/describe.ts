@@ -1,7 +1,7 @@
 // Words for what a seat may do, and the server's timeline as the page lists it. The words are
 // the server's own table (a module of type imports only, bundled into the page).
 import { COMMAND_WORDS, type NameLookup } from '@logbook/projections/history/words';
-import type { BoardView, Command, Timeline, TimelineItem } from './types';
+import type { BoardView, Command, NoteView, Timeline, TimelineItem } from './types';
 
 export { facingName } from '@logbook/projections/history/words';
 
@@ -32,8 +32,25 @@ const TAKEBACK_COMMANDS: ReadonlySet<string> = new Set(['RequestTakeback', 'Answ
 const kindOf = (type: string, seat: number | null): TimelineItem['kind'] =>
   type === 'Undo' ? 'undo' : type === 'Redo' ? 'redo' : TAKEBACK_COMMANDS.has(type) ? 'takeback' : seat === null ? 'system' : 'action';
 
-/** The server's timeline (rounds → turns → actions) as one list of actions in log order. */
+/** A note in one line: who, on which revision, what. */
+export const noteLine = (note: NoteView): string =>
+  `${note.author[0]?.toUpperCase() ?? ''}${note.author.slice(1)} noted revision ${note.from ? `${note.from.revision} (before the fork)` : note.at}: “${note.text}”`;
+
+/**
+ * The server's timeline (rounds → turns → actions) as one list of actions in log order, each
+ * with the notes on its revisions (a note on a revision no action holds, such as a note's own,
+ * goes with the action before it).
+ */
 export function timelineItems(timeline: Timeline): TimelineItem[] {
+  const items = timelineActions(timeline);
+  for (const note of timeline.notes) {
+    const item = items.filter((i) => i.from <= note.at).at(-1) ?? items[0];
+    if (item) (item.notes ??= []).push(note);
+  }
+  return items;
+}
+
+function timelineActions(timeline: Timeline): TimelineItem[] {
   return timeline.rounds
     .flatMap(({ round, turns }) =>
       turns.flatMap(({ actions }) =>

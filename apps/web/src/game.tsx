@@ -9,6 +9,7 @@ import { Board } from './board';
 import { TopBar, ZoomableBoard } from './frame';
 import { describeCommand, timelineItems } from './describe';
 import { followGame, type LiveStatus } from './live';
+import { NotesPanel } from './notes';
 import { optionsFromEndpoint, viewerSeat } from './options';
 import { PlayPanel } from './play';
 import { ReplayBar, Timeline } from './replay';
@@ -16,7 +17,7 @@ import { replaceRoute, routeHash, seatStore, tokenFromPaste } from './route';
 import { PartyPanel, StatusPanel } from './status';
 import { TakebackPanel } from './takeback';
 import type { Notice } from './notice';
-import type { BoardView, Command, PlayOption, TimelineItem } from './types';
+import type { BoardView, Command, NoteView, PlayOption, TimelineItem } from './types';
 
 /**
  * After a navigation order on a one-column page (a phone), the next choice is a highlighted hex:
@@ -41,6 +42,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [timeline, setTimeline] = useState<TimelineItem[]>([]);
   const [timelineError, setTimelineError] = useState<string | null>(null);
+  const [notes, setNotes] = useState<NoteView[]>([]);
   const [options, setOptions] = useState<PlayOption[]>([]);
   const [optionsError, setOptionsError] = useState<string | null>(null);
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
@@ -64,7 +66,9 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   // board); the next refresh asks again.
   const loadTimeline = useCallback(async () => {
     try {
-      setTimeline(timelineItems(await api.timeline(gameId)));
+      const answer = await api.timeline(gameId);
+      setTimeline(timelineItems(answer));
+      setNotes(answer.notes);
       setTimelineError(null);
     } catch (e) {
       setTimelineError(failure(e));
@@ -321,6 +325,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
             onReplay={() => seek(stops[0] ?? 0)}
           />
           <Timeline items={timeline} error={timelineError} current={current} onSeek={seek} />
+          <NotesPanel gameId={gameId} token={seat === null ? null : token} current={current} notes={notes} onAdded={() => void loadTimeline()} />
           <PartyPanel view={shown} />
           <Analytics gameId={gameId} scenarioId={live.scenario.id} revision={live.revision} />
         </aside>

@@ -2,6 +2,7 @@
 // the timeline of actions (undone ones struck through) to jump to any of them.
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { TimelineNotes } from './notes';
 import type { TimelineItem } from './types';
 
 export function ReplayBar(props: {
@@ -129,6 +130,7 @@ export function Timeline({
                     {item.undone && <span class="undone-tag">(undone)</span>}
                   </span>
                 </button>
+                <TimelineNotes notes={item.notes} onSeek={onSeek} />
               </li>
             </Fragment>
           );

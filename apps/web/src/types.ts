@@ -22,6 +22,8 @@ export type TileView = BoardView['tiles'][number];
 export type HexTerrain = TileView['hexes'][number];
 export type SeatToken = CreatedGame['seats'][number];
 export type HistoryStep = NonNullable<BoardView['undo']>;
+/** A note on a moment of the game, as the timeline lists it. */
+export type NoteView = Timeline['notes'][number];
 /** A command a seat may send: a game command, or Undo/Redo. */
 export type Command = LogCommand;
 
@@ -42,6 +44,8 @@ export interface TimelineItem {
   undone: boolean;
   /** An Undo/Redo action itself. */
   kind: 'action' | 'undo' | 'redo' | 'takeback' | 'system';
+  /** The notes on the revisions of this line. */
+  notes?: NoteView[];
 }
 
 /** A command the viewer's seat may send now, as the page offers it. */

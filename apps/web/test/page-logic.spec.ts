@@ -40,6 +40,7 @@ describe('the timeline', () => {
       gameId: 'g',
       revision: 9,
       actions: 4,
+      notes: [],
       rounds: [
         { round: 0, turns: [{ turn: 0, seat: null, by: 'The game', startedAt: 0, actions: [action('setup', 0, 1, 'GameCreated', null)] }] },
         {

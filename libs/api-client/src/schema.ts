@@ -209,6 +209,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game's notes by the revision they speak of, or only those on revision `at` (public, like the timeline) */
+        get: operations["NotesController_notes"];
+        put?: never;
+        /** A note on revision `at` of the game: a seat of the game, the operator, or (once the game is over, with LOGBOOK_PUBLIC_NOTES=on) anyone. Written in public: everyone who may see the game reads it */
+        post: operations["NotesController_addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/timeline": {
         parameters: {
             query?: never;
@@ -546,6 +564,16 @@ export interface components {
         };
         /** @enum {string} */
         CardType: "weapon" | "spell" | "armor" | "item" | "ally" | "blessing";
+        /** @description A note a fork carries from its source: the revision and game it was written about. */
+        CarriedNote: {
+            noteId: string;
+            by: components["schemas"]["NoteAuthor"];
+            text: string;
+            from: {
+                gameId: string;
+                revision: number;
+            };
+        };
         CharacterDefinition: {
             characterId: string;
             name: string;
@@ -1630,9 +1658,25 @@ export interface components {
                 reshuffled: boolean;
                 /** @description The public face of the starting board (optional: absent from older forks). */
                 board?: components["schemas"]["ForkedBoard"];
+                /** @description [D] The source's notes on revisions up to the fork's (absent when there were none): shown at the fork's revision 0. */
+                notes?: components["schemas"]["CarriedNote"][];
             };
             secret?: {
                 state: components["schemas"]["GameState"];
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "NoteAdded";
+            data: {
+                noteId: string;
+                at: number;
+                by: components["schemas"]["NoteAuthor"];
+                text: string;
             };
         };
         /** @description [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
@@ -1855,6 +1899,13 @@ export interface components {
         };
         /** @enum {string} */
         GameMode: "standard" | "sandbox";
+        /** @description A game's notes, all or those on one revision. */
+        GameNotes: {
+            gameId: string;
+            /** @description The game's revision when they were read. */
+            revision: number;
+            notes: components["schemas"]["NoteView"][];
+        };
         /** @description `GET /games/:id/options`: what the caller's seat may send now, each with its button's words. */
         GameOptions: {
             revision: number;
@@ -2091,6 +2142,25 @@ export interface components {
             action: "explore";
             /** @enum {number} */
             rotation?: 0 | 1 | 2 | 3 | 4 | 5;
+        };
+        /** @description [D] Who wrote a note: a seat of the game, the operator, or a spectator (of a finished game only). */
+        NoteAuthor: number | "operator" | "spectator";
+        NoteView: {
+            noteId: string;
+            /** @description The revision whose board the note speaks of (0 for a note a fork carried from its source). */
+            at: number;
+            by: components["schemas"]["NoteAuthor"];
+            /** @description The author in words: the seat's name, "the operator" or "a spectator". */
+            author: string;
+            text: string;
+            /** @description The revision of the log that recorded it (at or after `at`). */
+            writtenAt: number;
+            recordedAt: string | null;
+            /** @description For a note a fork carried: the game and revision it was written about. */
+            from?: {
+                gameId: string;
+                revision: number;
+            };
         };
         /** @description One way to answer a pending state. */
         PendingResponse: {
@@ -2574,6 +2644,8 @@ export interface components {
             revision: number;
             actions: number;
             rounds: components["schemas"]["TimelineRound"][];
+            /** @description The game's notes, by the revision they speak of (a note is not an action: it is in no turn). */
+            notes: components["schemas"]["NoteView"][];
         };
         TimelineAction: {
             actionId: string;
@@ -2991,6 +3063,12 @@ export interface components {
                 /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
                 name: string;
             }[];
+        };
+        AddNote: {
+            commandId: string;
+            at: number;
+            /** @description Trimmed: 1-500 characters (code points) with a visible one; no control or bidirectional-control characters */
+            text: string;
         };
     };
     responses: never;
@@ -4111,6 +4189,221 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NotesController_notes: {
+        parameters: {
+            query?: {
+                /** @description Only the notes on this revision */
+                at?: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier answer: 304 without a body while it is still current */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes */
+            200: {
+                headers: {
+                    /** @description The revision this answer shows ("12"); send it as If-None-Match for a 304 */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameNotes"];
+                };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match is current */
+            304: {
+                headers: {
+                    /** @description The revision this answer shows ("12"); send it as If-None-Match for a 304 */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    NotesController_addNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddNote"];
+            };
+        };
+        responses: {
+            /** @description Added (or the same commandId sent again): the NoteAdded event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResult"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token where a seat is required, or no operator token where an operator is */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match is not the current revision (`currentRevision` says which is), or the commandId was used for another command */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is longer than this route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of the media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule forbids it: `note.no-such-revision`, `note.too-many`, `note.spectator-in-play` (RULES.md) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

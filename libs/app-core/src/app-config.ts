@@ -98,6 +98,11 @@ export class Environment {
   @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
 
+  /** 'on' or 'off' (default): spectators (no token) may note finished games; seats and the operator always may. */
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  LOGBOOK_PUBLIC_NOTES?: 'on' | 'off';
+
   /** 'on' (default) or 'off': GET /metrics in Prometheus' text format. */
   @IsOptional()
   @IsIn(['on', 'off'])
@@ -139,6 +144,8 @@ export interface AppConfig {
   freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
   adminToken?: string;
+  /** Whether spectators may note a finished game (LOGBOOK_PUBLIC_NOTES). */
+  publicNotes: boolean;
   /** GET /metrics (LOGBOOK_METRICS) and the bearer token it asks for (LOGBOOK_METRICS_TOKEN). */
   metrics: { enabled: boolean; token?: string };
   /** How long a stop may take before the process exits regardless (LOGBOOK_SHUTDOWN_TIMEOUT_MS). */
@@ -216,6 +223,7 @@ export function toAppConfig(env: Environment): AppConfig {
     readModels,
     freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
+    publicNotes: env.LOGBOOK_PUBLIC_NOTES === 'on',
     metrics: { enabled: env.LOGBOOK_METRICS !== 'off', ...(env.LOGBOOK_METRICS_TOKEN ? { token: env.LOGBOOK_METRICS_TOKEN } : {}) },
     shutdownTimeoutMs: env.LOGBOOK_SHUTDOWN_TIMEOUT_MS ?? 10_000,
   };

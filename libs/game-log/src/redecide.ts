@@ -4,7 +4,19 @@
 // `npm run cli -- revalidate` (which stored games would today's rules decide differently).
 import { isDeepStrictEqual } from 'node:util';
 import type { RecordedEvent } from '@logbook/event-store';
-import { decide, decideWithHistory, isHistoryCommand, RuleViolation, type GameCommand, type GameEvent, type GameState, type Rng } from '@logbook/rules';
+import {
+  countNotes,
+  decide,
+  decideNote,
+  decideWithHistory,
+  isHistoryCommand,
+  RuleViolation,
+  type GameCommand,
+  type GameEvent,
+  type GameState,
+  type NoteAuthor,
+  type Rng,
+} from '@logbook/rules';
 import { groupActions, type RecordedAction } from './action-metadata';
 import { EffectiveFold } from './effective-fold';
 import { toDomainEvent } from './game-events';
@@ -99,10 +111,16 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     try {
       // The time the action was recorded is the time it was decided at (a takeback's expiry reads it).
       const context = { seat: action.seat, rng, now: action.recordedAt };
-      // Undo and Redo are decided against the history; every other command on the effective state.
-      decided = isHistoryCommand(action.command)
-        ? decideWithHistory(fold.history, action.command, context).events
-        : decideNow(fold.state, action.command as GameCommand, context);
+      // Undo and Redo are decided against the history, a note against the log so far; every other command on the effective state.
+      decided =
+        action.command.type === 'AddNote'
+          ? decideNote(
+              { noteId: action.actionId, at: Number(action.command.at), text: String(action.command.text), by: noteAuthorOf(action.seat, recorded[0]) },
+              { revision: action.events[0].revision - 1, notes: countNotes(fold.history.entries.map((e) => e.event)), status: fold.state.status },
+            )
+          : isHistoryCommand(action.command)
+            ? decideWithHistory(fold.history, action.command, context).events
+            : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
       if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`);
       if (error instanceof DrawMismatch) return fail(error.message);
@@ -125,6 +143,16 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     yield;
   }
   return { ok: true, actions: actions.length, state: fold.state };
+}
+
+/**
+ * A note's author as the log records it: the sending seat, else what its event names (the
+ * operator or a spectator); a seat's name in the event of a seatless action is not believed.
+ */
+function noteAuthorOf(seat: number | null, event: GameEvent | undefined): NoteAuthor {
+  if (seat !== null) return seat;
+  const by = (event?.data as { by?: unknown } | undefined)?.by;
+  return by === 'spectator' ? 'spectator' : 'operator';
 }
 
 /** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */

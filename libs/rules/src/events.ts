@@ -6,6 +6,7 @@ import type { TakebackEvent } from './history/takeback.events';
 import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
 import type { ForkEvent } from './fork/fork.events';
+import type { NoteEvent } from './notes/notes.events';
 import type { NavigationEvent } from './navigation/navigation.events';
 import type { PlunderEvent } from './plunder/plunder.events';
 import type { SetupEvent } from './setup/setup.events';
@@ -26,6 +27,7 @@ export type GameEvent =
   | EnemyEvent
   | HistoryEvent
   | TakebackEvent
-  | ForkEvent;
+  | ForkEvent
+  | NoteEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

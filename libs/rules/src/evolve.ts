@@ -9,6 +9,7 @@ import { historyAppliers, takebackAppliers } from './history/history.evolve';
 import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
 import { forkAppliers } from './fork/fork.evolve';
+import { noteAppliers } from './notes/notes.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
 import { setupAppliers } from './setup/setup.evolve';
@@ -31,6 +32,7 @@ const APPLIERS = {
   ...historyAppliers,
   ...takebackAppliers,
   ...forkAppliers,
+  ...noteAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

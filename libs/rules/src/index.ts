@@ -13,6 +13,18 @@ export type { DomainCommand, DomainEvent, Secret } from './event';
 export type { EventOfType, GameEvent, GameEventType } from './events';
 export { applyEvent, evolve, foldEvents } from './evolve';
 export type { Appliers } from './appliers';
+export {
+  type AddNote,
+  type CarriedNote,
+  countNotes,
+  decideNote,
+  MAX_NOTE_LENGTH,
+  MAX_NOTES_PER_GAME,
+  type NoteAdded,
+  type NoteAuthor,
+  type NoteContext,
+  type NoteEvent,
+} from './notes';
 export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
 export {
   addHex,
@@ -96,6 +108,7 @@ export {
   GameHistory,
   groupActions,
   HISTORY_EVENT_TYPES,
+  HISTORY_NEUTRAL_EVENTS,
   type HistoryAction,
   type HistoryCommand,
   type HistoryDecision,
@@ -103,8 +116,6 @@ export {
   type HistoryStep,
   historyTargets,
   type HistoryTarget,
-  HISTORY_NEUTRAL_EVENTS,
-  isHistoryNeutral,
   type AnswerTakeback,
   type RequestTakeback,
   type TakebackCommand,
@@ -124,6 +135,7 @@ export {
   type TakebackView,
   takebackWaitingFor,
   isHistoryCommand,
+  isHistoryNeutral,
   isRevealingAction,
   isRevealingEvent,
   type LogCommand,

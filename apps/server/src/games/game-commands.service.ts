@@ -17,7 +17,20 @@ import {
   type CommandResult,
   type RecordedCommand,
 } from '@logbook/game-log';
-import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
+import {
+  countNotes,
+  decide,
+  decideNote,
+  decideWithHistory,
+  initialState,
+  recordingRng,
+  type GameMode,
+  type HistoryDecision,
+  type NoteAuthor,
+  type Rng,
+  type ScenarioDefinition,
+  type SeatCommand,
+} from '@logbook/rules';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
@@ -69,11 +82,21 @@ export interface CommandOptions {
 /** One command, as each attempt handles it. */
 interface Order {
   gameId: string;
-  seat: number;
+  /** Who sent it: a seat, or null (a note by the operator or a spectator); events are shown as they may see them. */
+  seat: number | null;
   commandId: string;
-  command: SeatCommand;
+  /** The command as recorded (a seat's command, or a note's `{ type: 'AddNote', at, text }`). */
+  command: { type: string };
   fingerprint: string;
   options: CommandOptions;
+  /** Step 3 for this command, on the game as loaded. */
+  decide(game: LoadedGame, rng: Rng, now: string): HistoryDecision;
+}
+
+/** What a note's author sends: the revision it speaks of and its text (already trimmed and checked). */
+export interface NoteBody {
+  at: number;
+  text: string;
 }
 
 @Injectable()
@@ -117,7 +140,40 @@ export class GameCommandsService {
 
   /** `seat` is authenticated at the edge (CommandSeatGuard); one command at a time per game. */
   execute(gameId: string, seat: number, commandId: string, command: SeatCommand, options: CommandOptions = {}): Promise<CommandResult> {
-    const order: Order = { gameId, seat, commandId, command, fingerprint: commandFingerprint({ seat, command }), options };
+    const order: Order = {
+      gameId,
+      seat,
+      commandId,
+      command,
+      fingerprint: commandFingerprint({ seat, command }),
+      options,
+      decide: (game, rng, now) => decideWithHistory(game.history, command, { seat, rng, now }),
+    };
+    return this.locks.run(gameId, () => retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt)));
+  }
+
+  /**
+   * A note on revision `at`, by `by` (who may write one is settled at the edge), through the same
+   * path as a command: one at a time per game, idempotent by commandId, appended at the game's
+   * revision. It is decided against the log, not the board, so it is open on a finished game too.
+   */
+  addNote(gameId: string, by: NoteAuthor, commandId: string, note: NoteBody, options: CommandOptions = {}): Promise<CommandResult> {
+    const command = { type: 'AddNote', at: note.at, text: note.text };
+    const order: Order = {
+      gameId,
+      seat: typeof by === 'number' ? by : null,
+      commandId,
+      command,
+      fingerprint: commandFingerprint({ seat: by, command }),
+      options,
+      decide: (game) => ({
+        events: decideNote(
+          { noteId: commandId, at: note.at, text: note.text, by },
+          { revision: game.revision, notes: countNotes(game.history.entries.map((e) => e.event)), status: game.state.status },
+        ),
+        state: game.history.state,
+      }),
+    };
     return this.locks.run(gameId, () => retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt)));
   }
 
@@ -145,9 +201,9 @@ export class GameCommandsService {
     const { rng, draws } = recordingRng(this.rng);
     // The time is decided with the command and recorded with it (takeback expiry reads it).
     const recordedAt = isoNow();
-    let decided: ReturnType<typeof decideWithHistory>;
+    let decided: HistoryDecision;
     try {
-      decided = decideWithHistory(game.history, order.command, { seat: order.seat, rng, now: recordedAt });
+      decided = order.decide(game, rng, recordedAt);
     } catch (error) {
       // A refusal stands only if it was decided on the whole log.
       if (attempt === 1 && this.games.mayBeBehind(game)) throw new UncheckedCacheError();

@@ -49,7 +49,11 @@ export class GameEventsService {
    */
   currentView(game: LoadedGame, seat: number | null): string {
     return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
-      JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable(), takeback: game.history.takebackView() } })),
+      JSON.stringify(
+        boardView(game.state, game.revision, seat, {
+          history: { undo: game.history.undoable(), redo: game.history.redoable(), takeback: game.history.takebackView() },
+        }),
+      ),
     );
   }
 
@@ -61,7 +65,7 @@ export class GameEventsService {
   }
 
   /** What a command recorded (revisions `first..last`), as `seat` may see it: a retried command's answer. */
-  async replay(game: LoadedGame, first: number, last: number, seat: number): Promise<CommandResult> {
+  async replay(game: LoadedGame, first: number, last: number, seat: number | null): Promise<CommandResult> {
     const recorded = await this.readRange(game.gameId, first, last - first + 1);
     return { revision: last, events: recorded.map((e) => viewEvent(e, seat, game.state.status)) };
   }

@@ -23,9 +23,10 @@ import {
   type ExportLine,
   type LogEvent,
 } from '@logbook/game-log';
-import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng } from '@logbook/rules';
+import { decideFork, isGameOver, recordingRng, RuleViolation, type CarriedNote, type GameState, type LogEntry, type Rng } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
+import { noteTextProblem } from './dto/note.dto';
 import { playerNameProblem } from './dto/player-name';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { isOperator } from './operator-token';
@@ -112,7 +113,8 @@ export class GamePortabilityService {
     const reshuffle = !revealed && (board.mode === 'standard' || !exactCopy);
     const command = { type: 'ForkGame', source: { gameId, revision: at }, ...(players ? { players } : {}), reshuffle };
     const { rng, draws } = recordingRng(this.rng);
-    const events = decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle }, rng);
+    const notes = notesUpTo(log, gameId, at);
+    const events = decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle, notes }, rng);
     const commandId = `fork-${forkId}`;
     const { first, rest } = actionMetadata({
       commandId,
@@ -205,6 +207,14 @@ export class GamePortabilityService {
       const problem = playerNameProblem(s.name, `seat ${s.seat}'s name`);
       if (problem !== undefined) throw new BadRequestException(`The export's players must have names a game accepts: ${problem}`);
     }
+    // And its notes as a note posted here does.
+    for (const event of log) {
+      const texts = event.type === 'NoteAdded' ? [noteData(event).text] : event.type === 'GameForked' ? (noteData(event).notes ?? []).map((n) => n.text) : [];
+      for (const text of texts) {
+        const problem = typeof text === 'string' && text.trim() === text ? noteTextProblem(text) : 'text must be trimmed';
+        if (problem !== undefined) throw new BadRequestException(`The export's notes must be notes a game accepts (revision ${event.revision}): ${problem}`);
+      }
+    }
     const importedAt = new Date().toISOString();
     const appended = (seatTokens: SeatTokenDigest[]): NewEvent[] => {
       const indexInAction = new Map<string, number>();
@@ -229,6 +239,26 @@ export class GamePortabilityService {
     const seats = checked.state.seats.map((s, i) => ({ seat: s.seat, name: s.name, token: started.tokens[i] }));
     return { gameId, revision: started.revision, importedFrom: header.gameId, actions: checked.actions, seats };
   }
+}
+
+/** An imported event's note fields, as a file may hold anything. */
+const noteData = (event: LogEvent) => ((event.data as { data?: unknown }).data ?? {}) as { text?: unknown; notes?: Array<{ text?: unknown }> };
+
+/**
+ * [D] The notes a fork at revision `at` keeps: every note on a revision up to `at`, whenever it
+ * was written, and those the source itself carried from its own source (they speak of its start).
+ */
+function notesUpTo(log: readonly LogEntry[], gameId: string, at: number): CarriedNote[] {
+  const carried: CarriedNote[] = [];
+  const own: CarriedNote[] = [];
+  for (const { event } of log) {
+    if (event.type === 'GameForked') carried.push(...(event.data.notes ?? []));
+    else if (event.type === 'NoteAdded' && event.data.at <= at) {
+      own.push({ noteId: event.data.noteId, by: event.data.by, text: event.data.text, from: { gameId, revision: event.data.at } });
+    }
+  }
+  // In the order of the moments they speak of (a stable sort: notes on one revision as written).
+  return [...carried, ...own.sort((a, b) => a.from.revision - b.from.revision)];
 }
 
 /** The log with its own game id where the first action names one (the command and its event). */

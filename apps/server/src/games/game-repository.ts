@@ -62,7 +62,8 @@ const estimatedBytes = (events: readonly RecordedEvent[]): number => {
 /** An action this process decided and appended: what `fold` records without reading the events again. */
 export interface DecidedAction {
   actionId: string;
-  seat: number;
+  /** null for a note by the operator or a spectator. */
+  seat: number | null;
   /** The events decided (exactly those appended) and the effective state after them. */
   events: GameEvent[];
   state: GameState;

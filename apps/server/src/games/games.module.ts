@@ -6,6 +6,7 @@ import { GameEventsService } from './game-events.service';
 import { FREEZE_STATES, GameRepository } from './game-repository';
 import { GamesController } from './games.controller';
 import { GamePortabilityService } from './game-portability.service';
+import { NotesController } from './notes.controller';
 import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
@@ -16,7 +17,7 @@ import { HistoryModule } from '../history/history.module';
 
 @Module({
   imports: [HistoryModule],
-  controllers: [GamesController, PortabilityController, ScenariosController],
+  controllers: [GamesController, PortabilityController, ScenariosController, NotesController],
   providers: [
     GameCommandsService,
     GameEventsService,

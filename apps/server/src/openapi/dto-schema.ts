@@ -21,6 +21,11 @@ const CUSTOM: Record<string, JsonSchema> = {
   isPlayerName: {
     description: 'Well-formed Unicode with a visible character; no control or bidirectional-control characters',
   },
+  isNoteText: {
+    type: 'string',
+    description: 'Trimmed: 1-500 characters (code points) with a visible one; no control or bidirectional-control characters',
+    minLength: 1,
+  },
   isCheckOption: {
     description: 'The option index (0-9) for every step, or one index per step',
     oneOf: [

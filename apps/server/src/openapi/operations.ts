@@ -262,6 +262,21 @@ const OPERATIONS: Record<string, Operation> = {
     errors: [404],
     parameters: [query('from', 'The first round (0 when left out)', WHOLE), query('to', 'The last round', WHOLE), IF_NONE_MATCH],
   },
+  'post /games/{gameId}/notes': {
+    summary:
+      'A note on revision `at` of the game: a seat of the game, the operator, or (once the game is over, with LOGBOOK_PUBLIC_NOTES=on) anyone. Written in public: everyone who may see the game reads it',
+    access: 'viewer',
+    ok: { 200: { description: 'Added (or the same commandId sent again): the NoteAdded event', content: json('CommandResult') } },
+    errors: [401, 403, 404, 409, 413, 415, [422, 'A rule forbids it: `note.no-such-revision`, `note.too-many`, `note.spectator-in-play` (RULES.md)']],
+    body: jsonBody('AddNote'),
+  },
+  'get /games/{gameId}/notes': {
+    summary: "The game's notes by the revision they speak of, or only those on revision `at` (public, like the timeline)",
+    access: 'public',
+    ok: { 200: { description: 'The notes', headers: ETAG, content: json('GameNotes') }, 304: NOT_MODIFIED },
+    errors: [404],
+    parameters: [query('at', 'Only the notes on this revision', WHOLE), IF_NONE_MATCH],
+  },
   'get /analytics/games/{gameId}': {
     summary: "One game's figures: outcome, rounds, clues per act, damage by source, wrecks, encounters, plunder, undo/redo",
     access: 'public',

@@ -227,4 +227,6 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
   CharacterEmbarked: null,
   CharacterDisembarked: null,
   FollowShipSet: null,
+  // A note changes no figure.
+  NoteAdded: null,
 };

@@ -36,3 +36,37 @@ describe.each([
     expect(figuresOf(store.get('long'))).toEqual(figuresOf(foldAnalyticsLog('long', log)));
   });
 });
+
+describe('the analytics projection and notes', () => {
+  it('follows an undo, a note and a redo without reading the log again: a note forgets no redo', async () => {
+    const played = playActions({ seed: 3, players: 1, events: 200, blessings: 200, gameId: 'noted' });
+    // Ending at an action that changes the figures, so a redo that went missing would show.
+    const counted = (a: (typeof played)[number]) =>
+      a.events.some((e) => ['TileExplored', 'CheckAttempted', 'StructuralDamageDealt', 'ShipMoved'].includes(e.type));
+    const last = played.length - 1 - [...played].reverse().findIndex(counted);
+    const actions = played.slice(0, last + 1);
+    const target = actions.at(-1)!;
+    expect(counted(target)).toBe(true);
+    const log = toRecordedOf('noted', [
+      ...actions,
+      { commandId: 'u1', seat: 1, command: { type: 'Undo' }, events: [{ type: 'ActionUndone', data: { actionId: target.commandId, seat: 1 } } as never] },
+      {
+        commandId: 'n1',
+        seat: 1,
+        command: { type: 'AddNote' } as never,
+        events: [{ type: 'NoteAdded', data: { noteId: 'n1', at: 3, by: 1, text: 'here' } } as never],
+      },
+      { commandId: 'r1', seat: 1, command: { type: 'Redo' }, events: [{ type: 'ActionRedone', data: { actionId: target.commandId, seat: 1 } } as never] },
+    ]);
+    let reads = 0;
+    const store = new InMemoryAnalyticsStore();
+    const projection = new AnalyticsProjection(store, async (_, toRevision) => {
+      reads += 1;
+      return log.slice(0, toRevision + 1);
+    });
+    for (const event of log) await projection.handle(event);
+    // The undo reads the log once (to keep the game's history); the note and the redo need no other read.
+    expect(reads).toBe(1);
+    expect(figuresOf(store.get('noted'))).toEqual(figuresOf(foldAnalyticsLog('noted', log)));
+  });
+});

@@ -39,7 +39,7 @@ export class EffectiveAnalytics {
   take(actionId: string, event: AnalyticsEvent): boolean {
     if (event.revision <= this.revision) return true;
     this.revision = event.revision;
-    // Not an action (a takeback asked or answered): the history stays as it was, redo stack included.
+    // Not a game action (a takeback asked or answered, a note): no figure, and it forgets no redo.
     if (isHistoryNeutral(event.type)) return true;
     if (event.type === 'ActionUndone' || event.type === 'ActionRedone') {
       const target = (event.data as { actionId?: unknown } | undefined)?.actionId;

@@ -115,3 +115,36 @@ describe('the seek index', () => {
     expect(() => index.stateAt(-1)).toThrow(RangeError);
   });
 });
+
+describe('notes in the seek index', () => {
+  const note = (n: number, at: number): PlayedAction => ({
+    commandId: `note-${n}`,
+    seat: 1,
+    command: { type: 'AddNote', at, text: 'here' } as never,
+    events: [{ type: 'NoteAdded', data: { noteId: `note-${n}`, at, by: 1, text: 'here' } } as never],
+  });
+
+  it('gives the same board at every revision before a note, and the board before it at the note’s own revision', () => {
+    const actions = playActions({ seed: 7, players: 2, events: 80, blessings: 200 });
+    const without = indexOf(actions, 8);
+    const withNotes = indexOf([...actions, note(1, 12), note(2, 3)], 8);
+    for (let revision = 0; revision <= without.revision; revision++) expect(withNotes.stateAt(revision)).toEqual(without.stateAt(revision));
+    expect(withNotes.stateAt(withNotes.revision)).toEqual(without.stateAt(without.revision));
+  });
+
+  it('forgets no redo: an action undone before a note is redone after it', () => {
+    const actions = playActions({ seed: 5, players: 1, events: 60, blessings: 200 });
+    const target = actions.at(-1)!;
+    const index = indexOf(
+      [
+        ...actions,
+        { commandId: 'u1', seat: 1, command: { type: 'Undo' }, events: [{ type: 'ActionUndone', data: { actionId: target.commandId, seat: 1 } } as never] },
+        note(1, 10),
+        { commandId: 'r1', seat: 1, command: { type: 'Redo' }, events: [{ type: 'ActionRedone', data: { actionId: target.commandId, seat: 1 } } as never] },
+      ],
+      4,
+    );
+    expect(index.stateAt(index.revision)).toEqual(index.stateAt(index.revision - 3));
+    expect(index.stateAt(index.revision - 1)).toEqual(index.stateAt(index.revision - 2));
+  });
+});

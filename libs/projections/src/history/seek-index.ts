@@ -114,7 +114,8 @@ export class SeekIndex {
     const { action, opened, event } = this.log.add(recorded);
     const change = historyChange(event);
     if (isHistoryNeutral(event.type)) {
-      // Not an action (a takeback asked or answered): the effective history stays as it was.
+      // Not a game action (a takeback asked or answered, a note): the board here is the board
+      // before it, and no redo is forgotten.
       this.close();
     } else if (change) {
       this.close();

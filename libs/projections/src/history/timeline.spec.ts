@@ -152,3 +152,50 @@ describe('who and when for each event of a page', () => {
     expect(read(full, 0).every((m) => m.commandId !== null && m.recordedAt !== null)).toBe(true);
   });
 });
+
+describe('notes in the timeline', () => {
+  const note = (commandId: string, at: number, text: string): PlayedAction => ({
+    commandId,
+    seat: 1,
+    command: { type: 'AddNote', at, text } as never,
+    events: [{ type: 'NoteAdded', data: { noteId: commandId, at, by: 1, text } } as unknown as GameEvent],
+  });
+
+  it('lists each note at the revision it speaks of, by its author, and in no turn as an action', () => {
+    const actions = playActions({ seed: 4, players: 2, events: 40, blessings: 200 });
+    const plain = timelineOf(actions);
+    const last = actions.at(-1)!;
+    const timeline = timelineOf([...actions, note('n1', 12, 'Storm ahead'), note('n2', 3, 'Good start'), undo('u1', last.commandId)]);
+    expect(timeline.notes.map((n) => [n.at, n.text, n.writtenAt])).toEqual([
+      [3, 'Good start', plain.revision + 2],
+      [12, 'Storm ahead', plain.revision + 1],
+    ]);
+    const seatOne = timeline.rounds.flatMap((r) => r.turns).find((t) => t.seat === 1)?.by;
+    expect(seatOne).toBeDefined();
+    expect(timeline.notes.map((n) => n.author)).toEqual([seatOne, seatOne]);
+    expect(allActions(timeline).map((a) => a.type)).not.toContain('NoteAdded');
+    expect(allActions(timeline).map((a) => a.actionId)).not.toContain('n1');
+    expect(timeline.actions).toBe(plain.actions + 1);
+    // The undo after the notes takes back the last action, not a note.
+    expect(allActions(timeline).find((a) => a.actionId === last.commandId)?.undone).toBe(true);
+  });
+});
+
+describe('takebacks in the timeline', () => {
+  it('shows a takeback asked as a line of its turn, which no undo takes back and which forgets no redo', () => {
+    const actions = playActions({ seed: 4, players: 2, events: 40, blessings: 200 });
+    const [before, last] = actions.slice(-2);
+    const asked: PlayedAction = {
+      commandId: 'ask',
+      seat: 2,
+      command: { type: 'RequestTakeback', actionId: before.commandId } as never,
+      events: [{ type: 'TakebackRequested', data: { requestId: 0, actionId: before.commandId, seat: 2 } } as unknown as GameEvent],
+    };
+    const timeline = timelineOf([...actions, undo('u1', last.commandId), asked, undo('u2', before.commandId)]);
+    const lines = allActions(timeline);
+    expect(lines.find((a) => a.actionId === 'ask')).toMatchObject({ type: 'RequestTakeback', undone: false });
+    // The undo after the request takes back the action before the one already undone, not the request.
+    expect(lines.find((a) => a.actionId === before.commandId)?.undone).toBe(true);
+    expect(lines.find((a) => a.actionId === last.commandId)?.undone).toBe(true);
+  });
+});

@@ -2,9 +2,10 @@
 // they were taken, each with who, when, a one-line description, its revision range and whether
 // it was undone or redone. Everything in it is public: descriptions read the command type and
 // events' public data only, and no command body or secret is copied out.
-import type { GameEvent } from '@logbook/rules';
+import { isHistoryNeutral, type GameEvent } from '@logbook/rules';
 import { historyChange, type IndexedAction } from './action-log';
 import { describeAction, emptyNames, namesFrom, whoOf, type Names } from './describe-action';
+import { byMoment, notesOfAction, type NoteView } from './notes';
 
 export interface TimelineAction {
   actionId: string;
@@ -47,6 +48,8 @@ export interface Timeline {
   revision: number;
   actions: number;
   rounds: TimelineRound[];
+  /** The game's notes, by the revision they speak of (a note is not an action: it is in no turn). */
+  notes: NoteView[];
 }
 
 interface TurnKey {
@@ -82,18 +85,29 @@ export class TimelineBuilder {
   private readonly starters = new Map<string, IndexedAction[]>();
   private readonly stack: string[] = [];
   private readonly redo: string[] = [];
+  private readonly notes: NoteView[] = [];
   private count = 0;
+  /** Actions of the log added, notes included (where the next `add` resumes). */
+  private added = 0;
   private revision = -1;
 
   constructor(private readonly gameId: string) {}
 
-  /** How many actions were added. */
+  /** How many actions of the log were added (notes included). */
   get size(): number {
-    return this.count;
+    return this.added;
   }
 
   add(action: IndexedAction): void {
     if (action.firstRevision === 0) this.names = namesFrom(action.events[0]);
+    this.added += 1;
+    this.notes.push(...notesOfAction(action, this.names));
+    const neutral = action.events.every((e) => isHistoryNeutral(e.type));
+    if (neutral && action.events.every((e) => e.type === 'NoteAdded')) {
+      // A note is no line of its own (it is listed with the notes): in no turn, and no undo or redo moves past it.
+      this.revision = action.lastRevision;
+      return;
+    }
     const context = this.current();
     const description = describeAction(action, this.names, (id) => this.views.get(id)?.description);
     const history = action.events.map(historyChange).filter((c) => c !== null);
@@ -113,6 +127,8 @@ export class TimelineBuilder {
     this.count += 1;
     this.revision = action.lastRevision;
 
+    // A takeback asked, declined or withdrawn is a line of its turn, but no action an undo takes back.
+    if (neutral) return;
     if (history.length === 0) {
       this.redo.length = 0;
       const after = lastTurnStarted(action.events);
@@ -150,7 +166,7 @@ export class TimelineBuilder {
       if (turn && chosen) turn.startedAt = chosen.lastRevision;
     }
     const rounds = [...this.rounds.values()].sort((a, b) => a.round - b.round);
-    return { gameId: this.gameId, revision: this.revision, actions: this.count, rounds };
+    return { gameId: this.gameId, revision: this.revision, actions: this.count, rounds, notes: [...this.notes].sort(byMoment) };
   }
 
   private current(): TurnKey {

@@ -235,7 +235,12 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   PlunderBecameLoot: null,
   PlunderReturnedToBox: null,
   AltarPurged: (d) => `altar at ${hex(d.hex)} purged`,
+  NoteAdded: (d, n) => `${noteAuthor(d.by, n)} noted revision ${d.at}: “${d.text}”`,
 };
+
+/** Who wrote a note, in words: a seat's name, the operator or a spectator. */
+export const noteAuthor = (by: unknown, names: NameLookup): string =>
+  typeof by === 'number' ? names.seat(by) : by === 'operator' ? 'the operator' : 'a spectator';
 
 const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.prototype.hasOwnProperty.call(table, key);
 

@@ -14,6 +14,7 @@ import { deepFreeze } from '../freeze';
 import { defined, known } from '../invariant';
 import { shuffle, type Rng } from '../random';
 import { cloneState, type GameState } from '../state';
+import type { CarriedNote } from '../notes/notes.events';
 import type { ForkedBoard } from './fork.events';
 
 export interface ForkInput {
@@ -23,6 +24,8 @@ export interface ForkInput {
   players?: Array<{ name: string }>;
   /** Deal the hidden parts again (the server asks for it in `standard` mode while the source runs). */
   reshuffle: boolean;
+  /** The source's notes the fork keeps (those on revisions up to the fork's), already chosen by the caller. */
+  notes?: readonly CarriedNote[];
 }
 
 export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameEvent[] {
@@ -46,6 +49,9 @@ export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameE
       seats: state.seats.map((s) => ({ ...s })),
       reshuffled: input.reshuffle,
       board: publicBoard(state),
+      ...(input.notes?.length
+        ? { notes: input.notes.map((n) => ({ noteId: n.noteId, by: n.by, text: n.text, from: { gameId: n.from.gameId, revision: n.from.revision } })) }
+        : {}),
     },
     secret: { visibleTo: [], sealed: true, data: { state } },
   };

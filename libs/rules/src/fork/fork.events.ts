@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../event';
 import type { Hex } from '../hex';
+import type { CarriedNote } from '../notes/notes.events';
 import type { GameMode, GameState } from '../state';
 
 /**
@@ -34,6 +35,8 @@ export type GameForked = DomainEvent<
     reshuffled: boolean;
     /** The public face of the starting board (optional: absent from older forks). */
     board?: ForkedBoard;
+    /** [D] The source's notes on revisions up to the fork's (absent when there were none): shown at the fork's revision 0. */
+    notes?: CarriedNote[];
   },
   { state: GameState }
 >;

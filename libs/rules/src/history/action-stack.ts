@@ -5,7 +5,7 @@
 // walk the log through `move`.
 import { groupActions, historyTargets, type HistoryTarget, type LogEntry, type LoggedAction } from './log-entry';
 
-/** What one logged action did to the stack (undefined from `move` when it named no action it could take). */
+/** What one logged action did to the stack (undefined from `move` when it named no action it could take, or was no game action). */
 export type StackMove<A> =
   | { kind: 'push'; action: A }
   /** `at`: where the action stood among the effective ones (below the top only in a log written elsewhere). */

@@ -1,11 +1,14 @@
-// Events that are not game actions: they record something about the game (a takeback asked or
-// answered) without changing the board, so an undo never takes one back, a redo stack survives
-// them, and the effective history leaves them out. One list for every such event type.
+// Events that are in a game's log but are not game actions: they record something about the game
+// (a takeback asked or answered, a note on a moment) without changing the board, so an undo never
+// takes one back, recording one forgets no redo, and the effective history leaves them out. Every
+// reader of the log that keeps the undo/redo stack (the history, the seek index, the timeline,
+// analytics) skips them. One list for every such event type.
 export const HISTORY_NEUTRAL_EVENTS: ReadonlySet<string> = new Set<string>([
   'TakebackRequested',
   'TakebackAccepted',
   'TakebackDeclined',
   'TakebackWithdrawn',
+  'NoteAdded',
 ]);
 
 export const isHistoryNeutral = (type: string): boolean => HISTORY_NEUTRAL_EVENTS.has(type);
