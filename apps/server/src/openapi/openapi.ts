@@ -7,6 +7,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { ForkGameDto } from '../games/dto/fork-game.dto';
+import { HeartbeatDto } from '../presence/presence.controller';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
@@ -80,9 +81,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   } as never;
 
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
-  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame and ForkGame above.
+  schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame and Heartbeat above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
+  delete schemas.HeartbeatDto;
 
   describeOperations(document);
   return document;
