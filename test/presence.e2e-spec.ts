@@ -75,7 +75,9 @@ describe('presence (GET/POST /games/:id/presence and the feed)', () => {
     const frames = presenceMessages(anaFeed.messages);
     // Ana's feed told her of both seats connected, then of Ben away, Ana connected throughout.
     expect(frames.map((p) => statuses(p).join())).toEqual(expect.arrayContaining(['connected,connected', 'connected,away']));
-    expect(frames.findIndex((p) => statuses(p).join() === 'connected,connected')).toBeLessThan(frames.findIndex((p) => statuses(p).join() === 'connected,away'));
+    expect(frames.findIndex((p) => statuses(p).join() === 'connected,connected')).toBeLessThan(
+      frames.findIndex((p) => statuses(p).join() === 'connected,away'),
+    );
     expect(afterDrop).toMatchObject({
       gameId: game.gameId,
       seats: [

@@ -105,9 +105,13 @@ const LIVE_FORMAT = [
   'With `presence=true`, also `event: presence` (`data: <Presence JSON>`, no id: not an event of the game) at once and at each change of who is connected to this server.',
 ].join(' ');
 
-const PRESENCE_CLIENT = query('client', "The page's own random id (8-64 letters, digits, - or _), the one its heartbeats send: its feed then counts for the heartbeats' seat", {
-  pattern: '^[A-Za-z0-9_-]{8,64}$',
-});
+const PRESENCE_CLIENT = query(
+  'client',
+  "The page's own random id (8-64 letters, digits, - or _), the one its heartbeats send: its feed then counts for the heartbeats' seat",
+  {
+    pattern: '^[A-Za-z0-9_-]{8,64}$',
+  },
+);
 
 const ANALYTICS_FILTERS = 'Filters: scenario, from/to (ISO 8601 creation times), player (a seat name), simulated (true/false), bot';
 

@@ -150,7 +150,14 @@ describe('presence tracker', () => {
     it('are told of each change once, including the ones time alone makes', () => {
       const { presence, at } = tracker();
       const told: string[] = [];
-      presence.watch('g1', () => told.push(presence.presenceOf('g1', SEATS).seats.map((s) => s.status).join(',')));
+      presence.watch('g1', () =>
+        told.push(
+          presence
+            .presenceOf('g1', SEATS)
+            .seats.map((s) => s.status)
+            .join(','),
+        ),
+      );
       const close = presence.openFeed('g1', { seat: 1 });
       presence.sweep();
       presence.sweep();
