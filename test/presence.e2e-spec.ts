@@ -3,6 +3,7 @@
 // for a fixed time), reaches seat feeds as their own `presence` messages, and never enters the
 // game's log.
 import type { AddressInfo } from 'node:net';
+import { InMemoryEventStore } from '@logbook/event-store';
 import { asText, createGame, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { readSse, type SseMessage } from './support/sse';
@@ -169,5 +170,32 @@ describe('presence (GET/POST /games/:id/presence and the feed)', () => {
     expect(statuses((await app.http().get(url).expect(200)).body)).toEqual(['absent', 'absent']);
     await app.http().post(url).set('Authorization', `Bearer ${game.seats[1]!.token}`).send({}).expect(204);
     expect(statuses((await app.http().get(url).expect(200)).body)).toEqual(['absent', 'connected']);
+  });
+});
+
+describe('presence on two servers sharing one store', () => {
+  let east: TestApp;
+  let west: TestApp;
+
+  beforeEach(async () => {
+    const store = new InMemoryEventStore();
+    east = await startApp({ store });
+    west = await startApp({ store });
+  });
+
+  afterEach(async () => {
+    await east.dispose();
+    await west.dispose();
+  });
+
+  it('is per server: a seat seen by one server is absent on the other, which never saw it', async () => {
+    const game = await createGame(east, 'first-voyage', 2);
+    await west.http().post(`/games/${game.gameId}/presence`).set('Authorization', `Bearer ${game.seats[0]!.token}`).send({}).expect(204);
+    await east.http().post(`/games/${game.gameId}/presence`).send({ client: 'page-watcher-01' }).expect(204);
+    const [fromEast, fromWest] = await Promise.all(
+      [east, west].map(async (app) => (await app.http().get(`/games/${game.gameId}/presence`).expect(200)).body as PresenceBody),
+    );
+    expect([statuses(fromWest!), fromWest!.spectators]).toEqual([['connected', 'absent'], 0]);
+    expect([statuses(fromEast!), fromEast!.spectators]).toEqual([['absent', 'absent'], 1]);
   });
 });
