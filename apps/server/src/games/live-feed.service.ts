@@ -32,6 +32,7 @@ import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 import { cacheBudgetsFrom } from './cache-budgets';
 import { PRESENCE, type PresencePort } from '../presence/presence.port';
+import { presenceWriter } from './feed-presence';
 
 /** Events read from the store per history page. */
 export const FEED_PAGE_SIZE = 50;
@@ -232,26 +233,12 @@ export class LiveFeedService implements BeforeApplicationShutdown {
   }
 
   /**
-   * The game's presence now, then again at each change. Written between whole frames of the
-   * game's events; while the socket is full, only the latest presence is written once it drains.
+   * The game's presence now, then again at each change (feed-presence.ts: between whole frames,
+   * the latest only while the socket is full).
    */
   private presenceMessages(res: ServerResponse, game: LoadedGame): () => void {
     const seats = game.state.seats;
-    let waiting = false;
-    const write = (): void => {
-      if (res.writableEnded || res.destroyed) return;
-      if (res.writableNeedDrain) {
-        if (!waiting) {
-          waiting = true;
-          res.once('drain', () => {
-            waiting = false;
-            write();
-          });
-        }
-        return;
-      }
-      res.write(`event: presence\ndata: ${JSON.stringify(this.presence.presenceOf(game.gameId, seats))}\n\n`);
-    };
+    const write = presenceWriter(res, () => `event: presence\ndata: ${JSON.stringify(this.presence.presenceOf(game.gameId, seats))}\n\n`);
     write();
     return this.presence.watch(game.gameId, write);
   }
