@@ -12,6 +12,7 @@ import { followGame, type LiveStatus } from './live';
 import { NotesPanel } from './notes';
 import { optionsFromEndpoint, viewerSeat } from './options';
 import { PlayPanel } from './play';
+import { PresencePanel, usePresence } from './presence';
 import { ReplayBar, Timeline } from './replay';
 import { replaceRoute, routeHash, seatStore, tokenFromPaste } from './route';
 import { PartyPanel, StatusPanel } from './status';
@@ -50,6 +51,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
 
+  const { presence, client, onPresence } = usePresence(gameId, token, liveStatus);
   const refreshing = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const liveRef = useRef<BoardView | null>(null);
@@ -143,13 +145,14 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
           if (type === 'ScenarioWon' || type === 'ScenarioLost') feed?.close();
         },
         setLiveStatus,
+        { client, onPresence },
       );
     });
     return () => {
       cancelled = true;
       feed?.close();
     };
-  }, [gameId, refresh, ended]);
+  }, [gameId, refresh, ended, client, onPresence]);
 
   // Seeking: the board as it stood at `at`, as this viewer may see it.
   useEffect(() => {
@@ -308,6 +311,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
           />
         </section>
         <aside class="side">
+          <PresencePanel view={live} presence={presence} seat={seat} />
           <StatusPanel view={shown} />
           <TakebackPanel view={live} seat={seat} busy={busy} replaying={replaying} onSend={(c) => void send(c)} />
           <PlayPanel

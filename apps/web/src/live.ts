@@ -4,7 +4,7 @@
 // event. A dropped connection is reopened from the last revision seen, with a growing pause.
 
 import { EVENT_WORDS } from '@logbook/projections/history/words';
-import type { EventView } from './types';
+import type { EventView, Presence } from './types';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
@@ -12,11 +12,18 @@ export interface LiveFeed {
   close(): void;
 }
 
+/** Presence messages too: `client` is the page's id (its heartbeats'), so the feed counts for the page's seat. */
+export interface FeedPresence {
+  client: string;
+  onPresence: (presence: Presence) => void;
+}
+
 export function followGame(
   gameId: string,
   fromRevision: number,
   onRevision: (revision: number, type: string) => void,
   onStatus: (status: LiveStatus) => void,
+  presence?: FeedPresence,
 ): LiveFeed {
   let last = fromRevision - 1;
   let source: EventSource | null = null;
@@ -27,7 +34,8 @@ export function followGame(
   const open = (): void => {
     if (closed) return;
     onStatus(attempts === 0 ? 'connecting' : 'reconnecting');
-    source = new EventSource(`/games/${encodeURIComponent(gameId)}/live?from=${last + 1}`);
+    const extra = presence ? `&presence=true&client=${encodeURIComponent(presence.client)}` : '';
+    source = new EventSource(`/games/${encodeURIComponent(gameId)}/live?from=${last + 1}${extra}`);
     source.onopen = () => {
       attempts = 0;
       onStatus('live');
@@ -45,6 +53,8 @@ export function followGame(
     // The feed names each message by its event type (`event: ShipMoved`): listen to all of them.
     const anyType = (event: Event) => handle(event as MessageEvent);
     for (const type of KNOWN_TYPES) source.addEventListener(type, anyType);
+    // Presence is not an event of the game: it has no revision and never moves `last`.
+    if (presence) source.addEventListener('presence', (event) => readPresence(event as MessageEvent, presence.onPresence));
   };
 
   const handle = (message: MessageEvent): void => {
@@ -71,6 +81,16 @@ export function followGame(
       onStatus('closed');
     },
   };
+}
+
+function readPresence(message: MessageEvent, onPresence: (presence: Presence) => void): void {
+  let presence: Presence;
+  try {
+    presence = JSON.parse(message.data as string) as Presence;
+  } catch {
+    return;
+  }
+  onPresence(presence);
 }
 
 /** Event types the feed may name (every one has an entry in the words table); an unknown type still reaches the page via the next one's revision. */

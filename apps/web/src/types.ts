@@ -11,11 +11,24 @@ import type {
   GameOptions,
   GameSummary,
   LogCommand,
+  Presence,
   ScenarioSummary,
   Timeline,
 } from '@logbook/api-client';
 
-export type { AnalyticsSummary, BoardView, CommandResult, CreatedGame, EventView, GameAnalytics, GameOptions, GameSummary, ScenarioSummary, Timeline };
+export type {
+  AnalyticsSummary,
+  BoardView,
+  CommandResult,
+  CreatedGame,
+  EventView,
+  GameAnalytics,
+  GameOptions,
+  GameSummary,
+  Presence,
+  ScenarioSummary,
+  Timeline,
+};
 export type ShipView = BoardView['ships'][number];
 export type CharacterView = BoardView['characters'][number];
 export type TileView = BoardView['tiles'][number];

@@ -24,6 +24,8 @@ export type GamesPage = Schemas['GamesPage'];
 export type ImportedGame = Schemas['ImportedGame'];
 export type LiveEvent = Schemas['LiveEvent'];
 export type LiveError = Schemas['LiveError'];
+/** Who is connected to the answering server for a game (GET /games/{gameId}/presence, the feed's `presence` messages). */
+export type Presence = Schemas['Presence'];
 export type Problem = Schemas['Problem'];
 export type ScenarioSummary = Schemas['ScenarioSummary'];
 export type Timeline = Schemas['Timeline'];

@@ -227,6 +227,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is connected to this server for the game: each seat connected, away or absent and since when, and spectators counted (seats and names only) */
+        get: operations["PresenceController_presenceOf"];
+        put?: never;
+        /** A heartbeat: the page is open, its seat (the token) or a spectator (none) is seen now */
+        post: operations["PresenceController_heartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/timeline": {
         parameters: {
             query?: never;
@@ -1922,6 +1940,19 @@ export interface components {
                 label: string;
             }[];
         };
+        /** @description What `GET /games/{gameId}/presence` answers and the feed's `presence` message carries. */
+        GamePresence: {
+            gameId: string;
+            /** @description The server whose connections these are (presence is per server). */
+            server: string;
+            seats: components["schemas"]["SeatPresence"][];
+            /** @description Spectator pages and feeds connected now. */
+            spectators: number;
+            /** @description A seat is away after this long without an open feed or a heartbeat. */
+            awayAfterMs: number;
+            /** @description An away seat is absent after this long without either. */
+            absentAfterMs: number;
+        };
         GamesPage: {
             games: components["schemas"]["GameSummary"][];
             nextCursor: string | null;
@@ -2238,6 +2269,12 @@ export interface components {
         };
         /** @enum {string} */
         PlunderDestination: "stash" | "hand";
+        Presence: components["schemas"]["GamePresence"];
+        /**
+         * @description connected: an open feed or a heartbeat within the grace window; away: neither for longer; absent: away for long, or never seen.
+         * @enum {string}
+         */
+        PresenceStatus: "connected" | "away" | "absent";
         /** @description RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
         Problem: {
             /** @description The kind of problem, e.g. `/problems/rule-violation`. */
@@ -2508,6 +2545,14 @@ export interface components {
                 characterId: string;
                 name: string;
             }[];
+        };
+        /** @description One seat's presence: its number and name (public), never its token. */
+        SeatPresence: {
+            seat: number;
+            name: string;
+            status: components["schemas"]["PresenceStatus"];
+            /** @description When the status began (ISO 8601); null for a seat this server has not seen, or not for two absence windows. */
+            since: string | null;
         };
         SeatState: {
             seat: number;
@@ -3070,6 +3115,9 @@ export interface components {
             /** @description Trimmed: 1-500 characters (code points) with a visible one; no control or bidirectional-control characters */
             text: string;
         };
+        Heartbeat: {
+            client?: unknown;
+        };
     };
     responses: never;
     parameters: never;
@@ -3618,6 +3666,10 @@ export interface operations {
             query?: {
                 /** @description The first revision (0 when left out) */
                 from?: string;
+                /** @description `true`: presence messages too (see above); `false` when left out */
+                presence?: "true" | "false";
+                /** @description The page's own random id (8-64 letters, digits, - or _), the one its heartbeats send: its feed then counts for the heartbeats' seat */
+                client?: string;
             };
             header?: {
                 /** @description The id of the last message a reconnecting client had: resumes after it (before `from`) */
@@ -3631,7 +3683,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: first `retry: 2000`, then one message per event from revision `from` (or after the `Last-Event-ID` a reconnecting client sends): `id: <revision>`, `event: <event type>`, `data: <LiveEvent JSON>`; then live as they are recorded, until the game ends (the stream closes). A comment line (`: keep-alive`) at least every 15 s. `event: error` (`data: <LiveError JSON>`) when the feed stops: reconnect with Last-Event-ID. */
+            /** @description Server-sent events: first `retry: 2000`, then one message per event from revision `from` (or after the `Last-Event-ID` a reconnecting client sends): `id: <revision>`, `event: <event type>`, `data: <LiveEvent JSON>`; then live as they are recorded, until the game ends (the stream closes). A comment line (`: keep-alive`) at least every 15 s. `event: error` (`data: <LiveError JSON>`) when the feed stops: reconnect with Last-Event-ID. With `presence=true`, also `event: presence` (`data: <Presence JSON>`, no id: not an event of the game) at once and at each change of who is connected to this server. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4383,6 +4435,185 @@ export interface operations {
             };
             /** @description A rule forbids it: `note.no-such-revision`, `note.too-many`, `note.spectator-in-play` (RULES.md) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PresenceController_presenceOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This server's view of the game's presence (each server knows only its own connections) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Presence"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PresenceController_heartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON, `{}` at least (like every POST) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Heartbeat"];
+            };
+        };
+        responses: {
+            /** @description Seen */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is longer than this route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of the media type this route reads */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,7 @@ import { CommandSeatGuard, Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import { OrderMetrics } from '../metrics/order-metrics.interceptor';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
+import { PRESENCE_CLIENT_ID } from '../presence/presence.controller';
 
 /** `If-Match: 5`, `"5"` or `W/"5"` → 5; absent or `*` (any revision) → undefined; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
@@ -134,9 +135,13 @@ export class GamesController {
     @Req() req: FastifyRequest,
     @Res() res: FastifyReply,
     @Query('from') from?: string,
+    @Query('client') client?: string,
+    @Query('presence') presence?: string,
   ): Promise<void> {
     const start = resumeAfter(lastEventId) ?? parseCount(from, 'from', 0);
-    await this.liveFeed.stream(req, res, game, seat, start);
+    if (client !== undefined && !PRESENCE_CLIENT_ID.test(client)) throw new BadRequestException('client must be 8-64 letters, digits, - or _');
+    if (presence !== undefined && presence !== 'true' && presence !== 'false') throw new BadRequestException('presence must be true or false');
+    await this.liveFeed.stream(req, res, game, seat, start, { client, presence: presence === 'true' });
   }
 
   @Post(':gameId/commands')

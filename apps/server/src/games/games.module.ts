@@ -14,10 +14,12 @@ import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
 import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
+import { PresenceController } from '../presence/presence.controller';
+import { PresenceModule } from '../presence/presence.module';
 
 @Module({
-  imports: [HistoryModule],
-  controllers: [GamesController, PortabilityController, ScenariosController, NotesController],
+  imports: [HistoryModule, PresenceModule],
+  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController],
   providers: [
     GameCommandsService,
     GameEventsService,

@@ -13,7 +13,10 @@
 // - history frames are made once per viewer class and shared (feed-frame-cache.ts);
 // - a browser reconnecting sends Last-Event-ID and resumes after it, instead of from the start;
 // - the feed ends once the game is over (after the event that ended it), and when the server stops
-//   (with a `retry:` hint for the reconnect).
+//   (with a `retry:` hint for the reconnect);
+// - an open feed counts its viewer as connected (presence), and when asked it also carries the
+//   game's presence as `event: presence` messages without an id: they are not events of the game,
+//   never cached, and never move the Last-Event-ID a reconnect resumes from.
 import { HttpException, HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +31,8 @@ import { actionMetaReader, viewEvent } from './game-events.service';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 import { cacheBudgetsFrom } from './cache-budgets';
+import { PRESENCE, type PresencePort } from '../presence/presence.port';
+import { presenceWriter } from './feed-presence';
 
 /** Events read from the store per history page. */
 export const FEED_PAGE_SIZE = 50;
@@ -53,6 +58,12 @@ export class TooManyFeedsError extends HttpException {
 export const resumeAfter = (lastEventId: string | undefined): number | undefined =>
   lastEventId !== undefined && /^\d{1,9}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) + 1 : undefined;
 
+/** What a feed tells presence: the page's id (its heartbeats' too), and whether it wants presence messages. */
+export interface FeedPresenceOptions {
+  client?: string | undefined;
+  presence?: boolean;
+}
+
 /** The event that ends the scenario (after it, nothing more is ever recorded in the feed). */
 const endsGame = (type: string): boolean => isGameOver(statusAfter('active', type));
 
@@ -69,6 +80,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     config: ConfigService,
+    @Inject(PRESENCE) private readonly presence: PresencePort,
   ) {
     this.maxPerClient = config.get<AppConfig['maxFeedsPerClient']>('maxFeedsPerClient') ?? 16;
     // Every open feed listens for the stop: as many listeners as feeds is expected, not a leak.
@@ -87,7 +99,14 @@ export class LiveFeedService implements BeforeApplicationShutdown {
    * are thrown before any byte is written, so they leave as problem+json; then it streams until
    * the game ends, the client leaves or the server stops.
    */
-  async stream(req: FastifyRequest, reply: FastifyReply, game: LoadedGame, seat: number | null, fromRevision: number): Promise<void> {
+  async stream(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    game: LoadedGame,
+    seat: number | null,
+    fromRevision: number,
+    options: FeedPresenceOptions = {},
+  ): Promise<void> {
     const { gameId } = game;
     const streamId = gameStreamId(gameId);
     const client = req.ip ?? req.raw.socket.remoteAddress ?? 'unknown';
@@ -136,6 +155,14 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       return !endsGame(recorded.type);
     };
 
+    // The viewer leaves the moment the socket closes, not once the loop below notices.
+    const leave = this.presence.openFeed(gameId, { seat, client: options.client });
+    const unwatch = options.presence ? this.presenceMessages(res, game) : undefined;
+    const gone = () => {
+      unwatch?.();
+      leave();
+    };
+    done.signal.addEventListener('abort', gone, { once: true });
     try {
       let next = fromRevision;
       let last: { revision: number; position: bigint } | undefined;
@@ -203,6 +230,17 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       if (this.stopping.signal.aborted && !res.writableEnded) res.write(`retry: ${2000 + Math.floor(Math.random() * 3000)}\n: the server is stopping\n\n`);
       if (!res.writableEnded) res.end();
     }
+  }
+
+  /**
+   * The game's presence now, then again at each change (feed-presence.ts: between whole frames,
+   * the latest only while the socket is full).
+   */
+  private presenceMessages(res: ServerResponse, game: LoadedGame): () => void {
+    const seats = game.state.seats;
+    const write = presenceWriter(res, () => `event: presence\ndata: ${JSON.stringify(this.presence.presenceOf(game.gameId, seats))}\n\n`);
+    write();
+    return this.presence.watch(game.gameId, write);
   }
 
   beforeApplicationShutdown(): void {

@@ -8,6 +8,7 @@ import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { AddNoteDto } from '../games/dto/note.dto';
+import { HeartbeatDto } from '../presence/presence.controller';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
@@ -82,10 +83,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
   schemas.AddNote = dtoSchema(AddNoteDto) as never;
-  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame and ForkGame above.
+  schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote and Heartbeat above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
   delete schemas.AddNoteDto;
+  delete schemas.HeartbeatDto;
 
   describeOperations(document);
   return document;

@@ -102,7 +102,16 @@ const LIVE_FORMAT = [
   'Server-sent events: first `retry: 2000`, then one message per event from revision `from` (or after the `Last-Event-ID` a reconnecting client sends):',
   '`id: <revision>`, `event: <event type>`, `data: <LiveEvent JSON>`; then live as they are recorded, until the game ends (the stream closes).',
   'A comment line (`: keep-alive`) at least every 15 s. `event: error` (`data: <LiveError JSON>`) when the feed stops: reconnect with Last-Event-ID.',
+  'With `presence=true`, also `event: presence` (`data: <Presence JSON>`, no id: not an event of the game) at once and at each change of who is connected to this server.',
 ].join(' ');
+
+const PRESENCE_CLIENT = query(
+  'client',
+  "The page's own random id (8-64 letters, digits, - or _), the one its heartbeats send: its feed then counts for the heartbeats' seat",
+  {
+    pattern: '^[A-Za-z0-9_-]{8,64}$',
+  },
+);
 
 const ANALYTICS_FILTERS = 'Filters: scenario, from/to (ISO 8601 creation times), player (a seat name), simulated (true/false), bot';
 
@@ -182,7 +191,7 @@ const OPERATIONS: Record<string, Operation> = {
           'text/event-stream': {
             schema: { type: 'string', description: LIVE_FORMAT },
             // Each message's data by event name; any other name is a game event.
-            'x-sse-data': { error: schema('LiveError'), '*': schema('LiveEvent') },
+            'x-sse-data': { error: schema('LiveError'), presence: schema('Presence'), '*': schema('LiveEvent') },
           } as never,
         },
       },
@@ -190,6 +199,8 @@ const OPERATIONS: Record<string, Operation> = {
     errors: [403, 404],
     parameters: [
       query('from', 'The first revision (0 when left out)', WHOLE),
+      query('presence', '`true`: presence messages too (see above); `false` when left out', { enum: ['true', 'false'] }),
+      PRESENCE_CLIENT,
       {
         name: 'Last-Event-ID',
         in: 'header',
@@ -198,6 +209,19 @@ const OPERATIONS: Record<string, Operation> = {
         schema: { type: 'string' },
       },
     ],
+  },
+  'get /games/{gameId}/presence': {
+    summary: 'Who is connected to this server for the game: each seat connected, away or absent and since when, and spectators counted (seats and names only)',
+    access: 'seat-or-spectator',
+    ok: { 200: { description: "This server's view of the game's presence (each server knows only its own connections)", content: json('Presence') } },
+    errors: [403, 404],
+  },
+  'post /games/{gameId}/presence': {
+    summary: 'A heartbeat: the page is open, its seat (the token) or a spectator (none) is seen now',
+    access: 'seat-or-spectator',
+    ok: { 204: { description: 'Seen' } },
+    errors: [403, 404, 413, 415],
+    body: { required: true, description: 'JSON, `{}` at least (like every POST)', content: json('Heartbeat') },
   },
   'post /games/{gameId}/commands': {
     summary: "A seat's command: the events it decided, or the rule that refused it",

@@ -13,6 +13,7 @@ import type { ScenariosController } from '../games/scenarios.controller';
 import type { HealthController } from '../health/health.controller';
 import type { TimelineController } from '../history/timeline.controller';
 import type { GamesListController } from '../read-models/games-list.controller';
+import type { PresenceController } from '../presence/presence.controller';
 
 type Answer<C, M extends keyof C> = C[M] extends (...args: never[]) => infer R ? Exclude<Awaited<R>, string | void> : never;
 
@@ -53,4 +54,6 @@ export type LiveEvent = AnyEventView;
 export interface LiveError {
   detail: string;
 }
+/** Who is connected to this server for a game (`GET /games/{gameId}/presence`, the live feed's `presence` message). */
+export type Presence = Answer<PresenceController, 'presenceOf'>;
 export type Problem = ProblemBody;
