@@ -68,6 +68,8 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   const decideNow = options.decide ?? decide;
   const actions = groupActions(events as RecordedEvent[]);
   const fold = new EffectiveFold();
+  const migrated = takenOutByMigrations(actions);
+  const actionIndexes = new Map(actions.map((action, index) => [action.actionId, index]));
   for (const [index, action] of actions.entries()) {
     const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs'): RedecideResult => ({
       ok: false,
@@ -83,6 +85,21 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     if (action.command.type === 'CreateGame' && (typeof action.command.scenario !== 'object' || action.command.scenario === null)) {
       // Games simulated before the simulator recorded like the server kept only the command's type.
       return fail('this new game was recorded without its scenario document: it cannot be decided again', undefined, 'unrecorded');
+    }
+    if (action.command.type === MIGRATE_COMMAND || migrated.has(index)) {
+      // A migration's own actions record an operator's decision, not a seat's command; the actions
+      // it took back were decided under the rules it migrated from. Their events are folded as
+      // recorded, so the history goes on from where the migration left it.
+      if (action.command.type === MIGRATE_COMMAND) {
+        const type = recorded.length === 1 ? recorded[0].type : undefined;
+        if (type !== 'ActionUndone' && type !== 'GameMigrated') return fail('a migration records one ActionUndone or one GameMigrated per action');
+      }
+      const folded = tryFold(fold, action, recorded);
+      if (folded) return fail(folded);
+      if (recorded[0]?.type === 'GameMigrated' && fold.history.effectiveActions.some((a) => migrated.has(actionIndexes.get(a.actionId) ?? -1))) {
+        return fail('a migration leaves actions it took out of the game in effect');
+      }
+      continue;
     }
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
@@ -124,6 +141,29 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     yield;
   }
   return { ok: true, actions: actions.length, state: fold.state };
+}
+
+/** The recorded command of every action a migration appends (`npm run cli -- migrate`). */
+export const MIGRATE_COMMAND = 'MigrateGame';
+
+/**
+ * The indexes of the actions a migration took out of the game: from the first action the rules
+ * it migrated to decide differently up to the migration itself (those still effective were taken
+ * back by it, the others were undone already).
+ */
+function takenOutByMigrations(actions: readonly RecordedAction[]): Set<number> {
+  const out = new Set<number>();
+  const indexOf = new Map<string, number>();
+  actions.forEach((action, index) => {
+    indexOf.set(action.actionId, index);
+    for (const event of action.events) {
+      if (event.type !== 'GameMigrated') continue;
+      const divergedAt = ((event.data as { data?: { divergedAt?: { actionId?: unknown } | null } } | undefined)?.data ?? {}).divergedAt;
+      const from = typeof divergedAt?.actionId === 'string' ? indexOf.get(divergedAt.actionId) : undefined;
+      if (from !== undefined) for (let i = from; i < index; i++) out.add(i);
+    }
+  });
+  return out;
 }
 
 /** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */

@@ -5,6 +5,7 @@ import type { HistoryEvent } from './history/history.events';
 import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
 import type { ForkEvent } from './fork/fork.events';
+import type { MigrationEvent } from './migration/migration.events';
 import type { NavigationEvent } from './navigation/navigation.events';
 import type { PlunderEvent } from './plunder/plunder.events';
 import type { SetupEvent } from './setup/setup.events';
@@ -24,6 +25,7 @@ export type GameEvent =
   | CharacterEvent
   | EnemyEvent
   | HistoryEvent
-  | ForkEvent;
+  | ForkEvent
+  | MigrationEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -9,6 +9,7 @@ import { historyAppliers } from './history/history.evolve';
 import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
 import { forkAppliers } from './fork/fork.evolve';
+import { migrationAppliers } from './migration/migration.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
 import { setupAppliers } from './setup/setup.evolve';
@@ -30,6 +31,7 @@ const APPLIERS = {
   ...enemyAppliers,
   ...historyAppliers,
   ...forkAppliers,
+  ...migrationAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

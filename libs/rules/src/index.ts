@@ -14,6 +14,8 @@ export type { EventOfType, GameEvent, GameEventType } from './events';
 export { applyEvent, evolve, foldEvents } from './evolve';
 export type { Appliers } from './appliers';
 export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
+export type { GameMigrated, MigrationEvent } from './migration';
+export { rulesVersion, type RulesVersion } from './rules-version';
 export {
   addHex,
   areAdjacent,

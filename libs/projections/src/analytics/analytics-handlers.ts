@@ -205,6 +205,8 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
   // The clock, crew moves, anchors, embarking, hands and what only follows another event: no figure.
   TileStackShuffled: null,
   OrderGiven: null,
+  // A move to other rules: what it took back is undone by its ActionUndone actions.
+  GameMigrated: null,
   BlessingAdvanced: null,
   RoundEnded: null,
   CrewMoved: null,

@@ -207,6 +207,8 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   FollowShipSet: (d, n) => `${n.character(d.characterId)} ${d.follow ? 'follows' : 'no longer follows'} the ship`,
   EnemySpawned: (d, n) => `${d.name} spawned on ${n.ship(d.shipId)}`,
   EnemyRepelled: (d) => `${d.enemyId} repelled`,
+  GameMigrated: (d) =>
+    `moved to rules version ${d.toVersion}${d.takenBack ? ` (${d.takenBack} action${d.takenBack === 1 ? '' : 's'} taken back: today's rules decide them differently)` : ''}`,
   // Said by the action's other events or by the command, or secret in what matters.
   ActionUndone: null,
   ActionRedone: null,
