@@ -516,6 +516,7 @@ export interface components {
             undo: components["schemas"]["HistoryStep"] | null;
             /** @description What the next Redo would re-apply and which seats may send it now. */
             redo: components["schemas"]["HistoryStep"] | null;
+            rules: components["schemas"]["GameRules"];
         };
         CardDefinition: {
             cardId: string;
@@ -1569,6 +1570,28 @@ export interface components {
             secret?: {
                 state: components["schemas"]["GameState"];
             };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "GameMigrated";
+            data: {
+                /** @description The rules version the log was recorded under (null: recorded before versions were kept). */
+                fromVersion: string | null;
+                toVersion: string;
+                /** @description The first action today's rules decide differently, or null when they decide every one the same. */
+                divergedAt: {
+                    actionIndex: number;
+                    actionId: string;
+                    commandType: string | null;
+                    revision: number;
+                } | null;
+                /** @description How many effective actions were taken back. */
+                takenBack: number;
+            };
         };
         /** @description [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
         ExploreTile: {
@@ -1689,6 +1712,17 @@ export interface components {
             /** @constant */
             claim: "source-seat-token";
         };
+        /** @description Where a frozen game's log parts from today's rules: what players may be shown (no event content). */
+        FrozenAt: {
+            /** @description 1-based, among the game's actions. */
+            action: number;
+            commandId: string;
+            commandType: string | null;
+            /** @description The first revision whose event today's rules decide differently. */
+            revision: number;
+            /** @description The rule id, when today's rules refuse the command. */
+            refusedBy?: string;
+        };
         GameAnalytics: {
             gameId: string;
             scenarioId: string;
@@ -1805,6 +1839,17 @@ export interface components {
                 dependsOnHidden?: true;
                 label: string;
             }[];
+        };
+        /** @description The rules version a game's `GET /games/{gameId}` shows, and whether it is frozen. */
+        GameRules: {
+            /** @description The rules version and scenario digest the game was created under (null: recorded before versions were kept). */
+            createdUnder: components["schemas"]["RulesVersion"] | null;
+            /** @description The rules version its log was last decided under (created, carried on after a deploy, or migrated to). */
+            decidedUnder: string | null;
+            /** @description The rules version this server runs. */
+            server: string;
+            /** @description Where today's rules decide its log differently: it takes no commands until migrated (`game.frozen-rules-changed`). */
+            frozen: components["schemas"]["FrozenAt"] | null;
         };
         GamesPage: {
             games: components["schemas"]["GameSummary"][];
@@ -2119,6 +2164,8 @@ export interface components {
             /** @description 422 import-refused: the 1-based line of the file, and the action there. */
             line?: number;
             actionId?: string;
+            /** @description 409 game-frozen: the first action today's rules decide differently. */
+            divergedAt?: components["schemas"]["FrozenAt"];
         } & {
             [key: string]: unknown;
         };
@@ -2236,6 +2283,12 @@ export interface components {
         ResolveStructuralDamage: {
             /** @constant */
             type: "ResolveStructuralDamage";
+        };
+        /** @description What a game records of the rules it was created under: the rules' version and its scenario document's digest. */
+        RulesVersion: {
+            rules: string;
+            /** @description Digest of the scenario document (absent from the versions recorded after a game's start). */
+            scenario?: string;
         };
         ScenarioAnalytics: {
             games: number;
@@ -3543,7 +3596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description If-Match is not the current revision (`currentRevision` says which is), or the commandId was used for another command */
+            /** @description If-Match is not the current revision (`currentRevision`), the commandId was used for another command, or the game is frozen: today's rules decide its log differently (`rule` game.frozen-rules-changed, `divergedAt` the action) until an operator migrates it */
             409: {
                 headers: {
                     [name: string]: unknown;

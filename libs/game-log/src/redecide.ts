@@ -30,7 +30,10 @@ export interface Divergence {
   commandType: string | null;
   /** Revision of the first event that differs (or of the action's first event). */
   revision: number;
+  /** Why, for the operator: it may quote hidden parts of the events (never shown to players). */
   reason: string;
+  /** The rule id when today's rules refuse the command. */
+  rule?: string;
 }
 
 export type RedecideResult = { ok: true; actions: number; state: GameState } | { ok: false; actions: number; divergence: Divergence; state: GameState };
@@ -71,12 +74,11 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   const migrated = takenOutByMigrations(actions);
   const actionIndexes = new Map(actions.map((action, index) => [action.actionId, index]));
   for (const [index, action] of actions.entries()) {
-    const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs'): RedecideResult => ({
-      ok: false,
-      actions: actions.length,
-      divergence: { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason },
-      state: fold.state,
-    });
+    const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs', rule?: string): RedecideResult => {
+      const divergence: Divergence = { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason };
+      if (rule !== undefined) divergence.rule = rule;
+      return { ok: false, actions: actions.length, divergence, state: fold.state };
+    };
     // Both sides as JSON, as the store keeps them (no class instances, no undefined fields).
     const recorded = asJson(action.events.map((e) => toDomainEvent(e as RecordedEvent)));
     if (!action.command) {
@@ -120,7 +122,7 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
         ? decideWithHistory(fold.history, action.command, context).events
         : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
-      if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`);
+      if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);
       if (error instanceof DrawMismatch) return fail(error.message);
       return fail(`${action.command.type} could not be decided: ${(error as Error).message}`);
     }

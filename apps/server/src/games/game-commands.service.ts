@@ -12,17 +12,29 @@ import {
   commandFingerprint,
   recordedCreateGame,
   sameFingerprint,
+  scenarioDigest,
   toNewEvents,
   type ActionRecord,
   type CommandResult,
   type RecordedCommand,
 } from '@logbook/game-log';
-import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
+import {
+  decide,
+  decideWithHistory,
+  initialState,
+  recordingRng,
+  type GameMode,
+  type Rng,
+  type RulesVersion,
+  type ScenarioDefinition,
+  type SeatCommand,
+} from '@logbook/rules';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
+import { RulesCheck } from './rules-check';
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
@@ -84,6 +96,7 @@ export class GameCommandsService {
     private readonly games: GameRepository,
     private readonly events: GameEventsService,
     @Inject(RNG) private readonly rng: Rng,
+    private readonly rules: RulesCheck,
   ) {}
 
   async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
@@ -103,6 +116,7 @@ export class GameCommandsService {
       draws,
       new Date().toISOString(),
       recorded.commandSecret,
+      { rules: this.rules.today, scenario: scenarioDigest(input.scenario) },
     );
     const seats = input.players.map((_, i) => i + 1);
     const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) =>
@@ -141,6 +155,10 @@ export class GameCommandsService {
       throw attempt === 1 ? new UncheckedCacheError() : new StaleRevisionError(ifMatch, game.revision);
     }
 
+    // A game whose log today's rules decide differently (rules deployed since) takes no command.
+    const checking = this.rules.ensurePlayable(game);
+    if (checking) await checking;
+
     // 3. Decide: Undo and Redo against the history, every other command on its effective state.
     const { rng, draws } = recordingRng(this.rng);
     let decided: ReturnType<typeof decideWithHistory>;
@@ -154,7 +172,9 @@ export class GameCommandsService {
 
     // 4. Commit: append at the game's revision, fold what was decided, remember the game.
     const recordedAt = isoNow();
-    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt);
+    // The first action decided after the rules changed (and found to decide the log the same) records the version it was decided under.
+    const version = this.rules.recordsVersion(game) ? { rules: this.rules.today } : undefined;
+    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt, undefined, version);
     let recorded: RecordedEvent[];
     try {
       recorded = await this.games.commit(
@@ -186,6 +206,7 @@ export class GameCommandsService {
     draws: number[],
     recordedAt: string,
     commandSecret?: Record<string, unknown>,
+    rulesVersion?: RulesVersion,
   ) {
     const record: ActionRecord = {
       commandId,
@@ -197,6 +218,7 @@ export class GameCommandsService {
       draws,
     };
     if (commandSecret) record.commandSecret = commandSecret;
+    if (rulesVersion) record.rulesVersion = rulesVersion;
     return actionMetadata(record);
   }
 }

@@ -14,7 +14,9 @@ import {
   GAME_EVENT_SCHEMA_VERSION,
   isWholeExport,
   parseExport,
+  recordedRulesVersion,
   redecideYielding,
+  scenarioDigest,
   toNewEvents,
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -23,13 +25,14 @@ import {
   type ExportLine,
   type LogEvent,
 } from '@logbook/game-log';
-import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng } from '@logbook/rules';
+import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng, type RulesVersion, type ScenarioDefinition } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
 import { playerNameProblem } from './dto/player-name';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
+import { RulesCheck } from './rules-check';
 import type { Viewer } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import type { SeatTokenDigest } from './seat-tokens';
@@ -70,6 +73,7 @@ export class GamePortabilityService {
     @Inject(RNG) private readonly rng: Rng,
     private readonly config: ConfigService,
     private readonly seek: SeekIndexService,
+    private readonly rules: RulesCheck,
   ) {}
 
   private get adminToken(): string | undefined {
@@ -133,8 +137,11 @@ export class GamePortabilityService {
         if (digest) kept.push(digest);
       }
     }
+    // A fork is a new game under today's rules, of its source's scenario.
+    const scenario = source.createdUnder?.scenario;
+    const rulesVersion = scenario === undefined ? { rules: this.rules.today } : { rules: this.rules.today, scenario };
     const started = await this.games.start(forkId, { newTokensFor, kept }, (seatTokens) =>
-      toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }),
+      toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens, rulesVersion }),
     );
     const seats = board.seats.map((s, i): ForkSeat => {
       const name = players?.[i]?.name ?? s.name;
@@ -205,6 +212,8 @@ export class GamePortabilityService {
       const problem = playerNameProblem(s.name, `seat ${s.seat}'s name`);
       if (problem !== undefined) throw new BadRequestException(`The export's players must have names a game accepts: ${problem}`);
     }
+    // Every action was just decided again under today's rules: the new game is recorded under them.
+    const rulesVersion = importedRulesVersion(log, this.rules.today);
     const appended = (seatTokens: SeatTokenDigest[]): NewEvent[] => {
       const indexInAction = new Map<string, number>();
       return log.map((event, i) => {
@@ -216,7 +225,7 @@ export class GamePortabilityService {
           type: event.type,
           data: event.data,
           schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-          metadata: { ...event.metadata, ...(i === 0 ? { seatTokens, importedFrom: header.gameId } : {}), schemaVersion: GAME_EVENT_SCHEMA_VERSION },
+          metadata: { ...event.metadata, ...(i === 0 ? { seatTokens, importedFrom: header.gameId, rulesVersion } : {}), schemaVersion: GAME_EVENT_SCHEMA_VERSION },
         };
       });
     };
@@ -224,6 +233,15 @@ export class GamePortabilityService {
     const seats = checked.state.seats.map((s, i) => ({ seat: s.seat, name: s.name, token: started.tokens[i] }));
     return { gameId, revision: started.revision, importedFrom: header.gameId, actions: checked.actions, seats };
   }
+}
+
+/** Today's rules version, with the scenario digest the file records or, for a new game's file, that of its scenario document. */
+function importedRulesVersion(log: readonly LogEvent[], today: string): RulesVersion {
+  const first = log[0];
+  const recorded = first ? recordedRulesVersion(first)?.scenario : undefined;
+  if (recorded !== undefined) return { rules: today, scenario: recorded };
+  const secret = first?.metadata.commandSecret as { scenario?: ScenarioDefinition } | undefined;
+  return secret?.scenario && typeof secret.scenario === 'object' ? { rules: today, scenario: scenarioDigest(secret.scenario) } : { rules: today };
 }
 
 /** The log with its own game id where the first action names one (the command and its event). */

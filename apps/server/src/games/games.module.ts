@@ -9,6 +9,7 @@ import { GamePortabilityService } from './game-portability.service';
 import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
+import { RulesCheck } from './rules-check';
 import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
 import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
@@ -27,6 +28,7 @@ import { HistoryModule } from '../history/history.module';
     GameRepository,
     ScenarioResolver,
     LiveFeedService,
+    RulesCheck,
     { provide: RNG, useValue: cryptoRng },
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.
