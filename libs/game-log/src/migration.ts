@@ -23,7 +23,7 @@ export interface MigrationInput {
 }
 
 export type MigrationPlan =
-  | { ok: true; migrated: GameMigrated['data']; divergence: Divergence | null; events: NewEvent[] }
+  | { ok: true; migrated: GameMigrated['data']; divergence: Divergence | null; events: NewEvent[]; actions: number }
   | { ok: false; reason: string; divergence?: Divergence };
 
 /** The events that migrate `events` (a whole game's log) to `input.toVersion`, to append after its last revision. */
@@ -64,5 +64,5 @@ export function planMigration(events: readonly LogEvent[], input: MigrationInput
     { type: MIGRATE_COMMAND, fromVersion: migrated.fromVersion, toVersion: input.toVersion },
     { type: 'GameMigrated', data: migrated },
   );
-  return { ok: true, migrated, divergence, events: out };
+  return { ok: true, migrated, divergence, events: out, actions: checked.actions };
 }
