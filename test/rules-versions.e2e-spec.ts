@@ -10,7 +10,7 @@ import { gameStreamId, scenarioDigest } from '@logbook/game-log';
 import { builtInScenario } from '@logbook/content';
 import { rulesVersion } from '@logbook/rules';
 import { changeRuleValue } from '@logbook/rules/testing/changed-rules';
-import { createGame, play, send, view } from './support/api';
+import { asText, createGame, play, send, view } from './support/api';
 import { startApp, type TestApp } from './support/app';
 
 const run = promisify(execFile);
@@ -144,4 +144,22 @@ describe('rules versions: a changed rule deployed under stored games', () => {
     const migration = events.body.events.find((e: { type: string }) => e.type === 'GameMigrated');
     expect(migration.data).toMatchObject({ fromVersion: today, toVersion: changed, takenBack: 2, divergedAt: { actionIndex: 1, commandType: 'Navigate' } });
   }, 120_000);
+
+  it("keeps an inline scenario's digest to itself while the game runs: it would let anyone test guesses of the stack and the box", async () => {
+    const own = await startApp();
+    try {
+      const document = { ...builtInScenario('first-voyage')!, stackOrder: 'as-listed', name: 'A private voyage' };
+      const game = await createGame(own, document, 1);
+      expect((await view(own, game.gameId, game.seats[0])).rules.createdUnder).toEqual({ rules: rulesVersion() });
+      const exported = await own.http().get(`/games/${game.gameId}/export`).set({ Authorization: `Bearer ${game.seats[0].token}` }).buffer(true).parse(asText).expect(200);
+      const first = JSON.parse((exported.body as string).split('\n')[1]!) as { rulesVersion?: unknown };
+      expect(first.rulesVersion).toEqual({ rules: rulesVersion() });
+      // The log keeps it, for the operator's tools.
+      const store: EventStore = own.app.get(EVENT_STORE);
+      const log = await store.readStream(gameStreamId(game.gameId), { maxCount: 1 });
+      expect(log.status === 'ok' && log.events[0]!.metadata.rulesVersion).toEqual({ rules: rulesVersion(), scenario: scenarioDigest(document as never) });
+    } finally {
+      await own.dispose();
+    }
+  });
 });

@@ -1647,6 +1647,8 @@ export interface components {
             commandSecret?: {
                 [key: string]: unknown;
             };
+            /** @description The rules version the action records (a game's first event, the first action after a rules change); a running game's redacted export leaves out the scenario digest. */
+            rulesVersion?: components["schemas"]["RulesVersion"];
             /** @description What a redacted export left out of this line. */
             withheld?: ("secret" | "draws" | "commandSecret")[];
         };
@@ -1842,7 +1844,10 @@ export interface components {
         };
         /** @description The rules version a game's `GET /games/{gameId}` shows, and whether it is frozen. */
         GameRules: {
-            /** @description The rules version and scenario digest the game was created under (null: recorded before versions were kept). */
+            /**
+             * @description The rules version and scenario digest the game was created under (null: recorded before
+             *     versions were kept); the digest of an inline scenario only once the game is over.
+             */
             createdUnder: components["schemas"]["RulesVersion"] | null;
             /** @description The rules version its log was last decided under (created, carried on after a deploy, or migrated to). */
             decidedUnder: string | null;

@@ -7,7 +7,8 @@
 // frozen (readable, replayable, forkable, but every command refused) until an operator migrates it.
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { gameStreamId, redecideYielding } from '@logbook/game-log';
+import { builtInScenario } from '@logbook/content';
+import { gameStreamId, redecideYielding, scenarioDigest } from '@logbook/game-log';
 import { isGameOver, rulesVersion, type RulesVersion } from '@logbook/rules';
 import { GameFrozenError } from './game.errors';
 import type { LoadedGame } from './game-repository';
@@ -15,7 +16,10 @@ import type { FrozenAt, RulesVerdict } from './rules-verdict';
 
 /** The rules version a game's `GET /games/{gameId}` shows, and whether it is frozen. */
 export interface GameRules {
-  /** The rules version and scenario digest the game was created under (null: recorded before versions were kept). */
+  /**
+   * The rules version and scenario digest the game was created under (null: recorded before
+   * versions were kept); the digest of an inline scenario only once the game is over.
+   */
   createdUnder: RulesVersion | null;
   /** The rules version its log was last decided under (created, carried on after a deploy, or migrated to). */
   decidedUnder: string | null;
@@ -57,7 +61,27 @@ export class RulesCheck {
   async status(game: LoadedGame): Promise<GameRules> {
     const known = this.known(game);
     const verdict = known === undefined ? await this.verdict(game) : known;
-    return { createdUnder: game.createdUnder, decidedUnder: game.rulesVersion, server: this.today, frozen: verdict?.divergedAt ?? null };
+    return { createdUnder: this.shownCreatedUnder(game), decidedUnder: game.rulesVersion, server: this.today, frozen: verdict?.divergedAt ?? null };
+  }
+
+  /**
+   * The scenario digest is an unsalted hash of the whole document, stack order and box included:
+   * shown when the document is one anyone can read (a built-in scenario as shipped) or once the
+   * game is over, never while an inline document's hidden parts still matter (guesses could be tested).
+   */
+  private shownCreatedUnder(game: LoadedGame): RulesVersion | null {
+    const recorded = game.createdUnder;
+    if (!recorded || recorded.scenario === undefined || isGameOver(game.state.status)) return recorded;
+    return recorded.scenario === this.builtInDigest(game.state.scenarioId) ? recorded : { rules: recorded.rules };
+  }
+
+  private readonly builtInDigests = new Map<string, string | undefined>();
+  private builtInDigest(scenarioId: string): string | undefined {
+    if (!this.builtInDigests.has(scenarioId)) {
+      const scenario = builtInScenario(scenarioId);
+      this.builtInDigests.set(scenarioId, scenario ? scenarioDigest(scenario) : undefined);
+    }
+    return this.builtInDigests.get(scenarioId);
   }
 
   /** Null: nothing to check (today's version, or a game that is over: a record, never played again); undefined: not checked yet. */
