@@ -28,7 +28,13 @@ const cli = (app: TestApp, node: string[], ...args: string[]) =>
   );
 
 /** A whole Navigation order of two turns: allowed today, refused by the changed build. */
-const TWO_TURNS = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }, { action: 'turn', direction: 'ccw' }] };
+const TWO_TURNS = {
+  type: 'Navigate',
+  steps: [
+    { action: 'turn', direction: 'cw' },
+    { action: 'turn', direction: 'ccw' },
+  ],
+};
 
 describe('rules versions: a changed rule deployed under stored games', () => {
   let app: TestApp;
@@ -65,8 +71,14 @@ describe('rules versions: a changed rule deployed under stored games', () => {
     await app.close();
     const gate = await cli(app, CHANGED, 'revalidate');
     expect(gate.code).toBe(1);
-    expect(gate.stdout).toMatch(new RegExp(`game ${planner.gameId}: DIFFERS at action 2 of 3 \\(commandId [^,]+, Navigate\\) at revision \\d+: today's rules refuse Navigate: command.invalid`));
-    expect(gate.stdout).toContain(`running: a server with these rules freezes it until an operator migrates it (npm run cli -- migrate --game ${planner.gameId}) (rules ${today})`);
+    expect(gate.stdout).toMatch(
+      new RegExp(
+        `game ${planner.gameId}: DIFFERS at action 2 of 3 \\(commandId [^,]+, Navigate\\) at revision \\d+: today's rules refuse Navigate: command.invalid`,
+      ),
+    );
+    expect(gate.stdout).toContain(
+      `running: a server with these rules freezes it until an operator migrates it (npm run cli -- migrate --game ${planner.gameId}) (rules ${today})`,
+    );
     expect(gate.stdout).toMatch(new RegExp(`game ${stepper.gameId}: ok \\(3 actions`));
     expect(gate.stdout).toContain(`rules ${today}: 3 games, 1 ok, 2 decided differently today (2 running)`);
     expect(gate.stdout).toContain('revalidated 3 games: 1 ok, 2 decided differently today (2 running)');
@@ -88,7 +100,11 @@ describe('rules versions: a changed rule deployed under stored games', () => {
     });
     const refused = await send(app, planner.gameId, planner.seats[0], { type: 'StartNavigation' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ type: '/problems/game-frozen', rule: 'game.frozen-rules-changed', divergedAt: { action: 2, commandType: 'Navigate' } });
+    expect(refused.body).toMatchObject({
+      type: '/problems/game-frozen',
+      rule: 'game.frozen-rules-changed',
+      divergedAt: { action: 2, commandType: 'Navigate' },
+    });
     expect(refused.body.detail).toContain('npm run cli -- migrate');
     expect((await send(app, planner.gameId, planner.seats[0], { type: 'Undo' })).status).toBe(409);
     await app.http().get(`/games/${planner.gameId}?at=1`).expect(200);
@@ -119,7 +135,9 @@ describe('rules versions: a changed rule deployed under stored games', () => {
     expect(migrated.stderr).toBe('');
     expect(migrated.code).toBe(0);
     expect(migrated.stdout).toMatch(
-      new RegExp(`game ${planner.gameId}: migrated from rules ${today} to ${changed.replace('+', '\\+')}: action 2 of 3 \\(commandId [^,]+, Navigate\\) .*took back 2 actions`),
+      new RegExp(
+        `game ${planner.gameId}: migrated from rules ${today} to ${changed.replace('+', '\\+')}: action 2 of 3 \\(commandId [^,]+, Navigate\\) .*took back 2 actions`,
+      ),
     );
     // Migrated again: nothing to do.
     expect(await cli(app, CHANGED, 'migrate', '--game', planner.gameId)).toMatchObject({ code: 0, stdout: expect.stringContaining('nothing to migrate') });
@@ -151,7 +169,13 @@ describe('rules versions: a changed rule deployed under stored games', () => {
       const document = { ...builtInScenario('first-voyage')!, stackOrder: 'as-listed', name: 'A private voyage' };
       const game = await createGame(own, document, 1);
       expect((await view(own, game.gameId, game.seats[0])).rules.createdUnder).toEqual({ rules: rulesVersion() });
-      const exported = await own.http().get(`/games/${game.gameId}/export`).set({ Authorization: `Bearer ${game.seats[0].token}` }).buffer(true).parse(asText).expect(200);
+      const exported = await own
+        .http()
+        .get(`/games/${game.gameId}/export`)
+        .set({ Authorization: `Bearer ${game.seats[0].token}` })
+        .buffer(true)
+        .parse(asText)
+        .expect(200);
       const first = JSON.parse((exported.body as string).split('\n')[1]!) as { rulesVersion?: unknown };
       expect(first.rulesVersion).toEqual({ rules: rulesVersion() });
       // The log keeps it, for the operator's tools.

@@ -131,7 +131,10 @@ export function parseExport(text: string): { header: ExportHeader; events: LogEv
     if (line.command !== undefined && (line.command === null || typeof line.command !== 'object' || typeof line.command.type !== 'string')) {
       throw new ExportFormatError(n, 'command must be an object with a type');
     }
-    if (line.rulesVersion !== undefined && (line.rulesVersion === null || typeof line.rulesVersion !== 'object' || typeof line.rulesVersion.rules !== 'string')) {
+    if (
+      line.rulesVersion !== undefined &&
+      (line.rulesVersion === null || typeof line.rulesVersion !== 'object' || typeof line.rulesVersion.rules !== 'string')
+    ) {
       throw new ExportFormatError(n, 'rulesVersion must be { rules, scenario? }');
     }
     if (line.commandSecret !== undefined && (line.commandSecret === null || typeof line.commandSecret !== 'object' || Array.isArray(line.commandSecret))) {

@@ -15,7 +15,15 @@ const noTurning: Decide = (state, command, context) => {
 /** `events` appended after `log`, as the store would record them. */
 const appended = (log: readonly RecordedEvent[], events: readonly NewEvent[]): RecordedEvent[] => {
   const last = log[log.length - 1]!;
-  return events.map((e, i) => ({ ...last, id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {}, revision: last.revision + 1 + i, position: last.position + BigInt(i + 1) }));
+  return events.map((e, i) => ({
+    ...last,
+    id: e.id,
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata ?? {},
+    revision: last.revision + 1 + i,
+    position: last.position + BigInt(i + 1),
+  }));
 };
 
 const input = { gameId: 'g', toVersion: 'today', migrationId: 'migrate-1', recordedAt: '2026-12-02T07:00:00.000Z', decide: noTurning };
@@ -73,7 +81,7 @@ describe('migrating a game to changed rules', () => {
     if (!result.ok) expect(result.divergence.reason).toContain('took out of the game in effect');
   });
 
-  it("refuses a game whose start the new rules decide differently: nothing of it can be kept", () => {
+  it('refuses a game whose start the new rules decide differently: nothing of it can be kept', () => {
     const noGames: Decide = (state, command, context) => {
       if (command.type === 'CreateGame') throw new RuleViolation('test.no-games', 'no games today');
       return decide(state, command, context);

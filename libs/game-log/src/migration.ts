@@ -31,7 +31,8 @@ export function planMigration(events: readonly LogEvent[], input: MigrationInput
   const checked = redecide(events, input.decide ? { decide: input.decide } : {});
   const divergence = checked.ok ? null : checked.divergence;
   if (divergence?.kind === 'unrecorded') return { ok: false, reason: `it cannot be decided again: ${divergence.reason}`, divergence };
-  if (divergence?.actionIndex === 0) return { ok: false, reason: "today's rules decide its start differently: nothing of it can be kept (start a new game)", divergence };
+  if (divergence?.actionIndex === 0)
+    return { ok: false, reason: "today's rules decide its start differently: nothing of it can be kept (start a new game)", divergence };
   const actions = groupActions(events as RecordedEvent[]);
   const firstRevision = new Map(actions.map((a) => [a.actionId, a.events[0]?.revision ?? 0]));
   const divergedFrom = divergence ? (firstRevision.get(divergence.actionId) ?? 0) : Number.POSITIVE_INFINITY;
@@ -54,15 +55,15 @@ export function planMigration(events: readonly LogEvent[], input: MigrationInput
     out.push(...toNewEvents(input.gameId, commandId, [event], rest, first));
   };
   takeBack.forEach((action, i) =>
-    record(`${input.migrationId}-take-back-${i + 1}`, { type: MIGRATE_COMMAND, takeBack: action.actionId }, {
-      type: 'ActionUndone',
-      data: { actionId: action.actionId, seat: action.seat ?? 0 },
-    }),
+    record(
+      `${input.migrationId}-take-back-${i + 1}`,
+      { type: MIGRATE_COMMAND, takeBack: action.actionId },
+      {
+        type: 'ActionUndone',
+        data: { actionId: action.actionId, seat: action.seat ?? 0 },
+      },
+    ),
   );
-  record(
-    input.migrationId,
-    { type: MIGRATE_COMMAND, fromVersion: migrated.fromVersion, toVersion: input.toVersion },
-    { type: 'GameMigrated', data: migrated },
-  );
+  record(input.migrationId, { type: MIGRATE_COMMAND, fromVersion: migrated.fromVersion, toVersion: input.toVersion }, { type: 'GameMigrated', data: migrated });
   return { ok: true, migrated, divergence, events: out, actions: checked.actions };
 }

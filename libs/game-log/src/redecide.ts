@@ -122,7 +122,8 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
         ? decideWithHistory(fold.history, action.command, context).events
         : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
-      if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);
+      if (error instanceof RuleViolation)
+        return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);
       if (error instanceof DrawMismatch) return fail(error.message);
       return fail(`${action.command.type} could not be decided: ${(error as Error).message}`);
     }

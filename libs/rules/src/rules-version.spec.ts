@@ -5,7 +5,10 @@ import { atSea } from './navigation/testing/sea-kit';
 import { RULES_SOURCE_DIGEST } from './rules-source-digest';
 import { rulesVersion } from './rules-version';
 
-const plan = (steps: number): GameCommand => ({ type: 'Navigate', steps: Array.from({ length: steps }, () => ({ action: 'turn' as const, direction: 'cw' as const })) });
+const plan = (steps: number): GameCommand => ({
+  type: 'Navigate',
+  steps: Array.from({ length: steps }, () => ({ action: 'turn' as const, direction: 'cw' as const })),
+});
 
 describe('the rules version', () => {
   it('is the source digest for the rules production runs', () => expect(rulesVersion()).toBe(RULES_SOURCE_DIGEST));
@@ -22,10 +25,14 @@ describe('the rules version', () => {
     });
 
     it('[navigation.plan] decides with the changed value: a plan longer than the limit is refused', () => {
-      given(atSea()).when(plan(2)).then((events) => expect(events.length).toBeGreaterThan(0));
+      given(atSea())
+        .when(plan(2))
+        .then((events) => expect(events.length).toBeGreaterThan(0));
       restore = changeRuleValue('maxPlanSteps', 1);
       given(atSea()).when(plan(2)).thenRejects('command.invalid');
-      given(atSea()).when(plan(1)).then((events) => expect(events.length).toBeGreaterThan(0));
+      given(atSea())
+        .when(plan(1))
+        .then((events) => expect(events.length).toBeGreaterThan(0));
     });
   });
 });

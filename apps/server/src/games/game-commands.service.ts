@@ -174,7 +174,17 @@ export class GameCommandsService {
     const recordedAt = isoNow();
     // The first action decided after the rules changed (and found to decide the log the same) records the version it was decided under.
     const version = this.rules.recordsVersion(game) ? { rules: this.rules.today } : undefined;
-    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt, undefined, version);
+    const metadata = this.metadata(
+      order.commandId,
+      order.options.correlationId,
+      order.seat,
+      order.fingerprint,
+      order.command,
+      draws,
+      recordedAt,
+      undefined,
+      version,
+    );
     let recorded: RecordedEvent[];
     try {
       recorded = await this.games.commit(

@@ -225,7 +225,11 @@ export class GamePortabilityService {
           type: event.type,
           data: event.data,
           schemaVersion: GAME_EVENT_SCHEMA_VERSION,
-          metadata: { ...event.metadata, ...(i === 0 ? { seatTokens, importedFrom: header.gameId, rulesVersion } : {}), schemaVersion: GAME_EVENT_SCHEMA_VERSION },
+          metadata: {
+            ...event.metadata,
+            ...(i === 0 ? { seatTokens, importedFrom: header.gameId, rulesVersion } : {}),
+            schemaVersion: GAME_EVENT_SCHEMA_VERSION,
+          },
         };
       });
     };

@@ -272,7 +272,8 @@ export class GameRepository {
     game.revision = recorded.revision;
     const { commandId, commandFingerprint, seatTokens } = recorded.metadata;
     if (Array.isArray(seatTokens)) game.seatTokens = seatTokens as SeatTokenDigest[];
-    const version = recorded.revision === 0 || recorded.type === 'GameMigrated' || recorded.metadata.rulesVersion !== undefined ? recordedRulesVersion(recorded) : undefined;
+    const version =
+      recorded.revision === 0 || recorded.type === 'GameMigrated' || recorded.metadata.rulesVersion !== undefined ? recordedRulesVersion(recorded) : undefined;
     if (version) {
       game.rulesVersion = version.rules;
       if (recorded.revision === 0) game.createdUnder = version;

@@ -78,7 +78,7 @@ export class GameFrozenError extends Error {
     super(
       `This game is frozen: today's rules decide its action ${divergedAt.action} (${divergedAt.commandType ?? 'unknown'}, commandId ${divergedAt.commandId}) ` +
         `differently from its log${divergedAt.refusedBy ? ` (they refuse it: ${divergedAt.refusedBy})` : ''}. ` +
-        'It can be read, replayed and forked; an operator can migrate it to today\'s rules (npm run cli -- migrate --game <id>).',
+        "It can be read, replayed and forked; an operator can migrate it to today's rules (npm run cli -- migrate --game <id>).",
     );
   }
 }
