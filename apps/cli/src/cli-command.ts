@@ -20,8 +20,7 @@ export const EXIT = {
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  done, nothing wrong found
-  1  the command found a problem (a read model mismatch, a running game decided differently,
-     a game that cannot be migrated) or failed
+  1  the command found a problem (a read model mismatch, a running game decided differently, a game that cannot be migrated) or failed
   2  the command line was wrong (unknown command or option, missing or bad value)
   3  the store is held by a running Logbook server, or a backup's or restore's target is taken
   4  a game named with --game is not in the store`;
