@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 /** The command line's exit codes, shown in its help and the README. */
 export const EXIT = {
   ok: 0,
-  /** The command ran and found something wrong (a mismatch, a game decided differently), or failed. */
+  /** The command ran and found something wrong (a mismatch, a running game decided differently, a game it cannot migrate), or failed. */
   problem: 1,
   /** The command line was wrong: an unknown command or option, a missing or bad value. */
   usage: 2,
@@ -20,7 +20,7 @@ export const EXIT = {
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  done, nothing wrong found
-  1  the command found a problem (a read model mismatch, a game decided differently) or failed
+  1  the command found a problem (a read model mismatch, a running game decided differently, a game that cannot be migrated) or failed
   2  the command line was wrong (unknown command or option, missing or bad value)
   3  the store is held by a running Logbook server, or a backup's or restore's target is taken
   4  a game named with --game is not in the store`;

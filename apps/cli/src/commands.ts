@@ -1,6 +1,7 @@
 // Every command of the command line, one entry each; main.ts builds the program from this table.
 import { backupCommand } from './backup.command';
 import type { CliCommand } from './cli-command';
+import { migrateCommand } from './migrate.command';
 import { rebuildCommand, verifyCommand } from './read-models.command';
 import { reportCommand } from './report.command';
 import { restoreCommand } from './restore.command';
@@ -11,6 +12,7 @@ export const COMMANDS: readonly CliCommand[] = [
   rebuildCommand,
   verifyCommand,
   revalidateCommand,
+  migrateCommand,
   simulateCommand,
   reportCommand,
   backupCommand,

@@ -2,11 +2,17 @@
 // as buttons (from what the server's own code returns for a game).
 import { foldEvents, legalCommands } from '@logbook/rules';
 import { setupEvents } from '@logbook/rules/testing/fixtures';
-import { boardView, commandWords, namesOfState } from '@logbook/projections';
+import { boardView as projectedView, commandWords, namesOfState } from '@logbook/projections';
 import { timelineItems } from '../src/describe';
 import { frontier, hexToPixel, neighbor } from '../src/hex';
 import { optionsFromEndpoint, viewerSeat } from '../src/options';
 import type { GameOptions, Timeline } from '../src/types';
+
+/** What `GET /games/:id` answers: the projection's board view and the game's rules. */
+const boardView = (...args: Parameters<typeof projectedView>) => ({
+  ...projectedView(...args),
+  rules: { createdUnder: null, decidedUnder: null, server: 'today', frozen: null },
+});
 
 describe('hex geometry', () => {
   it('puts north up and north-east up and to the right, as the rules face them', () => {

@@ -561,6 +561,7 @@ export interface components {
             redo: components["schemas"]["HistoryStep"] | null;
             /** @description Takebacks by consent: the latest request and what a new one may reach back to (null: none apply, or a past view). */
             takeback: components["schemas"]["TakebackView"] | null;
+            rules: components["schemas"]["GameRules"];
         };
         CardDefinition: {
             cardId: string;
@@ -1696,6 +1697,28 @@ export interface components {
                 by: components["schemas"]["NoteAuthor"];
                 text: string;
             };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "GameMigrated";
+            data: {
+                /** @description The rules version the log was recorded under (null: recorded before versions were kept). */
+                fromVersion: string | null;
+                toVersion: string;
+                /** @description The first action today's rules decide differently, or null when they decide every one the same. */
+                divergedAt: {
+                    actionIndex: number;
+                    actionId: string;
+                    commandType: string | null;
+                    revision: number;
+                } | null;
+                /** @description How many effective actions were taken back. */
+                takenBack: number;
+            };
         };
         /** @description [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
         ExploreTile: {
@@ -1751,6 +1774,8 @@ export interface components {
             commandSecret?: {
                 [key: string]: unknown;
             };
+            /** @description The rules version the action records (a game's first event, the first action after a rules change); a running game's redacted export leaves out the scenario digest. */
+            rulesVersion?: components["schemas"]["RulesVersion"];
             /** @description What a redacted export left out of this line. */
             withheld?: ("secret" | "draws" | "commandSecret")[];
         };
@@ -1815,6 +1840,17 @@ export interface components {
             token: null;
             /** @constant */
             claim: "source-seat-token";
+        };
+        /** @description Where a frozen game's log parts from today's rules: what players may be shown (no event content). */
+        FrozenAt: {
+            /** @description 1-based, among the game's actions. */
+            action: number;
+            commandId: string;
+            commandType: string | null;
+            /** @description The first revision whose event today's rules decide differently. */
+            revision: number;
+            /** @description The rule id, when today's rules refuse the command. */
+            refusedBy?: string;
         };
         GameAnalytics: {
             gameId: string;
@@ -1952,6 +1988,20 @@ export interface components {
             awayAfterMs: number;
             /** @description An away seat is absent after this long without either. */
             absentAfterMs: number;
+        };
+        /** @description The rules version a game's `GET /games/{gameId}` shows, and whether it is frozen. */
+        GameRules: {
+            /**
+             * @description The rules version and scenario digest the game was created under (null: recorded before
+             *     versions were kept); the digest of an inline scenario only once the game is over.
+             */
+            createdUnder: components["schemas"]["RulesVersion"] | null;
+            /** @description The rules version its log was last decided under (created, carried on after a deploy, or migrated to). */
+            decidedUnder: string | null;
+            /** @description The rules version this server runs. */
+            server: string;
+            /** @description Where today's rules decide its log differently: it takes no commands until migrated (`game.frozen-rules-changed`). */
+            frozen: components["schemas"]["FrozenAt"] | null;
         };
         GamesPage: {
             games: components["schemas"]["GameSummary"][];
@@ -2291,6 +2341,8 @@ export interface components {
             /** @description 422 import-refused: the 1-based line of the file, and the action there. */
             line?: number;
             actionId?: string;
+            /** @description 409 game-frozen: the first action today's rules decide differently. */
+            divergedAt?: components["schemas"]["FrozenAt"];
         } & {
             [key: string]: unknown;
         };
@@ -2417,6 +2469,12 @@ export interface components {
         ResolveStructuralDamage: {
             /** @constant */
             type: "ResolveStructuralDamage";
+        };
+        /** @description What a game records of the rules it was created under: the rules' version and its scenario document's digest. */
+        RulesVersion: {
+            rules: string;
+            /** @description Digest of the scenario document (absent from the versions recorded after a game's start). */
+            scenario?: string;
         };
         ScenarioAnalytics: {
             games: number;
@@ -3818,7 +3876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description If-Match is not the current revision (`currentRevision` says which is), or the commandId was used for another command */
+            /** @description If-Match is not the current revision (`currentRevision`), the commandId was used for another command, or the game is frozen: today's rules decide its log differently (`rule` game.frozen-rules-changed, `divergedAt` the action) until an operator migrates it */
             409: {
                 headers: {
                     [name: string]: unknown;

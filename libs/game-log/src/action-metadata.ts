@@ -4,7 +4,7 @@
 // the log stays small. Older games recorded the full metadata on every event and no command or
 // draws: both shapes read here.
 import type { EventMetadata, RecordedEvent } from '@logbook/event-store';
-import type { CreateGame } from '@logbook/rules';
+import type { CreateGame, RulesVersion } from '@logbook/rules';
 
 /** A command as recorded: a game command, or a system one (`CreateGame`, `ForkGame`). */
 export interface RecordedCommand {
@@ -29,6 +29,8 @@ export interface ActionRecord {
    */
   commandSecret?: Record<string, unknown>;
   correlationId?: string;
+  /** The rules version it was decided under: on a game's first event, and on the first action decided after the rules changed. */
+  rulesVersion?: RulesVersion;
 }
 
 /**

@@ -3,7 +3,7 @@
 // holds every secret and every draw and can be imported; any other export is redacted for the
 // one who asked, says so in its header and on each line that lost something, and cannot be.
 import type { RecordedEvent } from '@logbook/event-store';
-import { isGameOver, redactEvent, type GameEvent, type GameStatus, type Secret } from '@logbook/rules';
+import { isGameOver, redactEvent, type GameEvent, type GameStatus, type RulesVersion, type Secret } from '@logbook/rules';
 import { toDomainEvent } from './game-events';
 import type { LogEvent } from './redecide';
 
@@ -39,6 +39,8 @@ export interface ExportLine {
   draws?: number[];
   /** SECRET: a system command's hidden fields (a new game's scenario document); only in a whole export. */
   commandSecret?: Record<string, unknown>;
+  /** The rules version the action records (a game's first event, the first action after a rules change); a running game's redacted export leaves out the scenario digest. */
+  rulesVersion?: RulesVersion;
   /** What a redacted export left out of this line. */
   withheld?: Array<'secret' | 'draws' | 'commandSecret'>;
 }
@@ -50,7 +52,7 @@ export type ExportAccess = { whole: true } | { whole: false; seat: number | null
 export const isWholeExport = (access: ExportAccess, firstEventType: string | undefined): boolean =>
   access.whole || (isGameOver(access.status) && firstEventType !== 'GameForked');
 
-const METADATA_FIELDS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'draws', 'commandSecret'] as const;
+const METADATA_FIELDS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'draws', 'commandSecret', 'rulesVersion'] as const;
 
 export function exportLine(recorded: RecordedEvent, access: ExportAccess): ExportLine {
   const event = toDomainEvent(recorded);
@@ -82,6 +84,8 @@ export function exportLine(recorded: RecordedEvent, access: ExportAccess): Expor
     delete line.commandSecret;
     withheld.push('commandSecret');
   }
+  // Its digest is an unsalted hash of that document: anyone could test guesses against it.
+  if (line.rulesVersion?.scenario !== undefined && !over) line.rulesVersion = { rules: line.rulesVersion.rules };
   if (withheld.length > 0) line.withheld = withheld;
   return line;
 }
@@ -130,6 +134,12 @@ export function parseExport(text: string): { header: ExportHeader; events: LogEv
     }
     if (line.command !== undefined && (line.command === null || typeof line.command !== 'object' || typeof line.command.type !== 'string')) {
       throw new ExportFormatError(n, 'command must be an object with a type');
+    }
+    if (
+      line.rulesVersion !== undefined &&
+      (line.rulesVersion === null || typeof line.rulesVersion !== 'object' || typeof line.rulesVersion.rules !== 'string')
+    ) {
+      throw new ExportFormatError(n, 'rulesVersion must be { rules, scenario? }');
     }
     if (line.commandSecret !== undefined && (line.commandSecret === null || typeof line.commandSecret !== 'object' || Array.isArray(line.commandSecret))) {
       throw new ExportFormatError(n, 'commandSecret must be an object');

@@ -17,6 +17,7 @@ export {
   type Divergence,
   firstDifference,
   type LogEvent,
+  MIGRATE_COMMAND,
   redecide,
   redecideYielding,
   type RedecideOptions,
@@ -33,6 +34,9 @@ export {
   isWholeExport,
   parseExport,
 } from './export-format';
+// Which rules a log was decided under, and moving a game to today's.
+export { logRulesVersion, recordedRulesVersion, RULES_VERSION_KEY, scenarioDigest } from './rules-versions';
+export { type MigrationInput, type MigrationPlan, planMigration } from './migration';
 // Which values of the game's events are stored once, by content (see withSharedContent).
 export { gameSharedContent } from './shared-content';
 export type { CommandResult, EventView } from './event-view';

@@ -42,7 +42,10 @@ export interface Divergence {
   commandType: string | null;
   /** Revision of the first event that differs (or of the action's first event). */
   revision: number;
+  /** Why, for the operator: it may quote hidden parts of the events (never shown to players). */
   reason: string;
+  /** The rule id when today's rules refuse the command. */
+  rule?: string;
 }
 
 export type RedecideResult = { ok: true; actions: number; state: GameState } | { ok: false; actions: number; divergence: Divergence; state: GameState };
@@ -80,13 +83,14 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   const decideNow = options.decide ?? decide;
   const actions = groupActions(events as RecordedEvent[]);
   const fold = new EffectiveFold();
+  const migrated = takenOutByMigrations(actions);
+  const actionIndexes = new Map(actions.map((action, index) => [action.actionId, index]));
   for (const [index, action] of actions.entries()) {
-    const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs'): RedecideResult => ({
-      ok: false,
-      actions: actions.length,
-      divergence: { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason },
-      state: fold.state,
-    });
+    const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs', rule?: string): RedecideResult => {
+      const divergence: Divergence = { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason };
+      if (rule !== undefined) divergence.rule = rule;
+      return { ok: false, actions: actions.length, divergence, state: fold.state };
+    };
     // Both sides as JSON, as the store keeps them (no class instances, no undefined fields).
     const recorded = asJson(action.events.map((e) => toDomainEvent(e as RecordedEvent)));
     if (!action.command) {
@@ -95,6 +99,21 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     if (action.command.type === 'CreateGame' && (typeof action.command.scenario !== 'object' || action.command.scenario === null)) {
       // Games simulated before the simulator recorded like the server kept only the command's type.
       return fail('this new game was recorded without its scenario document: it cannot be decided again', undefined, 'unrecorded');
+    }
+    if (action.command.type === MIGRATE_COMMAND || migrated.has(index)) {
+      // A migration's own actions record an operator's decision, not a seat's command; the actions
+      // it took back were decided under the rules it migrated from. Their events are folded as
+      // recorded, so the history goes on from where the migration left it.
+      if (action.command.type === MIGRATE_COMMAND) {
+        const type = recorded.length === 1 ? recorded[0].type : undefined;
+        if (type !== 'ActionUndone' && type !== 'GameMigrated') return fail('a migration records one ActionUndone or one GameMigrated per action');
+      }
+      const folded = tryFold(fold, action, recorded);
+      if (folded) return fail(folded);
+      if (recorded[0]?.type === 'GameMigrated' && fold.history.effectiveActions.some((a) => migrated.has(actionIndexes.get(a.actionId) ?? -1))) {
+        return fail('a migration leaves actions it took out of the game in effect');
+      }
+      continue;
     }
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
@@ -122,7 +141,8 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
             ? decideWithHistory(fold.history, action.command, context).events
             : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
-      if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`);
+      if (error instanceof RuleViolation)
+        return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);
       if (error instanceof DrawMismatch) return fail(error.message);
       return fail(`${action.command.type} could not be decided: ${(error as Error).message}`);
     }
@@ -153,6 +173,29 @@ function noteAuthorOf(seat: number | null, event: GameEvent | undefined): NoteAu
   if (seat !== null) return seat;
   const by = (event?.data as { by?: unknown } | undefined)?.by;
   return by === 'spectator' ? 'spectator' : 'operator';
+}
+
+/** The recorded command of every action a migration appends (`npm run cli -- migrate`). */
+export const MIGRATE_COMMAND = 'MigrateGame';
+
+/**
+ * The indexes of the actions a migration took out of the game: from the first action the rules
+ * it migrated to decide differently up to the migration itself (those still effective were taken
+ * back by it, the others were undone already).
+ */
+function takenOutByMigrations(actions: readonly RecordedAction[]): Set<number> {
+  const out = new Set<number>();
+  const indexOf = new Map<string, number>();
+  actions.forEach((action, index) => {
+    indexOf.set(action.actionId, index);
+    for (const event of action.events) {
+      if (event.type !== 'GameMigrated') continue;
+      const divergedAt = ((event.data as { data?: { divergedAt?: { actionId?: unknown } | null } } | undefined)?.data ?? {}).divergedAt;
+      const from = typeof divergedAt?.actionId === 'string' ? indexOf.get(divergedAt.actionId) : undefined;
+      if (from !== undefined) for (let i = from; i < index; i++) out.add(i);
+    }
+  });
+  return out;
 }
 
 /** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */

@@ -7,6 +7,7 @@ import type { DamageEvent } from './damage/damage.events';
 import type { EnemyEvent } from './enemies/enemies.events';
 import type { ForkEvent } from './fork/fork.events';
 import type { NoteEvent } from './notes/notes.events';
+import type { MigrationEvent } from './migration/migration.events';
 import type { NavigationEvent } from './navigation/navigation.events';
 import type { PlunderEvent } from './plunder/plunder.events';
 import type { SetupEvent } from './setup/setup.events';
@@ -28,6 +29,7 @@ export type GameEvent =
   | HistoryEvent
   | TakebackEvent
   | ForkEvent
-  | NoteEvent;
+  | NoteEvent
+  | MigrationEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -10,6 +10,7 @@ import { damageAppliers } from './damage/damage.evolve';
 import { enemyAppliers } from './enemies/enemies.evolve';
 import { forkAppliers } from './fork/fork.evolve';
 import { noteAppliers } from './notes/notes.evolve';
+import { migrationAppliers } from './migration/migration.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
 import { setupAppliers } from './setup/setup.evolve';
@@ -33,6 +34,7 @@ const APPLIERS = {
   ...takebackAppliers,
   ...forkAppliers,
   ...noteAppliers,
+  ...migrationAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

@@ -26,6 +26,8 @@ export {
   type NoteEvent,
 } from './notes';
 export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
+export type { GameMigrated, MigrationEvent } from './migration';
+export { rulesVersion, type RulesVersion } from './rules-version';
 export {
   addHex,
   areAdjacent,

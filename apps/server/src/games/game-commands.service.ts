@@ -12,6 +12,7 @@ import {
   commandFingerprint,
   recordedCreateGame,
   sameFingerprint,
+  scenarioDigest,
   toNewEvents,
   type ActionRecord,
   type CommandResult,
@@ -28,6 +29,7 @@ import {
   type HistoryDecision,
   type NoteAuthor,
   type Rng,
+  type RulesVersion,
   type ScenarioDefinition,
   type SeatCommand,
 } from '@logbook/rules';
@@ -36,6 +38,7 @@ import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
+import { RulesCheck } from './rules-check';
 
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
@@ -107,6 +110,7 @@ export class GameCommandsService {
     private readonly games: GameRepository,
     private readonly events: GameEventsService,
     @Inject(RNG) private readonly rng: Rng,
+    private readonly rules: RulesCheck,
   ) {}
 
   async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
@@ -126,6 +130,7 @@ export class GameCommandsService {
       draws,
       new Date().toISOString(),
       recorded.commandSecret,
+      { rules: this.rules.today, scenario: scenarioDigest(input.scenario) },
     );
     const seats = input.players.map((_, i) => i + 1);
     const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) =>
@@ -197,6 +202,10 @@ export class GameCommandsService {
       throw attempt === 1 ? new UncheckedCacheError() : new StaleRevisionError(ifMatch, game.revision);
     }
 
+    // A game whose log today's rules decide differently (rules deployed since) takes no command.
+    const checking = this.rules.ensurePlayable(game);
+    if (checking) await checking;
+
     // 3. Decide: Undo and Redo against the history, every other command on its effective state.
     const { rng, draws } = recordingRng(this.rng);
     // The time is decided with the command and recorded with it (takeback expiry reads it).
@@ -211,7 +220,19 @@ export class GameCommandsService {
     }
 
     // 4. Commit: append at the game's revision, fold what was decided, remember the game.
-    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt);
+    // The first action decided after the rules changed (and found to decide the log the same) records the version it was decided under.
+    const version = this.rules.recordsVersion(game) ? { rules: this.rules.today } : undefined;
+    const metadata = this.metadata(
+      order.commandId,
+      order.options.correlationId,
+      order.seat,
+      order.fingerprint,
+      order.command,
+      draws,
+      recordedAt,
+      undefined,
+      version,
+    );
     let recorded: RecordedEvent[];
     try {
       recorded = await this.games.commit(
@@ -243,6 +264,7 @@ export class GameCommandsService {
     draws: number[],
     recordedAt: string,
     commandSecret?: Record<string, unknown>,
+    rulesVersion?: RulesVersion,
   ) {
     const record: ActionRecord = {
       commandId,
@@ -254,6 +276,7 @@ export class GameCommandsService {
       draws,
     };
     if (commandSecret) record.commandSecret = commandSecret;
+    if (rulesVersion) record.rulesVersion = rulesVersion;
     return actionMetadata(record);
   }
 }

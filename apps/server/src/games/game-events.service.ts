@@ -3,10 +3,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, type CommandResult, type EventView } from '@logbook/game-log';
-import { ActionMetaReader, boardView, type ActionMeta } from '@logbook/projections';
+import { ActionMetaReader, boardView, type ActionMeta, type BoardView } from '@logbook/projections';
 import { maySeeSecret, type GameState, type Secret } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
+import type { GameRules } from './rules-check';
 import { SerializedViewCache } from './view-cache';
 import { cacheBudgetsFrom } from './cache-budgets';
 
@@ -47,14 +48,15 @@ export class GameEventsService {
    * The board view now, as `seat` sees it, in JSON: made once per game, revision and seat (many
    * clients poll the same board), with what undo and redo would take back or re-apply.
    */
-  currentView(game: LoadedGame, seat: number | null): string {
-    return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
-      JSON.stringify(
-        boardView(game.state, game.revision, seat, {
-          history: { undo: game.history.undoable(), redo: game.history.redoable(), takeback: game.history.takebackView() },
-        }),
-      ),
-    );
+  currentView(game: LoadedGame, seat: number | null, rules: GameRules): string {
+    // The key needs no verdict: one process reaches one verdict per game and revision.
+    return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () => {
+      const view: BoardView & { rules?: GameRules } = boardView(game.state, game.revision, seat, {
+        history: { undo: game.history.undoable(), redo: game.history.redoable(), takeback: game.history.takebackView() },
+      });
+      view.rules = rules;
+      return JSON.stringify(view);
+    });
   }
 
   /** The events of `game` from a revision on, as `seat` may see them. */

@@ -14,7 +14,9 @@ import {
   GAME_EVENT_SCHEMA_VERSION,
   isWholeExport,
   parseExport,
+  recordedRulesVersion,
   redecideYielding,
+  scenarioDigest,
   toNewEvents,
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -23,7 +25,18 @@ import {
   type ExportLine,
   type LogEvent,
 } from '@logbook/game-log';
-import { decideFork, isGameOver, recordingRng, RuleViolation, type CarriedNote, type GameState, type LogEntry, type Rng } from '@logbook/rules';
+import {
+  decideFork,
+  isGameOver,
+  recordingRng,
+  RuleViolation,
+  type CarriedNote,
+  type GameState,
+  type LogEntry,
+  type Rng,
+  type RulesVersion,
+  type ScenarioDefinition,
+} from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
 import { noteTextProblem } from './dto/note.dto';
@@ -31,6 +44,7 @@ import { playerNameProblem } from './dto/player-name';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { isOperator } from './operator-token';
 import { RNG } from './rng.provider';
+import { RulesCheck } from './rules-check';
 import type { Viewer } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
 import type { SeatTokenDigest } from './seat-tokens';
@@ -71,6 +85,7 @@ export class GamePortabilityService {
     @Inject(RNG) private readonly rng: Rng,
     private readonly config: ConfigService,
     private readonly seek: SeekIndexService,
+    private readonly rules: RulesCheck,
   ) {}
 
   private get adminToken(): string | undefined {
@@ -135,8 +150,11 @@ export class GamePortabilityService {
         if (digest) kept.push(digest);
       }
     }
+    // A fork is a new game under today's rules, of its source's scenario.
+    const scenario = source.createdUnder?.scenario;
+    const rulesVersion = scenario === undefined ? { rules: this.rules.today } : { rules: this.rules.today, scenario };
     const started = await this.games.start(forkId, { newTokensFor, kept }, (seatTokens) =>
-      toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens }),
+      toNewEvents(forkId, commandId, events, rest, { ...first, seatTokens, rulesVersion }),
     );
     const seats = board.seats.map((s, i): ForkSeat => {
       const name = players?.[i]?.name ?? s.name;
@@ -216,6 +234,8 @@ export class GamePortabilityService {
       }
     }
     const importedAt = new Date().toISOString();
+    // Every action was just decided again under today's rules: the new game is recorded under them.
+    const rulesVersion = importedRulesVersion(log, this.rules.today);
     const appended = (seatTokens: SeatTokenDigest[]): NewEvent[] => {
       const indexInAction = new Map<string, number>();
       return log.map((event, i) => {
@@ -229,7 +249,7 @@ export class GamePortabilityService {
           schemaVersion: GAME_EVENT_SCHEMA_VERSION,
           metadata: {
             ...event.metadata,
-            ...(i === 0 ? { seatTokens, importedFrom: header.gameId, importedAt } : {}),
+            ...(i === 0 ? { seatTokens, importedFrom: header.gameId, importedAt, rulesVersion } : {}),
             schemaVersion: GAME_EVENT_SCHEMA_VERSION,
           },
         };
@@ -259,6 +279,15 @@ function notesUpTo(log: readonly LogEntry[], gameId: string, at: number): Carrie
   }
   // In the order of the moments they speak of (a stable sort: notes on one revision as written).
   return [...carried, ...own.sort((a, b) => a.from.revision - b.from.revision)];
+}
+
+/** Today's rules version, with the scenario digest the file records or, for a new game's file, that of its scenario document. */
+function importedRulesVersion(log: readonly LogEvent[], today: string): RulesVersion {
+  const first = log[0];
+  const recorded = first ? recordedRulesVersion(first)?.scenario : undefined;
+  if (recorded !== undefined) return { rules: today, scenario: recorded };
+  const secret = first?.metadata.commandSecret as { scenario?: ScenarioDefinition } | undefined;
+  return secret?.scenario && typeof secret.scenario === 'object' ? { rules: today, scenario: scenarioDigest(secret.scenario) } : { rules: today };
 }
 
 /** The log with its own game id where the first action names one (the command and its event). */

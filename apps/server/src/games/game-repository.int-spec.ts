@@ -7,6 +7,7 @@ import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng } from '@logbook/rules';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
+import { RulesCheck } from './rules-check';
 import { GameRepository } from './game-repository';
 
 // The repository skips its catch-up read while the store says nobody else wrote; a second
@@ -24,7 +25,7 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     const store = new SqliteEventStore({ filename: join(dir, 'logbook.sqlite'), upcasters: gameEventUpcasters() });
     open.push(store);
     const games = new GameRepository(store);
-    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), seededRng(3)) };
+    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), seededRng(3), new RulesCheck(store)) };
   };
 
   it('answers `trusted` from the cache only: nothing for a game it has not loaded, the loaded game after', async () => {
@@ -43,7 +44,7 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     // A budget smaller than any game: nothing stays cached, so a game read for one request is never
     // the one the next command records its action in.
     const games = new GameRepository(store, { gamesBytes: 1, viewsBytes: 1, feedFramesBytes: 1 });
-    const commands = new GameCommandsService(games, new GameEventsService(store), seededRng(3));
+    const commands = new GameCommandsService(games, new GameEventsService(store), seededRng(3), new RulesCheck(store));
     const created = await commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
     const seat = created.seats[0].seat;
     const handed = await games.load(created.gameId); // read by the seat guard, before the command waited for the game's lock

@@ -9,9 +9,10 @@
 import { LRUCache } from 'lru-cache';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EVENT_STORE, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '@logbook/event-store';
-import { gameStreamId, recordedGameEvents, toLogEntries, toNewEvents } from '@logbook/game-log';
-import { GameHistory, type GameEvent, type GameState } from '@logbook/rules';
+import { gameStreamId, recordedGameEvents, recordedRulesVersion, toLogEntries, toNewEvents } from '@logbook/game-log';
+import { GameHistory, type GameEvent, type GameState, type RulesVersion } from '@logbook/rules';
 import { GameNotFoundError } from './game.errors';
+import type { RulesVerdict } from './rules-verdict';
 import { digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
 import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
 
@@ -43,6 +44,12 @@ export interface LoadedGame {
   commands: Map<string, CommandRecord>;
   /** What the cache counts it as (`estimatedBytes`), grown as events are folded in. */
   estimatedBytes: number;
+  /** The rules version and scenario digest its first event records (null: recorded before versions were kept). */
+  createdUnder: RulesVersion | null;
+  /** The rules version its log was last decided under: created, carried on or migrated (see rules-check.ts). */
+  rulesVersion: string | null;
+  /** Whether today's rules decide its log the same, once checked by this process (see rules-check.ts). */
+  rulesVerdict?: RulesVerdict;
 }
 
 /**
@@ -197,6 +204,8 @@ export class GameRepository {
     const recorded = recordedGameEvents(game.gameId, appended, await this.store.append(gameStreamId(game.gameId), appended, game.revision));
     // What was appended is what is recorded: keep the decided state, without folding again.
     this.fold(game, recorded, action);
+    const version = metadata.first.rulesVersion as RulesVersion | undefined;
+    if (version !== undefined) game.rulesVersion = version.rules;
     this.remember(game);
     return recorded;
   }
@@ -264,6 +273,12 @@ export class GameRepository {
     game.revision = recorded.revision;
     const { commandId, commandFingerprint, seatTokens } = recorded.metadata;
     if (Array.isArray(seatTokens)) game.seatTokens = seatTokens as SeatTokenDigest[];
+    const version =
+      recorded.revision === 0 || recorded.type === 'GameMigrated' || recorded.metadata.rulesVersion !== undefined ? recordedRulesVersion(recorded) : undefined;
+    if (version) {
+      game.rulesVersion = version.rules;
+      if (recorded.revision === 0) game.createdUnder = version;
+    }
     if (typeof commandId === 'string') {
       const known = game.commands.get(commandId);
       if (known) known.lastRevision = recorded.revision;
@@ -280,6 +295,17 @@ export class GameRepository {
 
   private empty(gameId: string): LoadedGame {
     const history = new GameHistory({ freezeStates: this.freezeStates });
-    return { gameId, history, state: history.state, revision: -1, seatTokens: [], commands: new Map(), estimatedBytes: GAME_BYTES };
+    return {
+      gameId,
+      history,
+      state: history.state,
+      revision: -1,
+      seatTokens: [],
+      commands: new Map(),
+      estimatedBytes: GAME_BYTES,
+      createdUnder: null,
+      rulesVersion: null,
+      rulesVerdict: undefined,
+    };
   }
 }

@@ -1,4 +1,5 @@
 // Errors of the application layer. The HTTP mapping lives in one filter (http/problem.filter.ts).
+import type { FrozenAt } from './rules-verdict';
 
 export class GameNotFoundError extends Error {
   override readonly name = 'GameNotFoundError';
@@ -62,5 +63,22 @@ export class ImportRefusedError extends Error {
     readonly actionId?: string,
   ) {
     super(`line ${line}: ${message}`);
+  }
+}
+
+/**
+ * Today's rules decide the game's log differently from what it records (a rules change deployed
+ * since): it takes no command until an operator migrates it (`npm run cli -- migrate`); it can
+ * still be read, replayed, exported and forked.
+ */
+export class GameFrozenError extends Error {
+  override readonly name = 'GameFrozenError';
+  readonly rule = 'game.frozen-rules-changed';
+  constructor(readonly divergedAt: FrozenAt) {
+    super(
+      `This game is frozen: today's rules decide its action ${divergedAt.action} (${divergedAt.commandType ?? 'unknown'}, commandId ${divergedAt.commandId}) ` +
+        `differently from its log${divergedAt.refusedBy ? ` (they refuse it: ${divergedAt.refusedBy})` : ''}. ` +
+        "It can be read, replayed and forked; an operator can migrate it to today's rules (npm run cli -- migrate --game <id>).",
+    );
   }
 }

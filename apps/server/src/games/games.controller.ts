@@ -13,6 +13,7 @@ import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
 import { GameRepository, type LoadedGame } from './game-repository';
 import { LiveFeedService, resumeAfter } from './live-feed.service';
+import { RulesCheck, type GameRules } from './rules-check';
 import { ScenarioResolver } from './scenario-resolver';
 import { CommandSeatGuard, Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
@@ -52,6 +53,7 @@ export class GamesController {
     private readonly scenarios: ScenarioResolver,
     private readonly liveFeed: LiveFeedService,
     private readonly seek: SeekIndexService,
+    private readonly rules: RulesCheck,
   ) {}
 
   @Post()
@@ -73,13 +75,16 @@ export class GamesController {
     @Seat() seat: number | null,
     @Res({ passthrough: true }) res: FastifyReply,
     @Query() query: SeekQuery,
-  ): Promise<BoardView | string> {
+  ): Promise<(BoardView & { rules: GameRules }) | string> {
     res.header('Vary', 'Authorization');
+    // Which rules the game was created and decided under, and whether it is frozen (checked on
+    // this process's first look at a game recorded under other rules, then known).
+    const rules = await this.rules.status(game);
     if (!isSeek(query)) {
       // The revision is the version of the game; the view also depends on who asks.
       res.header('ETag', `"${game.revision}"`);
       res.type('application/json; charset=utf-8');
-      return this.events.currentView(game, seat);
+      return this.events.currentView(game, seat, rules);
     }
     const revision =
       query.at !== undefined && query.round === undefined && query.turn === undefined
@@ -90,7 +95,9 @@ export class GamesController {
     const reveal = isGameOver(game.state.status);
     // A past view's version is its own revision (marked once the game's end reveals what it hid).
     res.header('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
-    return boardView(past, revision, seat, { reveal });
+    const view: BoardView & { rules?: GameRules } = boardView(past, revision, seat, { reveal });
+    view.rules = rules;
+    return view as BoardView & { rules: GameRules };
   }
 
   /**

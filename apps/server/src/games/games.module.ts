@@ -10,6 +10,7 @@ import { NotesController } from './notes.controller';
 import { PortabilityController } from './portability.controller';
 import { LiveFeedService } from './live-feed.service';
 import { cryptoRng, RNG } from './rng.provider';
+import { RulesCheck } from './rules-check';
 import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
 import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
@@ -30,6 +31,7 @@ import { PresenceModule } from '../presence/presence.module';
     GameRepository,
     ScenarioResolver,
     LiveFeedService,
+    RulesCheck,
     { provide: RNG, useValue: cryptoRng },
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.

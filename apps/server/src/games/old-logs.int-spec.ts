@@ -6,6 +6,7 @@ import { seededRng } from '@logbook/rules';
 import { CommandIdReusedError } from './game.errors';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
+import { RulesCheck } from './rules-check';
 import { GameRepository } from './game-repository';
 import { stableStringify } from '@logbook/game-log';
 
@@ -13,7 +14,8 @@ import { stableStringify } from '@logbook/game-log';
 // causation ids and the schema version on every event) must still read, and a command retried
 // against them must still be recognised, or refused when its content differs.
 describe('a game recorded with the earlier, full metadata', () => {
-  const service = (store: InMemoryEventStore) => new GameCommandsService(new GameRepository(store), new GameEventsService(store), seededRng(5));
+  const service = (store: InMemoryEventStore) =>
+    new GameCommandsService(new GameRepository(store), new GameEventsService(store), seededRng(5), new RulesCheck(store));
 
   async function oldLog() {
     const today = new InMemoryEventStore();

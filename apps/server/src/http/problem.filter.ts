@@ -12,6 +12,7 @@ import { ServerStoppingError } from '../shutdown/server-stopping.error';
 import { ExportFormatError } from '@logbook/game-log';
 import {
   CommandIdReusedError,
+  GameFrozenError,
   GameNotFoundError,
   ImportRefusedError,
   OperatorRequiredError,
@@ -19,6 +20,7 @@ import {
   SeatTokenMissingError,
   StaleRevisionError,
 } from '../games/game.errors';
+import type { FrozenAt } from '../games/rules-verdict';
 
 /** RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
 export interface Problem {
@@ -36,6 +38,8 @@ export interface Problem {
   /** 422 import-refused: the 1-based line of the file, and the action there. */
   line?: number;
   actionId?: string;
+  /** 409 game-frozen: the first action today's rules decide differently. */
+  divergedAt?: FrozenAt;
   [extra: string]: unknown;
 }
 
@@ -72,6 +76,12 @@ export function toProblem(error: unknown): Problem | undefined {
     );
   }
   if (error instanceof ServerStoppingError) return problem(503, 'server-stopping', 'The server is stopping', error.message);
+  if (error instanceof GameFrozenError) {
+    return problem(409, 'game-frozen', "The game is frozen: today's rules decide its log differently", error.message, {
+      rule: error.rule,
+      divergedAt: error.divergedAt,
+    });
+  }
   if (error instanceof CommandIdReusedError) return problem(409, 'command-id-reused', 'commandId already used', error.message);
   if (error instanceof SeatTokenMissingError) return problem(401, 'seat-token-missing', 'Seat token required', error.message);
   if (error instanceof SeatTokenInvalidError) return problem(403, 'seat-token-invalid', 'Not a seat of this game', error.message);

@@ -227,7 +227,18 @@ const OPERATIONS: Record<string, Operation> = {
     summary: "A seat's command: the events it decided, or the rule that refused it",
     access: 'seat',
     ok: { 200: { description: 'Accepted (or the same commandId sent again): the events it recorded', headers: ETAG, content: json('CommandResult') } },
-    errors: [401, 403, 404, 409, 413, 415, [422, 'A rule forbids it: `rule` is the rule id (each command schema lists its own)']],
+    errors: [
+      401,
+      403,
+      404,
+      [
+        409,
+        "If-Match is not the current revision (`currentRevision`), the commandId was used for another command, or the game is frozen: today's rules decide its log differently (`rule` game.frozen-rules-changed, `divergedAt` the action) until an operator migrates it",
+      ],
+      413,
+      415,
+      [422, 'A rule forbids it: `rule` is the rule id (each command schema lists its own)'],
+    ],
     parameters: [
       { name: 'If-Match', in: 'header', required: false, description: 'The revision the command expects ("12", W/"12" or *)', schema: { type: 'string' } },
       CORRELATION_ID,

@@ -209,6 +209,8 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
   TakebackWithdrawn: null,
   TileStackShuffled: null,
   OrderGiven: null,
+  // A move to other rules: what it took back is undone by its ActionUndone actions.
+  GameMigrated: null,
   BlessingAdvanced: null,
   RoundEnded: null,
   CrewMoved: null,

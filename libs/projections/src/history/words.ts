@@ -219,6 +219,8 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   TakebackAccepted: (d) => `request ${d.requestId}`,
   TakebackDeclined: (d) => `request ${d.requestId}: nothing is taken back`,
   TakebackWithdrawn: (d) => `request ${d.requestId}`,
+  GameMigrated: (d) =>
+    `moved to rules version ${d.toVersion}${d.takenBack ? ` (${d.takenBack} action${d.takenBack === 1 ? '' : 's'} taken back: today's rules decide them differently)` : ''}`,
   // Said by the action's other events or by the command, or secret in what matters.
   ActionUndone: null,
   ActionRedone: null,

@@ -9,8 +9,7 @@ import { decideMove } from './move';
 import type { Navigate, NavigationStep } from './navigation.commands';
 import { endOrder, startOrder } from './navigation-order';
 import { decideTurn } from './turn-ship';
-
-export const MAX_PLAN_STEPS = 50;
+import { ruleValues } from '../rule-values';
 
 function runStep(decision: PlayDecision, step: NavigationStep): void {
   switch (step.action) {
@@ -39,7 +38,11 @@ function atStep(index: number, step: NavigationStep, run: () => void): void {
 
 export function decideNavigate(decision: PlayDecision, command: Navigate): void {
   const steps = command.steps;
-  ensure(Array.isArray(steps) && steps.length <= MAX_PLAN_STEPS, 'command.invalid', `steps must be a list of at most ${MAX_PLAN_STEPS} actions`);
+  ensure(
+    Array.isArray(steps) && steps.length <= ruleValues.maxPlanSteps,
+    'command.invalid',
+    `steps must be a list of at most ${ruleValues.maxPlanSteps} actions`,
+  );
   // [D] navigation.plan-explore-last: steps after an explore would be decided against the tile it
   // reveals, and a refused plan records nothing, so a player could retry for free and learn the
   // hidden tile, which must never leave the server. Refused up front, before anything is decided or drawn, so the answer
