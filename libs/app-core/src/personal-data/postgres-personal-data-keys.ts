@@ -1,0 +1,81 @@
+// The personal-data keys of a PostgreSQL store: tables of the store's schema, read on every use
+// (`shared`), so an erasure on one server holds on every server at once.
+import { Pool } from 'pg';
+import { postgresTarget } from '@logbook/event-store';
+import type { PersonalDataKeys, SubjectKey } from '@logbook/game-log';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS logbook_personal_data_keys (
+  subject   text COLLATE "C" PRIMARY KEY,
+  key       bytea,
+  forgotten timestamptz
+);
+CREATE TABLE IF NOT EXISTS logbook_personal_data_uses (
+  subject text COLLATE "C" NOT NULL,
+  game_id text COLLATE "C" NOT NULL,
+  PRIMARY KEY (subject, game_id)
+)`;
+
+export class PostgresPersonalDataKeys implements PersonalDataKeys {
+  readonly shared = true;
+  private readonly pool: Pool;
+  private ready: Promise<void> | undefined;
+
+  constructor(url: string) {
+    const target = postgresTarget(url);
+    const parsed = new URL(target.connectionString);
+    parsed.searchParams.set('options', `${parsed.searchParams.get('options') ?? ''} -c search_path=${target.schema}`.trim());
+    this.pool = new Pool({ connectionString: parsed.toString(), max: 2, connectionTimeoutMillis: 5000, application_name: 'logbook keys' });
+    this.pool.on('error', () => undefined);
+  }
+
+  private schema(): Promise<void> {
+    this.ready ??= this.pool.query(SCHEMA).then(
+      () => undefined,
+      (error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      },
+    );
+    return this.ready;
+  }
+
+  async find(subject: string): Promise<SubjectKey | undefined> {
+    await this.schema();
+    const { rows } = await this.pool.query<{ key: Buffer | null }>('SELECT key FROM logbook_personal_data_keys WHERE subject = $1', [subject]);
+    return rows.length === 0 ? undefined : (rows[0].key ?? 'forgotten');
+  }
+
+  async create(subject: string, key: Buffer): Promise<SubjectKey> {
+    await this.schema();
+    await this.pool.query('INSERT INTO logbook_personal_data_keys (subject, key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING', [subject, key]);
+    return (await this.find(subject)) ?? key;
+  }
+
+  async forget(subject: string): Promise<void> {
+    await this.schema();
+    await this.pool.query(
+      `INSERT INTO logbook_personal_data_keys (subject, key, forgotten) VALUES ($1, NULL, now())
+       ON CONFLICT (subject) DO UPDATE SET key = NULL, forgotten = now()`,
+      [subject],
+    );
+    // The old row version keeps the key's bytes until a vacuum frees it; a role that may not
+    // vacuum the table leaves that to autovacuum (docs/privacy.md).
+    await this.pool.query('VACUUM logbook_personal_data_keys').catch(() => undefined);
+  }
+
+  async noteUse(subject: string, gameId: string): Promise<void> {
+    await this.schema();
+    await this.pool.query('INSERT INTO logbook_personal_data_uses (subject, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [subject, gameId]);
+  }
+
+  async gamesOf(subject: string): Promise<string[]> {
+    await this.schema();
+    const { rows } = await this.pool.query<{ game_id: string }>('SELECT game_id FROM logbook_personal_data_uses WHERE subject = $1', [subject]);
+    return rows.map((r) => r.game_id);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
