@@ -47,5 +47,5 @@ export {
   SEALED_PREFIX,
   type SubjectKey,
 } from './personal-data/vault';
-export { holdsPersonalData, seatSubject } from './personal-data/game-personal-data';
+export { holdsPersonalData, seatNamesOf, seatSubject } from './personal-data/game-personal-data';
 export { PersonalDataEventStore, personalDataVaultOf, withPersonalData } from './personal-data/with-personal-data';

@@ -13,10 +13,12 @@ import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
 import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
+import { PersonalDataService } from './personal-data.service';
+import { SeatNamesController } from './seat-names.controller';
 
 @Module({
   imports: [HistoryModule],
-  controllers: [GamesController, PortabilityController, ScenariosController],
+  controllers: [GamesController, PortabilityController, ScenariosController, SeatNamesController],
   providers: [
     GameCommandsService,
     GameEventsService,
@@ -27,10 +29,13 @@ import { HistoryModule } from '../history/history.module';
     GameRepository,
     ScenarioResolver,
     LiveFeedService,
+    PersonalDataService,
     { provide: RNG, useValue: cryptoRng },
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.
     { provide: FREEZE_STATES, inject: [ConfigService], useFactory: (config: ConfigService) => config.getOrThrow<AppConfig['freezeStates']>('freezeStates') },
   ],
+  // The erasure the profiles' DELETE /players/:id and the command line call.
+  exports: [PersonalDataService],
 })
 export class GamesModule {}

@@ -115,11 +115,19 @@ export async function sealEvent(event: NewEvent, gameId: string, vault: Personal
   return { id: event.id, type: event.type, data: storedPayload, metadata: storedMetadata, schemaVersion: event.schemaVersion };
 }
 
+/** The names of a first event's public seats as it holds them (sealed, or clear in an old log), by seat. */
+export function seatNamesOf(event: RecordedEvent): Map<number, string> {
+  const out = new Map<number, string>();
+  const data = isObject(event.data) ? event.data.data : undefined;
+  if (!isObject(data) || !Array.isArray(data.seats)) return out;
+  for (const s of data.seats as unknown[]) if (isObject(s) && typeof s.seat === 'number' && typeof s.name === 'string') out.set(s.seat, s.name);
+  return out;
+}
+
 /** The sealed names of a stored first event, by seat (what a fork keeping them copies). */
 export function sealedNamesOf(stored: RecordedEvent): Map<number, string> {
   const out = new Map<number, string>();
-  if (!isObject(stored.data)) return out;
-  for (const seats of seatLists(stored.data)) for (const s of seats) if (typeof s.seat === 'number' && isSealed(s.name)) out.set(s.seat, s.name);
+  for (const [seat, name] of seatNamesOf(stored)) if (isSealed(name)) out.set(seat, name);
   return out;
 }
 

@@ -19,8 +19,8 @@ import {
   type SubscribeOptions,
 } from '@logbook/event-store';
 import { gameIdOf, gameStreamId, GAME_STREAM_PREFIX } from '../game-stream';
-import { holdsPersonalData, openEvent, sealedNamesOf, sealEvent } from './game-personal-data';
-import type { PersonalDataVault } from './vault';
+import { holdsPersonalData, openEvent, sealedNamesOf, sealEvent, seatNamesOf } from './game-personal-data';
+import { isSealed, subjectOf, type PersonalDataVault } from './vault';
 
 export function withPersonalData(inner: EventStore, vault: PersonalDataVault): PersonalDataEventStore {
   return new PersonalDataEventStore(inner, vault);
@@ -67,6 +67,19 @@ export class PersonalDataEventStore implements EventStore {
     const read = await this.inner.readStream(gameStreamId(gameId), { maxCount: 1 });
     const first = read.status === 'ok' ? read.events[0] : undefined;
     return first ? sealedNamesOf(first) : undefined;
+  }
+
+  /**
+   * Each seat's subject, as the game's first event seals its name; null for a name recorded in the
+   * clear (a log written before names were sealed). Undefined for a game that does not exist.
+   */
+  async seatSubjects(gameId: string): Promise<Map<number, string | null> | undefined> {
+    const read = await this.inner.readStream(gameStreamId(gameId), { maxCount: 1 });
+    const first = read.status === 'ok' ? read.events[0] : undefined;
+    if (!first) return undefined;
+    const out = new Map<number, string | null>();
+    for (const [seat, name] of seatNamesOf(first)) out.set(seat, isSealed(name) ? subjectOf(name) : null);
+    return out;
   }
 
   private open(event: RecordedEvent): RecordedEvent | Promise<RecordedEvent> {
