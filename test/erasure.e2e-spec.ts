@@ -3,13 +3,23 @@
 // every view shows "erased player", and the game still replays, seeks, forks, exports, imports and
 // re-validates to the same boards.
 import 'reflect-metadata';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { openEventStore, openReadModels, PERSONAL_DATA_KEYS_FILE, toAppConfig, validateEnvironment } from '@logbook/app-core';
-import { redecide } from '@logbook/game-log';
+import { gameStreamId, redecide } from '@logbook/game-log';
 import { asText, play, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { CLI_ARGS, ROOT } from './support/server-process';
+
+const run = promisify(execFile);
+const cli = (args: string[], dataDir: string) =>
+  run(process.execPath, [...CLI_ARGS, ...args], { cwd: ROOT, env: { ...process.env, LOGBOOK_DATA_DIR: dataDir }, timeout: 120_000 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
 
 const OPERATOR = 'operator-token-for-the-erasure-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
@@ -181,5 +191,43 @@ describe('erasure by crypto-shredding (SQLite)', () => {
       await store.close();
     }
     expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+  });
+
+  it('a backup carries its keys beside it (restored names read back); one taken after `erase` holds neither the name nor its key', async () => {
+    const game = await playedGame();
+    const keysFile = join(app.dataDir, PERSONAL_DATA_KEYS_FILE);
+    const keys = new Database(keysFile, { readonly: true });
+    const key = keys.prepare('SELECT key FROM personal_data_keys WHERE subject = ?').pluck().get(`seat:${game.gameId}:1`) as Buffer;
+    keys.close();
+    await app.close();
+    const dir = app.dataDir;
+    const namesIn = async (dataDir: string) => {
+      const store = openEventStore({ kind: 'sqlite', filename: join(dataDir, 'logbook.sqlite') });
+      try {
+        const read = await store.readStream(gameStreamId(game.gameId), { maxCount: 1 });
+        const first = read.status === 'ok' ? (read.events[0]?.data as { data: { seats: Array<{ name: string }> } }) : undefined;
+        return first?.data.seats.map((s) => s.name);
+      } finally {
+        await store.close();
+      }
+    };
+
+    expect(await cli(['backup', join(dir, 'before.sqlite')], dir)).toMatchObject({ code: 0 });
+    expect(existsSync(join(dir, 'before.sqlite-keys'))).toBe(true);
+    expect(await cli(['restore', join(dir, 'before.sqlite'), '--data-dir', join(dir, 'restored')], dir)).toMatchObject({ code: 0 });
+    expect(await namesIn(join(dir, 'restored'))).toEqual([ERASED, KEPT]);
+
+    expect(await cli(['erase', '--subject', 'not-a-subject'], dir)).toMatchObject({ code: 2 });
+    const erased = await cli(['erase', '--subject', `seat:${game.gameId}:1`], dir);
+    expect(erased).toMatchObject({ code: 0 });
+    expect(erased.stdout).toContain('1 game(s)');
+    expect(await cli(['backup', join(dir, 'after.sqlite')], dir)).toMatchObject({ code: 0 });
+    const after = [join(dir, 'after.sqlite'), join(dir, 'after.sqlite-keys')];
+    expect(filesHolding(after, Buffer.from(ERASED))).toEqual([]);
+    expect(filesHolding(after, key)).toEqual([]);
+    expect(filesHolding([...storeFiles(dir)], Buffer.from(ERASED))).toEqual([]);
+    expect(await namesIn(dir)).toEqual(['erased player', KEPT]);
+    app = await app.restart();
+    expect((await view(app, game.gameId)).seats.map((s: { name: string }) => s.name)).toEqual(['erased player', KEPT]);
   });
 });
