@@ -79,8 +79,12 @@ export async function sealEvent(event: NewEvent, gameId: string, vault: Personal
   if (event.type === 'GameForked' && players === undefined && metadata?.importedFrom === undefined && isObject(data.source) && typeof data.source.gameId === 'string') {
     kept = await sourceNames(data.source.gameId);
   }
+  // A seat's profile may be named on its seat entry or on the command's player (whichever the writer records).
+  const playerIds = new Map<number, unknown>();
+  players?.forEach((p, i) => isObject(p) && p.playerId !== undefined && playerIds.set(i + 1, p.playerId));
+  for (const seats of seatLists(payload)) for (const s of seats) if (typeof s.seat === 'number' && s.playerId !== undefined) playerIds.set(s.seat, s.playerId);
   const sealedBySeat = new Map<number, string>();
-  const sealName = async (seat: number, name: string, playerId: unknown): Promise<string> => {
+  const sealName = async (seat: number, name: string): Promise<string> => {
     const known = sealedBySeat.get(seat);
     if (known !== undefined) return known;
     const source = kept?.get(seat);
@@ -88,17 +92,17 @@ export async function sealEvent(event: NewEvent, gameId: string, vault: Personal
     if (source !== undefined && (await vault.open(source)) === name) {
       sealed = source;
       await vault.noteUse(subjectOf(source), gameId);
-    } else sealed = await vault.seal(seatSubject(gameId, seat, playerId), name, gameId);
+    } else sealed = await vault.seal(seatSubject(gameId, seat, playerIds.get(seat)), name, gameId);
     sealedBySeat.set(seat, sealed);
     return sealed;
   };
   for (const seats of seatLists(payload)) {
-    for (const s of seats) if (typeof s.seat === 'number' && typeof s.name === 'string' && !isSealed(s.name)) await sealName(s.seat, s.name, s.playerId);
+    for (const s of seats) if (typeof s.seat === 'number' && typeof s.name === 'string' && !isSealed(s.name)) await sealName(s.seat, s.name);
   }
   if (players) {
     for (let i = 0; i < players.length; i++) {
       const p = players[i];
-      if (isObject(p) && typeof p.name === 'string' && !isSealed(p.name)) await sealName(i + 1, p.name, p.playerId);
+      if (isObject(p) && typeof p.name === 'string' && !isSealed(p.name)) await sealName(i + 1, p.name);
     }
   }
   if (sealedBySeat.size === 0) return event;
