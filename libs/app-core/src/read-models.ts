@@ -66,6 +66,8 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
   let checkpoints: CheckpointStore;
   let analytics: AnalyticsStore;
   let database: PostgresReadModelDatabase | undefined;
+  // On PostgreSQL an erasure writes its rows at once, not at the lease holder's next checkpoint.
+  let writeNow: { gameStates: PostgresGameStateStore; analytics: PostgresAnalyticsStore } | undefined;
   if (config.kind === 'sqlite') {
     ensureDataDir(config.filename);
     try {
@@ -78,8 +80,9 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     restrictToOwner(config.filename);
   } else if (config.kind === 'postgres') {
     database = new PostgresReadModelDatabase(config.url, config.serverId);
-    gameStates = new PostgresGameStateStore(database);
-    analytics = new PostgresAnalyticsStore(database);
+    writeNow = { gameStates: new PostgresGameStateStore(database), analytics: new PostgresAnalyticsStore(database) };
+    gameStates = writeNow.gameStates;
+    analytics = writeNow.analytics;
     checkpoints = new PostgresCheckpointStore(database);
   } else {
     gameStates = new InMemoryGameStateStore();
@@ -124,12 +127,14 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
       const record = await gameStates.get(gameId);
       if (record) {
         record.state.seats = renamed(record.state.seats, names);
-        gameStates.put(record);
+        if (writeNow) await writeNow.gameStates.writeNow(record);
+        else gameStates.put(record);
       }
       const fold = await analytics.get(gameId);
       if (fold) {
         fold.figures.seats = renamed(fold.figures.seats, names);
-        analytics.put(fold);
+        if (writeNow) await writeNow.analytics.writeNow(fold);
+        else analytics.put(fold);
       }
       await gameStates.flush();
       await analytics.flush();

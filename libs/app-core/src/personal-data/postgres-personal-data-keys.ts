@@ -20,6 +20,7 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
   readonly shared = true;
   private readonly pool: Pool;
   private ready: Promise<void> | undefined;
+  private closed = false;
 
   constructor(url: string) {
     const target = postgresTarget(url);
@@ -76,6 +77,8 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.pool.end();
   }
 }
