@@ -98,4 +98,31 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
     expect(rows['public.logbook_analytics_games']).toContain('erased player');
     app = undefined;
   });
+
+  it('an erasure through one server reaches what another server had loaded and cached', async () => {
+    const east = await startApp({ postgres: { url: database.url, serverId: 'east' }, rng: seededRng(6) });
+    const west = await startApp({ postgres: { url: database.url, serverId: 'west' }, rng: seededRng(6) });
+    try {
+      const created = (await east.http().post('/games').send({ scenario: 'twin-sails', players: [{ name: ERASED }, { name: KEPT }] }).expect(201)).body as {
+        gameId: string;
+        seats: Seat[];
+      };
+      const names = async (app: TestApp) => ((await view(app, created.gameId)).seats as Array<{ name: string }>).map((s) => s.name);
+      const timeline = async (app: TestApp) => JSON.stringify((await app.http().get(`/games/${created.gameId}/timeline`).expect(200)).body);
+      // Both have loaded the game, its views and its timeline.
+      expect(await names(east)).toEqual([ERASED, KEPT]);
+      expect(await names(west)).toEqual([ERASED, KEPT]);
+      await timeline(east);
+      await west.http().delete(`/games/${created.gameId}/seats/1/name`).set({ Authorization: `Bearer ${created.seats[0].token}` }).expect(204);
+      expect(await names(west)).toEqual(['erased player', KEPT]);
+      // East hears of it on PostgreSQL's LISTEN/NOTIFY: a bounded number of looks, never a fixed pause.
+      let seen: string[] = [];
+      for (let look = 0; look < 100 && (seen = await names(east))[0] !== 'erased player'; look++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toEqual(['erased player', KEPT]);
+      expect(await timeline(east)).not.toContain(ERASED);
+    } finally {
+      await east.close();
+      await west.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@
 // then everything that holds the names opened before (loaded games, serialized views, feed
 // frames, seek indexes, read-model rows, analytics summaries) is refreshed from the log, which
 // now opens them as "erased player".
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
@@ -17,7 +17,7 @@ import { GameRepository } from './game-repository';
 import { LiveFeedService } from './live-feed.service';
 
 @Injectable()
-export class PersonalDataService {
+export class PersonalDataService implements OnModuleInit {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly games: GameRepository,
@@ -27,6 +27,22 @@ export class PersonalDataService {
     private readonly seek: SeekIndexService,
     private readonly modules: ModuleRef,
   ) {}
+
+  private readonly logger = new Logger(PersonalDataService.name);
+
+  /** Servers sharing one PostgreSQL hear each other's erasures and drop what they had opened. */
+  onModuleInit(): void {
+    if (!(this.store instanceof PersonalDataEventStore)) return;
+    const vault = this.store.vault;
+    vault.onForgetElsewhere((subject) => {
+      Promise.resolve(vault.gamesOf(subject))
+        .then(async (games) => {
+          for (const gameId of games) await this.refresh(gameId);
+          this.modules.get(AnalyticsService, { strict: false }).forgetCached();
+        })
+        .catch((error: unknown) => this.logger.warn(`an erasure made elsewhere could not be applied here: ${error instanceof Error ? error.message : String(error)}`));
+    });
+  }
 
   private get sealing(): PersonalDataEventStore {
     if (!(this.store instanceof PersonalDataEventStore)) throw new Error('The event store was opened without its personal-data keys (openEventStore)');

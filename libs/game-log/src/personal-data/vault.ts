@@ -30,6 +30,11 @@ export interface PersonalDataKeys {
    * every time, so an erasure on one server holds on all of them at once.
    */
   readonly shared: boolean;
+  /**
+   * A shared table's erasures made by other processes (and this one), as they happen: what each
+   * server has opened and kept (loaded games, views, read-model rows in memory) must go too.
+   */
+  onForget?(listener: (subject: string) => void): void;
   close(): Awaitable<void>;
 }
 
@@ -89,6 +94,11 @@ export class PersonalDataVault {
 
   gamesOf(subject: string): Awaitable<string[]> {
     return this.keys.gamesOf(subject);
+  }
+
+  /** Erasures made elsewhere on a shared table (see PersonalDataKeys.onForget); never called for a table of one process. */
+  onForgetElsewhere(listener: (subject: string) => void): void {
+    this.keys.onForget?.(listener);
   }
 
   close(): Awaitable<void> {
