@@ -9,8 +9,8 @@ import request from 'supertest';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
 import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
-import { sharingGameContent } from '@logbook/app-core';
-import { gameEventUpcasters } from '@logbook/game-log';
+import { openPersonalDataKeys, PERSONAL_DATA_KEYS_FILE, sharingGameContent } from '@logbook/app-core';
+import { gameEventUpcasters, PersonalDataVault } from '@logbook/game-log';
 import { seededRng, type Rng } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { APP_OPTIONS, configureApp, httpAdapter } from '../../apps/server/src/configure-app';
@@ -89,7 +89,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     .useValue(options.rng ?? seededRng(42));
   const store = options.store ?? (process.env.LOGBOOK_E2E_STORE === 'eventstoredb' ? await eventStoreDbFor(dataDir) : undefined);
   // Each app its own view of the shared store, as each server opens its own (openEventStore).
-  if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store));
+  // A shared store's servers share its keys (in memory); EventStoreDB's keys live in the data folder, as a server's do.
+  const keys = !store || options.store ? undefined : new PersonalDataVault(openPersonalDataKeys({ kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) }));
+  if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store, keys));
   const moduleRef = await builder.compile();
   const created = moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false });
   // First of the onRequest hooks, so the answers the edge's own hooks give (rate limits, body refusals) are checked too.

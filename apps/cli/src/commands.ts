@@ -1,6 +1,7 @@
 // Every command of the command line, one entry each; main.ts builds the program from this table.
 import { backupCommand } from './backup.command';
 import type { CliCommand } from './cli-command';
+import { eraseCommand } from './erase.command';
 import { migrateCommand } from './migrate.command';
 import { rebuildCommand, verifyCommand } from './read-models.command';
 import { reportCommand } from './report.command';
@@ -17,4 +18,5 @@ export const COMMANDS: readonly CliCommand[] = [
   reportCommand,
   backupCommand,
   restoreCommand,
+  eraseCommand,
 ];

@@ -28,13 +28,13 @@ function openContext(): CliContext & { close(): Promise<void> } {
   const context = {
     store(): EventStore {
       if (store) return store;
-      const { store: storeConfig } = config();
+      const { store: storeConfig, personalDataKeys } = config();
       if (storeConfig.kind === 'sqlite') {
         // One process writes a SQLite file: never run beside the server that holds it.
         const holder = storeLockHolder(storeConfig.filename);
         if (holder) throw new StoreHeldError(describeHolder(storeConfig.filename, holder));
       }
-      return (store = openEventStore(storeConfig));
+      return (store = openEventStore(storeConfig, personalDataKeys));
     },
     readModels(): ReadModels {
       return (readModels ??= openReadModels(context.store(), config().readModels));

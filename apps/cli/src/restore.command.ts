@@ -7,6 +7,7 @@ import {
   describeHolder,
   openEventStore,
   openReadModels,
+  PERSONAL_DATA_KEYS_FILE,
   restrictToOwner,
   storeLockHolder,
   toAppConfig,
@@ -15,6 +16,7 @@ import {
 } from '@logbook/app-core';
 import type { CliCommand } from './cli-command';
 import type { EventStore } from '@logbook/event-store';
+import { backupKeysFile } from './backup.command';
 import { checkStoreFile, copyStoreFile } from './store-file';
 
 export const restoreCommand: CliCommand = {
@@ -91,6 +93,12 @@ export async function restore(args: string[], config: AppConfig, print: (line: s
     const storeFile = join(staging, STORE_FILE);
     await copyStoreFile(source, storeFile);
     restrictToOwner(storeFile);
+    // A backup without its keys file restores with every sealed name erased.
+    if (existsSync(backupKeysFile(source))) {
+      const keysFile = join(staging, PERSONAL_DATA_KEYS_FILE);
+      await copyStoreFile(backupKeysFile(source), keysFile);
+      restrictToOwner(keysFile);
+    } else print(`restore: no ${backupKeysFile(source)} beside the backup: every sealed name reads as "erased player"`);
     const store = openEventStore({ kind: 'sqlite', filename: storeFile });
     try {
       const verified = await verifyEvents(store);

@@ -5,6 +5,7 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, valida
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { EventStoreConfig } from '@logbook/event-store';
+import { PERSONAL_DATA_KEYS_FILE, personalDataKeysBeside, type PersonalDataKeysConfig } from './personal-data/keys-config';
 
 export class Environment {
   @IsOptional()
@@ -140,6 +141,8 @@ export interface AppConfig {
    * the PostgreSQL of the postgres store (shared by every server; `serverId` names this one).
    */
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; serverId: string };
+  /** Where the keys that seal the log's personal data live (docs/privacy.md): never in the log. */
+  personalDataKeys: PersonalDataKeysConfig;
   /** Freeze the game states the rules finish (a guard against shared states changing). */
   freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
@@ -221,6 +224,8 @@ export function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
     store,
     readModels,
+    // EventStoreDB has no table of Logbook's to hold them: a file of the data folder does.
+    personalDataKeys: store.kind === 'eventstoredb' ? { kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) } : personalDataKeysBeside(store),
     freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
     publicNotes: env.LOGBOOK_PUBLIC_NOTES === 'on',

@@ -2,6 +2,7 @@
 // the read models. The two apps are two faces of this core; neither imports the other.
 export * from './app-config';
 export * from './open-event-store';
+export * from './personal-data/keys-config';
 export * from './read-models';
 export * from './simulation';
 export * from './charts';

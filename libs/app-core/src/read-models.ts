@@ -22,9 +22,19 @@ import {
   type GameStateStore,
   type Projection,
   type ReadModelRunner,
+  openReadModelDatabase,
 } from '@logbook/projections';
 import type { AppConfig } from './app-config';
 import { ensureDataDir, restrictToOwner } from './data-files';
+
+function checkpointReadModels(filename: string): void {
+  const db = openReadModelDatabase(filename);
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
 
 /** Injection token of the opened read models. */
 export const READ_MODELS = Symbol('READ_MODELS');
@@ -33,6 +43,11 @@ export interface ReadModels {
   gameStates: GameStateStore;
   analytics: AnalyticsStore;
   runners: Record<'game-states' | 'analytics', ReadModelRunner>;
+  /**
+   * Gives a game's seats these names in every read model (a subject was erased: `names` are the
+   * names its log opens to now) and writes them at once, so no file keeps the old ones.
+   */
+  refreshNames(gameId: string, names: ReadonlyMap<number, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +66,8 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
   let checkpoints: CheckpointStore;
   let analytics: AnalyticsStore;
   let database: PostgresReadModelDatabase | undefined;
+  // On PostgreSQL an erasure writes its rows at once, not at the lease holder's next checkpoint.
+  let writeNow: { gameStates: PostgresGameStateStore; analytics: PostgresAnalyticsStore } | undefined;
   if (config.kind === 'sqlite') {
     ensureDataDir(config.filename);
     try {
@@ -63,8 +80,9 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     restrictToOwner(config.filename);
   } else if (config.kind === 'postgres') {
     database = new PostgresReadModelDatabase(config.url, config.serverId);
-    gameStates = new PostgresGameStateStore(database);
-    analytics = new PostgresAnalyticsStore(database);
+    writeNow = { gameStates: new PostgresGameStateStore(database), analytics: new PostgresAnalyticsStore(database) };
+    gameStates = writeNow.gameStates;
+    analytics = writeNow.analytics;
     checkpoints = new PostgresCheckpointStore(database);
   } else {
     gameStates = new InMemoryGameStateStore();
@@ -88,14 +106,41 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     const { name, filter } = projection();
     return new SharedProjectionRunner(database, filter, name, newRunner, { retryMs: options.leaseRetryMs });
   };
+  // The projections running now (a shared runner starts a fresh one each term), whose kept histories erasure clears.
+  const live: { gameStates?: GameStatesProjection; analytics?: AnalyticsProjection } = {};
   const runners = {
-    'game-states': runnerOf(() => new GameStatesProjection(gameStates, readLog)),
-    analytics: runnerOf(() => new AnalyticsProjection(analytics, readLog)),
+    'game-states': runnerOf(() => (live.gameStates = new GameStatesProjection(gameStates, readLog))),
+    analytics: runnerOf(() => (live.analytics = new AnalyticsProjection(analytics, readLog))),
   };
+  const renamed = <S extends { seat: number; name: string }>(seats: S[], names: ReadonlyMap<number, string>): S[] =>
+    seats.map((s) => {
+      const name = names.get(s.seat);
+      return name === undefined ? s : Object.assign({}, s, { name });
+    });
   return {
     gameStates,
     analytics,
     runners,
+    async refreshNames(gameId, names) {
+      live.gameStates?.forgetHistory(gameId);
+      live.analytics?.forgetHistory(gameId);
+      const record = await gameStates.get(gameId);
+      if (record) {
+        record.state.seats = renamed(record.state.seats, names);
+        if (writeNow) await writeNow.gameStates.writeNow(record);
+        else gameStates.put(record);
+      }
+      const fold = await analytics.get(gameId);
+      if (fold) {
+        fold.figures.seats = renamed(fold.figures.seats, names);
+        if (writeNow) await writeNow.analytics.writeNow(fold);
+        else analytics.put(fold);
+      }
+      await gameStates.flush();
+      await analytics.flush();
+      // The rows' old versions sit in the WAL until it is copied back and cut (secure_delete zeroes the freed pages).
+      if (config.kind === 'sqlite') checkpointReadModels(config.filename);
+    },
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));
       await gameStates.close();

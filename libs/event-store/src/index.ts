@@ -16,6 +16,7 @@ export { APPEND_LOCK_CLASS, MIGRATE_LOCK_CLASS } from './postgres/postgres-schem
 export { resubscribing, type ResubscribeOptions } from './core/resubscribing';
 export {
   withSharedContent,
+  inOrder,
   contentStreamId,
   SharedContentMissingError,
   CONTENT_STREAM_PREFIX,

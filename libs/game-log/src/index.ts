@@ -40,3 +40,16 @@ export { type MigrationInput, type MigrationPlan, planMigration } from './migrat
 // Which values of the game's events are stored once, by content (see withSharedContent).
 export { gameSharedContent } from './shared-content';
 export type { CommandResult, EventView } from './event-view';
+// Personal data (names typed at seats) sealed in the log under a key per subject (docs/privacy.md).
+export {
+  type Awaitable as PersonalDataAwaitable,
+  ERASED_NAME,
+  InMemoryPersonalDataKeys,
+  isSealed,
+  type PersonalDataKeys,
+  PersonalDataVault,
+  SEALED_PREFIX,
+  type SubjectKey,
+} from './personal-data/vault';
+export { holdsPersonalData, seatNamesOf, seatSubject } from './personal-data/game-personal-data';
+export { PersonalDataEventStore, personalDataVaultOf, withPersonalData } from './personal-data/with-personal-data';

@@ -20,6 +20,13 @@ export class AnalyticsService {
 
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModels) {}
 
+  /** Drops every summary and chart held (a subject was erased: their games' names changed). */
+  forgetCached(): void {
+    this.summaries.clear();
+    this.charts.clear();
+    this.figures = undefined;
+  }
+
   async summary(filter: AnalyticsFilter): Promise<AnalyticsSummary> {
     const key = this.keyOf(filter);
     let summary = this.summaries.get(key);

@@ -33,6 +33,15 @@ export class FeedFrameCache {
     return `${gameId}|${seat ?? 'spectator'}|${secretsOpen ? 'open' : 'hidden'}`;
   }
 
+  /** Drops every frame of the game (its names changed: a subject was erased). */
+  forgetGame(gameId: string): void {
+    for (const [key, entry] of [...this.entries]) {
+      if (!key.startsWith(`${gameId}|`)) continue;
+      this.entries.delete(key);
+      this.size -= entry.bytes;
+    }
+  }
+
   /** Cached frames from `from` on (at most `max`), with the position of the last one; [] when none. */
   read(key: string, from: number, max: number): { frames: string[]; lastPosition?: bigint } {
     const entry = this.entries.get(key);

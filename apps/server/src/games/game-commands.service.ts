@@ -143,6 +143,11 @@ export class GameCommandsService {
     };
   }
 
+  /** Runs `work` while no command of the game is being decided (its names change under erasure). */
+  whileIdle<T>(gameId: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.run(gameId, work);
+  }
+
   /** `seat` is authenticated at the edge (CommandSeatGuard); one command at a time per game. */
   execute(gameId: string, seat: number, commandId: string, command: SeatCommand, options: CommandOptions = {}): Promise<CommandResult> {
     const order: Order = {

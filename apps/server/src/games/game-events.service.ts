@@ -48,6 +48,11 @@ export class GameEventsService {
    * The board view now, as `seat` sees it, in JSON: made once per game, revision and seat (many
    * clients poll the same board), with what undo and redo would take back or re-apply.
    */
+  /** Drops the game's serialized views (its names changed: a subject was erased). */
+  forgetGame(gameId: string): void {
+    this.views.forgetGame(gameId);
+  }
+
   currentView(game: LoadedGame, seat: number | null, rules: GameRules): string {
     // The key needs no verdict: one process reaches one verdict per game and revision.
     return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () => {

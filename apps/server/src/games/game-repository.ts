@@ -229,6 +229,11 @@ export class GameRepository {
     return { revision: result.nextExpectedRevision, tokens };
   }
 
+  /** Drops the loaded game (its names changed: a subject was erased); the next load reads the log. */
+  forget(gameId: string): void {
+    this.cache.delete(gameId);
+  }
+
   /** Records events this process just appended, so the next load needs no re-read of them. */
   remember(game: LoadedGame): void {
     this.cache.set(game.gameId, game); // most recently used

@@ -17,10 +17,12 @@ import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
 import { PresenceController } from '../presence/presence.controller';
 import { PresenceModule } from '../presence/presence.module';
+import { PersonalDataService } from './personal-data.service';
+import { SeatNamesController } from './seat-names.controller';
 
 @Module({
   imports: [HistoryModule, PresenceModule],
-  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController],
+  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController],
   providers: [
     GameCommandsService,
     GameEventsService,
@@ -32,10 +34,13 @@ import { PresenceModule } from '../presence/presence.module';
     ScenarioResolver,
     LiveFeedService,
     RulesCheck,
+    PersonalDataService,
     { provide: RNG, useValue: cryptoRng },
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.
     { provide: FREEZE_STATES, inject: [ConfigService], useFactory: (config: ConfigService) => config.getOrThrow<AppConfig['freezeStates']>('freezeStates') },
   ],
+  // The erasure the profiles' DELETE /players/:id and the command line call.
+  exports: [PersonalDataService],
 })
 export class GamesModule {}

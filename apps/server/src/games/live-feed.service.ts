@@ -88,6 +88,11 @@ export class LiveFeedService implements BeforeApplicationShutdown {
   }
 
   /** Open feeds, for /health and tests. */
+  /** Drops the game's cached frames (its names changed: a subject was erased). */
+  forgetGame(gameId: string): void {
+    this.frames.forgetGame(gameId);
+  }
+
   get openFeeds(): number {
     let n = 0;
     for (const count of this.openPerClient.values()) n += count;

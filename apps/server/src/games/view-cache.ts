@@ -26,6 +26,12 @@ export class SerializedViewCache {
     return text;
   }
 
+  /** Drops every view of the game (its names changed: a subject was erased). */
+  forgetGame(gameId: string): void {
+    const prefix = `${gameId}\u0000`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

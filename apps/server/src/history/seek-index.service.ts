@@ -47,6 +47,11 @@ export class SeekIndexService {
     @Inject(SEEK_CONFIG) private readonly config: SeekConfig,
   ) {}
 
+  /** Drops the game's index (its names changed: a subject was erased); the next seek builds it again. */
+  forget(gameId: string): Promise<void> {
+    return this.locks.run(gameId, async () => void this.games.delete(gameId));
+  }
+
   /** The effective state after the first `revision + 1` events. Shared: read it, never change it. */
   async stateAt(gameId: string, revision: number): Promise<Readonly<GameState>> {
     const game = await this.caughtUp(gameId, revision);

@@ -252,6 +252,17 @@ const OPERATIONS: Record<string, Operation> = {
     errors: [401, 403, 404, 413, 415, [422, 'A rule forbids it: `fork.mid-action`, `fork.seat-count`, `fork.not-playing` (RULES.md)'], 507],
     body: jsonBody('ForkGame'),
   },
+  'delete /games/{gameId}/seats/{seat}/name': {
+    summary: "Erases the name typed at a seat (its own token or the operator's): the key it was sealed with is deleted, and the game shows \"erased player\" there everywhere from now on",
+    access: 'viewer',
+    ok: { 204: { description: 'Erased (again: nothing more changes)' } },
+    errors: [
+      401,
+      403,
+      [404, 'No such game, or no such seat'],
+      [422, 'A rule forbids it: `erasure.clear-name` (recorded before names were sealed), `erasure.profile-name` (a profile\'s: erased with the profile) (RULES.md)'],
+    ],
+  },
   'get /games/{gameId}/export': {
     summary: 'The game as JSON lines: a header line, then one line per event, whole (operator) or redacted for the caller',
     access: 'viewer',
@@ -347,6 +358,7 @@ const OPERATIONS: Record<string, Operation> = {
 const PATH_PARAMETERS: Record<string, ParameterObject> = {
   gameId: GAME_ID,
   scenario: { name: 'scenario', in: 'path', required: true, description: 'A scenario id', schema: { type: 'string', minLength: 1, maxLength: 100 } },
+  seat: { name: 'seat', in: 'path', required: true, description: 'A seat number (1, 2, …)', schema: { type: 'string', pattern: '^[1-9]\\d{0,2}$' } },
   chart: { name: 'chart', in: 'path', required: true, description: 'A chart file name', schema: { type: 'string', enum: CHART_NAMES.map((n) => `${n}.svg`) } },
 };
 

@@ -13,10 +13,11 @@ import { IntegrityMonitor, integrityMonitorOf } from './integrity-monitor';
       inject: [ConfigService],
       useFactory: async (config: ConfigService): Promise<EventStore> => {
         const store = config.getOrThrow<AppConfig['store']>('store');
+        const keys = config.getOrThrow<AppConfig['personalDataKeys']>('personalDataKeys');
         const file = store.kind === 'sqlite' && store.filename !== ':memory:' ? store.filename : undefined;
         if (file) acquireStoreLock(file);
         try {
-          const eventStore = openEventStore(store);
+          const eventStore = openEventStore(store, keys);
           // A damaged file must stop the start, not answer 500 for some games forever.
           const problems = await integrityMonitorOf(eventStore).refresh();
           if (problems.length > 0) {

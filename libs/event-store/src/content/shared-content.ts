@@ -294,7 +294,7 @@ class SharedContentEventStore implements EventStore {
  * the source. A live feed then costs no inner observable per event (only events that refer to
  * shared values are read).
  */
-function inOrder<T>(map: (value: T) => T | Promise<T>): OperatorFunction<T, T> {
+export function inOrder<T>(map: (value: T) => T | Promise<T>): OperatorFunction<T, T> {
   return (source) =>
     new Observable<T>((subscriber) => {
       // Values that came while a promise was pending; empty whenever none is.

@@ -88,6 +88,11 @@ export class AnalyticsProjection implements Projection {
     this.store.put(followed ? history.figures(event.revision) : foldAnalyticsLog(gameId, log));
   }
 
+  /** Forgets the game's kept history: its names changed (a subject was erased), and an undo must not put the old ones back. */
+  forgetHistory(gameId: string): void {
+    this.histories.delete(gameId);
+  }
+
   reset(): Awaitable<void> {
     this.histories.clear();
     return this.store.clear();

@@ -87,6 +87,11 @@ export class GameStatesProjection implements Projection {
     this.store.put(record);
   }
 
+  /** Forgets the game's kept history: its names changed (a subject was erased), and an undo must not put the old ones back. */
+  forgetHistory(gameId: string): void {
+    this.histories.delete(gameId);
+  }
+
   reset(): Awaitable<void> {
     this.histories.clear();
     return this.store.clear();

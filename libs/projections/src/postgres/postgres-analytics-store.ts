@@ -43,6 +43,11 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     this.rows.put(fold);
   }
 
+  /** Writes the row at once (an erasure's rewritten names; see PostgresRows.writeNow). */
+  writeNow(fold: AnalyticsFold): Promise<void> {
+    return this.rows.writeNow(fold);
+  }
+
   async list(filter: AnalyticsFilter = {}): Promise<GameAnalytics[]> {
     const { rows } = await this.db.query<{ fold: string }>(LIST, [
       filter.scenarioId ?? null,

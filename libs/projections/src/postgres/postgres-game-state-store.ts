@@ -58,6 +58,11 @@ export class PostgresGameStateStore implements GameStateStore {
     this.rows.put(record);
   }
 
+  /** Writes the row at once (an erasure's rewritten names; see PostgresRows.writeNow). */
+  writeNow(record: GameStateRecord): Promise<void> {
+    return this.rows.writeNow(record);
+  }
+
   async list(query: GameSummaryQuery = {}): Promise<GameSummary[]> {
     const { rows } = await this.db.query<GameSummary>(LIST, [
       query.status ?? null,

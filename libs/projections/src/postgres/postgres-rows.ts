@@ -40,6 +40,16 @@ export class PostgresRows<R extends object> extends RowBuffer<R> implements Read
     return load(key).then((row) => (row === undefined ? undefined : this.remember(row)));
   }
 
+  /**
+   * Writes the row to the table now, whoever holds the lease, and keeps it as this server's copy:
+   * an erasure's rewritten names must not wait for the next checkpoint (which may never come to a
+   * finished game).
+   */
+  async writeNow(row: R): Promise<void> {
+    this.put(row);
+    await this.db.query(this.rows.upsert, [`[${this.rows.serialise(row)}]`]);
+  }
+
   flush(): void {
     for (const [key, row] of this.dirty) {
       this.staged.set(key, { row, json: this.rows.serialise(row) });

@@ -4,3 +4,4 @@ export * from './in-memory-checkpoint-store';
 export * from './sqlite-checkpoint-store';
 export * from './projection';
 export * from './projection-runner';
+export { openReadModelDatabase } from './read-model-database';

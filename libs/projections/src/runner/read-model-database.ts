@@ -11,5 +11,7 @@ export function openReadModelDatabase(filename: string): Database.Database {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // A row rewritten after an erasure must not leave its old names in the file's free space.
+  db.pragma('secure_delete = ON');
   return db;
 }

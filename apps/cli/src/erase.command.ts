@@ -1,0 +1,33 @@
+// `erase --subject <s>`: forgets a subject's personal-data key and rewrites the read-model rows of
+// the games that named it (a server's caches are its own: stop the servers first, or erase
+// through the server, which drops them).
+import { gameStreamId, personalDataVaultOf, seatNamesOf } from '@logbook/game-log';
+import { EXIT, type CliCommand } from './cli-command';
+
+const SUBJECT = /^(player|seat):[\x21-\x7e]{1,200}$/;
+
+export const eraseCommand: CliCommand = {
+  name: 'erase',
+  summary: 'forget a subject\'s personal data (its key): "player:<id>" or "seat:<gameId>:<seat>" reads as "erased player" everywhere',
+  declare: (command) => command.requiredOption('--subject <subject>', 'player:<playerId> or seat:<gameId>:<seat>'),
+  run: async (context, command) => {
+    const { subject } = command.opts<{ subject: string }>();
+    if (!SUBJECT.test(subject)) {
+      console.error('logbook: --subject must be player:<playerId> or seat:<gameId>:<seat>');
+      return EXIT.usage;
+    }
+    const store = context.store();
+    const vault = personalDataVaultOf(store);
+    if (!vault) throw new Error('The store was opened without its personal-data keys');
+    await vault.forget(subject);
+    const games = await vault.gamesOf(subject);
+    const readModels = context.readModels();
+    for (const gameId of games) {
+      const first = await store.readStream(gameStreamId(gameId), { maxCount: 1 });
+      const event = first.status === 'ok' ? first.events[0] : undefined;
+      if (event) await readModels.refreshNames(gameId, seatNamesOf(event));
+    }
+    console.log(`erase: ${subject} forgotten; ${games.length} game(s) now show "erased player" in its place`);
+    return EXIT.ok;
+  },
+};

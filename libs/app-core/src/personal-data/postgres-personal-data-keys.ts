@@ -1,0 +1,132 @@
+// The personal-data keys of a PostgreSQL store: tables of the store's schema, read on every use
+// (`shared`), so an erasure on one server holds on every server at once.
+import { Client, Pool } from 'pg';
+import { postgresTarget } from '@logbook/event-store';
+import type { PersonalDataKeys, SubjectKey } from '@logbook/game-log';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS logbook_personal_data_keys (
+  subject   text COLLATE "C" PRIMARY KEY,
+  key       bytea,
+  forgotten timestamptz
+);
+CREATE TABLE IF NOT EXISTS logbook_personal_data_uses (
+  subject text COLLATE "C" NOT NULL,
+  game_id text COLLATE "C" NOT NULL,
+  PRIMARY KEY (subject, game_id)
+)`;
+
+/** Erasures are announced on this channel, the payload `<schema>:<subject>` (servers of other schemas ignore them). */
+const ERASURES_CHANNEL = 'logbook_erasures';
+
+export class PostgresPersonalDataKeys implements PersonalDataKeys {
+  readonly shared = true;
+  private readonly pool: Pool;
+  private readonly url: string;
+  private readonly schemaName: string;
+  private ready: Promise<void> | undefined;
+  private closed = false;
+  private readonly listeners: Array<(subject: string) => void> = [];
+  private listening: Client | undefined;
+
+  constructor(url: string) {
+    const target = postgresTarget(url);
+    const parsed = new URL(target.connectionString);
+    parsed.searchParams.set('options', `${parsed.searchParams.get('options') ?? ''} -c search_path=${target.schema}`.trim());
+    this.url = parsed.toString();
+    this.schemaName = target.schema;
+    this.pool = new Pool({ connectionString: this.url, max: 2, connectionTimeoutMillis: 5000, application_name: 'logbook keys' });
+    this.pool.on('error', () => undefined);
+  }
+
+  onForget(listener: (subject: string) => void): void {
+    this.listeners.push(listener);
+    if (this.listeners.length === 1) this.listen(0);
+  }
+
+  /**
+   * The LISTEN connection, opened again (after `delayMs`, backing off) when it ends. An erasure
+   * announced while it is away is not heard: that server keeps what it had opened until it drops
+   * it or restarts (docs/privacy.md).
+   */
+  private listen(delayMs: number): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      const client = new Client({ connectionString: this.url, application_name: 'logbook erasures' });
+      const retry = () => {
+        if (this.listening === client) this.listening = undefined;
+        client.end().catch(() => undefined);
+        this.listen(Math.min(Math.max(delayMs * 2, 250), 5000));
+      };
+      client.on('error', retry);
+      client.on('notification', ({ payload }) => {
+        const prefix = `${this.schemaName}:`;
+        if (!payload?.startsWith(prefix)) return;
+        for (const listener of this.listeners) listener(payload.slice(prefix.length));
+      });
+      client
+        .connect()
+        .then(() => client.query(`LISTEN ${ERASURES_CHANNEL}`))
+        .then(() => {
+          if (this.closed) return void client.end().catch(() => undefined);
+          this.listening = client;
+          client.on('end', () => !this.closed && retry());
+        }, retry);
+    }, delayMs).unref();
+  }
+
+  private schema(): Promise<void> {
+    this.ready ??= this.pool.query(SCHEMA).then(
+      () => undefined,
+      (error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      },
+    );
+    return this.ready;
+  }
+
+  async find(subject: string): Promise<SubjectKey | undefined> {
+    await this.schema();
+    const { rows } = await this.pool.query<{ key: Buffer | null }>('SELECT key FROM logbook_personal_data_keys WHERE subject = $1', [subject]);
+    return rows.length === 0 ? undefined : (rows[0].key ?? 'forgotten');
+  }
+
+  async create(subject: string, key: Buffer): Promise<SubjectKey> {
+    await this.schema();
+    await this.pool.query('INSERT INTO logbook_personal_data_keys (subject, key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING', [subject, key]);
+    return (await this.find(subject)) ?? key;
+  }
+
+  async forget(subject: string): Promise<void> {
+    await this.schema();
+    await this.pool.query(
+      `INSERT INTO logbook_personal_data_keys (subject, key, forgotten) VALUES ($1, NULL, now())
+       ON CONFLICT (subject) DO UPDATE SET key = NULL, forgotten = now()`,
+      [subject],
+    );
+    await this.pool.query('SELECT pg_notify($1, $2)', [ERASURES_CHANNEL, `${this.schemaName}:${subject}`]);
+    // The old row version keeps the key's bytes until a vacuum frees it; a role that may not
+    // vacuum the table leaves that to autovacuum (docs/privacy.md).
+    await this.pool.query('VACUUM logbook_personal_data_keys').catch(() => undefined);
+  }
+
+  async noteUse(subject: string, gameId: string): Promise<void> {
+    await this.schema();
+    await this.pool.query('INSERT INTO logbook_personal_data_uses (subject, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [subject, gameId]);
+  }
+
+  async gamesOf(subject: string): Promise<string[]> {
+    await this.schema();
+    const { rows } = await this.pool.query<{ game_id: string }>('SELECT game_id FROM logbook_personal_data_uses WHERE subject = $1', [subject]);
+    return rows.map((r) => r.game_id);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.listening?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+}
