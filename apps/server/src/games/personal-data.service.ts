@@ -40,7 +40,9 @@ export class PersonalDataService implements OnModuleInit {
           for (const gameId of games) await this.refresh(gameId);
           this.modules.get(AnalyticsService, { strict: false }).forgetCached();
         })
-        .catch((error: unknown) => this.logger.warn(`an erasure made elsewhere could not be applied here: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) =>
+          this.logger.warn(`an erasure made elsewhere could not be applied here: ${error instanceof Error ? error.message : String(error)}`),
+        );
     });
   }
 

@@ -253,14 +253,18 @@ const OPERATIONS: Record<string, Operation> = {
     body: jsonBody('ForkGame'),
   },
   'delete /games/{gameId}/seats/{seat}/name': {
-    summary: "Erases the name typed at a seat (its own token or the operator's): the key it was sealed with is deleted, and the game shows \"erased player\" there everywhere from now on",
+    summary:
+      'Erases the name typed at a seat (its own token or the operator\'s): the key it was sealed with is deleted, and the game shows "erased player" there everywhere from now on',
     access: 'viewer',
     ok: { 204: { description: 'Erased (again: nothing more changes)' } },
     errors: [
       401,
       403,
       [404, 'No such game, or no such seat'],
-      [422, 'A rule forbids it: `erasure.clear-name` (recorded before names were sealed), `erasure.profile-name` (a profile\'s: erased with the profile) (RULES.md)'],
+      [
+        422,
+        "A rule forbids it: `erasure.clear-name` (recorded before names were sealed), `erasure.profile-name` (a profile's: erased with the profile) (RULES.md)",
+      ],
     ],
   },
   'get /games/{gameId}/export': {

@@ -76,7 +76,13 @@ export async function sealEvent(event: NewEvent, gameId: string, vault: Personal
   // source's subjects (an import starts afresh: its names come from a file).
   let kept: Map<number, string> | undefined;
   const data = isObject(payload.data) ? payload.data : {};
-  if (event.type === 'GameForked' && players === undefined && metadata?.importedFrom === undefined && isObject(data.source) && typeof data.source.gameId === 'string') {
+  if (
+    event.type === 'GameForked' &&
+    players === undefined &&
+    metadata?.importedFrom === undefined &&
+    isObject(data.source) &&
+    typeof data.source.gameId === 'string'
+  ) {
     kept = await sourceNames(data.source.gameId);
   }
   // A seat's profile may be named on its seat entry or on the command's player (whichever the writer records).
