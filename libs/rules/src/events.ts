@@ -7,6 +7,7 @@ import type { EnemyEvent } from './enemies/enemies.events';
 import type { ForkEvent } from './fork/fork.events';
 import type { NavigationEvent } from './navigation/navigation.events';
 import type { PlunderEvent } from './plunder/plunder.events';
+import type { SeatEvent } from './seats/seats.events';
 import type { SetupEvent } from './setup/setup.events';
 import type { ShipEvent } from './ships/ships.events';
 import type { TurnEvent } from './turn/turn.events';
@@ -24,6 +25,7 @@ export type GameEvent =
   | CharacterEvent
   | EnemyEvent
   | HistoryEvent
-  | ForkEvent;
+  | ForkEvent
+  | SeatEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -11,6 +11,7 @@ import { enemyAppliers } from './enemies/enemies.evolve';
 import { forkAppliers } from './fork/fork.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
+import { seatAppliers } from './seats/seats.evolve';
 import { setupAppliers } from './setup/setup.evolve';
 import { shipAppliers } from './ships/ships.evolve';
 import { turnAppliers } from './turn/turn.evolve';
@@ -30,6 +31,7 @@ const APPLIERS = {
   ...enemyAppliers,
   ...historyAppliers,
   ...forkAppliers,
+  ...seatAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

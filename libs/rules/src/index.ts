@@ -13,6 +13,16 @@ export type { DomainCommand, DomainEvent, Secret } from './event';
 export type { EventOfType, GameEvent, GameEventType } from './events';
 export { applyEvent, evolve, foldEvents } from './evolve';
 export type { Appliers } from './appliers';
+export {
+  decideSeatControl,
+  foldSeatBot,
+  type SeatBots,
+  type SeatControl,
+  seatBots,
+  type SeatEvent,
+  type SeatHandedToBot,
+  type SeatTakenBack,
+} from './seats';
 export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
 export {
   addHex,
@@ -96,6 +106,8 @@ export {
   GameHistory,
   groupActions,
   HISTORY_EVENT_TYPES,
+  HISTORY_NEUTRAL_EVENTS,
+  isHistoryNeutral,
   type HistoryAction,
   type HistoryCommand,
   type HistoryDecision,

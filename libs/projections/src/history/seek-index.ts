@@ -16,7 +16,7 @@
 // Snapshots are caches, never the truth: the property test checks every seek against a fresh
 // fold of the effective history of the log's prefix.
 import type { RecordedEvent } from '@logbook/event-store';
-import { applyEvents, initialState, type GameEvent, type GameState } from '@logbook/rules';
+import { applyEvents, initialState, isHistoryNeutral, type GameEvent, type GameState } from '@logbook/rules';
 import { deepFreeze } from '@logbook/rules/freeze';
 import { ActionLog, historyChange, type IndexedAction } from './action-log';
 
@@ -119,7 +119,8 @@ export class SeekIndex {
       else this.redoAction(change.actionId);
     } else if (opened || this.open?.action !== action) {
       this.close();
-      this.redo.length = 0; // a new action forgets what could have been redone
+      // A new action forgets what could have been redone; a seat handed to a bot is no action.
+      if (!isHistoryNeutral(event.type)) this.redo.length = 0;
       const parent = this.top;
       const node: ActionNode = { action, parent, cost: this.costAbove(parent) + 1 };
       this.open = node;

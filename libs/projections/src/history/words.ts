@@ -223,6 +223,8 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   PlunderBecameLoot: null,
   PlunderReturnedToBox: null,
   AltarPurged: (d) => `altar at ${hex(d.hex)} purged`,
+  SeatHandedToBot: (d, n) => `${n.seat(d.seat)} is played by the ${d.bot} bot`,
+  SeatTakenBack: (d, n) => `${n.seat(d.seat)} is played by its player again`,
 };
 
 const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.prototype.hasOwnProperty.call(table, key);

@@ -3,8 +3,9 @@
 // action forgets what could be redone. GameHistory keeps states on its actions; effectiveActions
 // keeps the logged actions alone. Both walk the log through `move`.
 import { groupActions, historyTarget, type LogEntry, type LoggedAction } from './log-entry';
+import { isHistoryNeutral } from './neutral-events';
 
-/** What one logged action did to the stack (undefined from `move` when it named no action it could take). */
+/** What one logged action did to the stack (undefined from `move` when it named no action it could take, or is no game action). */
 export type StackMove<A> =
   | { kind: 'push'; action: A }
   /** `at`: where the action stood among the effective ones (below the top only in a log written elsewhere). */
@@ -33,6 +34,8 @@ export class ActionStack<A extends { readonly actionId: string }> {
    */
   move(logged: LoggedAction, make: (logged: LoggedAction) => A): StackMove<A> | undefined {
     const target = historyTarget(logged);
+    // Not a game action (neutral-events.ts): nothing to push, and what could be redone still can.
+    if (target === null && isHistoryNeutral(logged.entries[0]?.event.type ?? '')) return undefined;
     if (target === null) {
       const action = make(logged);
       this.effective.push(action);
