@@ -4,7 +4,19 @@
 // `npm run cli -- revalidate` (which stored games would today's rules decide differently).
 import { isDeepStrictEqual } from 'node:util';
 import type { RecordedEvent } from '@logbook/event-store';
-import { decide, decideWithHistory, isHistoryCommand, RuleViolation, type GameCommand, type GameEvent, type GameState, type Rng } from '@logbook/rules';
+import {
+  decide,
+  decideSeatControl,
+  decideWithHistory,
+  foldSeatBot,
+  isHistoryCommand,
+  RuleViolation,
+  type GameCommand,
+  type GameEvent,
+  type GameState,
+  type Rng,
+  type SeatControl,
+} from '@logbook/rules';
 import { groupActions, type RecordedAction } from './action-metadata';
 import { EffectiveFold } from './effective-fold';
 import { toDomainEvent } from './game-events';
@@ -68,7 +80,10 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   const decideNow = options.decide ?? decide;
   const actions = groupActions(events as RecordedEvent[]);
   const fold = new EffectiveFold();
+  // Who plays each seat, from every event so far (a handover is never undone).
+  const bots = new Map<number, string>();
   for (const [index, action] of actions.entries()) {
+    if (index > 0) for (const event of actions[index - 1]!.events) foldSeatBot(bots, toDomainEvent(event as RecordedEvent));
     const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs'): RedecideResult => ({
       ok: false,
       actions: actions.length,
@@ -87,7 +102,10 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');
-      if (recorded.length !== 1 || recorded[0].type !== 'GameForked') return fail('a fork records exactly one GameForked event');
+      // Then the seats bots played at the fork point, handed to them again.
+      if (recorded[0]?.type !== 'GameForked' || recorded.slice(1).some((e) => e.type !== 'SeatHandedToBot')) {
+        return fail('a fork records exactly one GameForked event (and the seats bots play)');
+      }
       const board = (recorded[0].secret?.data as { state?: { status?: unknown; seats?: unknown } } | undefined)?.state;
       if (!board || board.status !== 'active' || !Array.isArray(board.seats)) return fail('a fork records the board it starts from, in play');
       const folded = tryFold(fold, action, recorded);
@@ -99,9 +117,12 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     try {
       const context = { seat: action.seat, rng };
       // Undo and Redo are decided against the history; every other command on the effective state.
-      decided = isHistoryCommand(action.command)
-        ? decideWithHistory(fold.history, action.command, context).events
-        : decideNow(fold.state, action.command as GameCommand, context);
+      const control = seatControlOf(action);
+      decided = control
+        ? decideSeatControl(fold.state, bots, control)
+        : isHistoryCommand(action.command)
+          ? decideWithHistory(fold.history, action.command, context).events
+          : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
       if (error instanceof RuleViolation) return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`);
       if (error instanceof DrawMismatch) return fail(error.message);
@@ -124,6 +145,16 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     yield;
   }
   return { ok: true, actions: actions.length, state: fold.state };
+}
+
+/** A seat handed to a bot or taken back, as the server records the command; null for any other action. */
+function seatControlOf(action: RecordedAction): SeatControl | null {
+  const command = action.command;
+  if (action.seat === null || !command) return null;
+  const by = command.by === 'operator' ? 'operator' : 'seat';
+  if (command.type === 'HandSeatToBot') return { seat: action.seat, bot: String(command.bot), by };
+  if (command.type === 'TakeSeatBack') return { seat: action.seat, bot: null, by };
+  return null;
 }
 
 /** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */

@@ -17,7 +17,19 @@ import {
   type CommandResult,
   type RecordedCommand,
 } from '@logbook/game-log';
-import { decide, decideWithHistory, initialState, recordingRng, type GameMode, type Rng, type ScenarioDefinition, type SeatCommand } from '@logbook/rules';
+import {
+  decide,
+  decideSeatControl,
+  decideWithHistory,
+  initialState,
+  recordingRng,
+  type GameMode,
+  type Rng,
+  type ScenarioDefinition,
+  type SeatCommand,
+  type SeatControl,
+} from '@logbook/rules';
+import { seatBotsOf } from '../bots/seat-bots-of';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
@@ -64,7 +76,12 @@ export interface CommandOptions {
   correlationId?: string;
   /** The game the seat guard read for this request, taken on the first attempt while the cache still holds it. */
   loaded?: LoadedGame;
+  /** The bot that chose the command (its name goes into the action's metadata). */
+  bot?: string;
 }
+
+/** Told of every game that has just taken new events here (the bots' runner listens). */
+export type CommitListener = (gameId: string) => void;
 
 /** One command, as each attempt handles it. */
 interface Order {
@@ -79,6 +96,7 @@ interface Order {
 @Injectable()
 export class GameCommandsService {
   private readonly locks = new KeyedLock();
+  private readonly listeners: CommitListener[] = [];
 
   constructor(
     private readonly games: GameRepository,
@@ -86,7 +104,20 @@ export class GameCommandsService {
     @Inject(RNG) private readonly rng: Rng,
   ) {}
 
-  async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
+  /** `listener` is called after each commit, off the answer's path (it must not throw). */
+  onCommitted(listener: CommitListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells the listeners that `gameId` took new events (a commit here, a fork or import started). */
+  committed(gameId: string): void {
+    for (const listener of this.listeners) listener(gameId);
+  }
+
+  async createGame(
+    input: { scenario: ScenarioDefinition; players: Array<{ name: string; bot?: string }>; mode: GameMode },
+    correlationId?: string,
+  ): Promise<CreatedGame> {
     const gameId = randomUUID();
     const commandId = `create-${gameId}`;
     const command = { type: 'CreateGame' as const, gameId, ...input };
@@ -108,6 +139,7 @@ export class GameCommandsService {
     const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) =>
       toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }),
     );
+    if (input.players.some((p) => p.bot !== undefined)) this.committed(gameId);
     return {
       gameId,
       revision: started.revision,
@@ -115,10 +147,35 @@ export class GameCommandsService {
     };
   }
 
+  /**
+   * Hands a seat to a bot or gives it back to its player: recorded as an action of that seat
+   * (no undo takes it back), under the game's lock like every command.
+   */
+  controlSeat(gameId: string, change: SeatControl): Promise<CommandResult> {
+    const commandId = `seat-${randomUUID()}`;
+    const command = change.bot === null ? { type: 'TakeSeatBack' } : { type: 'HandSeatToBot', bot: change.bot, by: change.by };
+    return this.locks.run(gameId, () =>
+      retryOnConflict(MAX_ATTEMPTS, async (attempt) => {
+        const game = await this.games.load(gameId, attempt === 1 ? {} : { catchUp: true });
+        const events = decideSeatControl(game.state, seatBotsOf(game), change);
+        const fingerprint = commandFingerprint({ seat: change.seat, command });
+        const recordedAt = isoNow();
+        const metadata = this.metadata(commandId, undefined, change.seat, fingerprint, command, [], recordedAt);
+        const recorded = await this.games.commit(game, { actionId: commandId, seat: change.seat, events, state: game.state, fingerprint, recordedAt }, metadata);
+        this.committed(gameId);
+        return { revision: game.revision, events: recorded.map((e) => viewEvent(e, change.seat, game.state.status)) };
+      }),
+    );
+  }
+
   /** `seat` is authenticated at the edge (CommandSeatGuard); one command at a time per game. */
   execute(gameId: string, seat: number, commandId: string, command: SeatCommand, options: CommandOptions = {}): Promise<CommandResult> {
     const order: Order = { gameId, seat, commandId, command, fingerprint: commandFingerprint({ seat, command }), options };
-    return this.locks.run(gameId, () => retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt)));
+    return this.locks.run(gameId, async () => {
+      const result = await retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt));
+      if (this.listeners.length > 0) this.committed(gameId);
+      return result;
+    });
   }
 
   private async handle(order: Order, attempt: number): Promise<CommandResult> {
@@ -154,7 +211,7 @@ export class GameCommandsService {
 
     // 4. Commit: append at the game's revision, fold what was decided, remember the game.
     const recordedAt = isoNow();
-    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt);
+    const metadata = this.metadata(order.commandId, order.options.correlationId, order.seat, order.fingerprint, order.command, draws, recordedAt, undefined, order.options.bot);
     let recorded: RecordedEvent[];
     try {
       recorded = await this.games.commit(
@@ -186,6 +243,7 @@ export class GameCommandsService {
     draws: number[],
     recordedAt: string,
     commandSecret?: Record<string, unknown>,
+    bot?: string,
   ) {
     const record: ActionRecord = {
       commandId,
@@ -196,6 +254,7 @@ export class GameCommandsService {
       commandFingerprint: fingerprint,
       draws,
     };
+    if (bot !== undefined) record.bot = bot;
     if (commandSecret) record.commandSecret = commandSecret;
     return actionMetadata(record);
   }

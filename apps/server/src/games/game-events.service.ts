@@ -9,6 +9,7 @@ import { GameNotFoundError } from './game.errors';
 import type { LoadedGame } from './game-repository';
 import { SerializedViewCache } from './view-cache';
 import { cacheBudgetsFrom } from './cache-budgets';
+import { botSeatList, seatBotsOf } from '../bots/seat-bots-of';
 
 /** A recorded event as `seat` may see it while the game has `status` (with its action's who and when). */
 export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status'], action?: ActionMeta): EventView => {
@@ -49,7 +50,12 @@ export class GameEventsService {
    */
   currentView(game: LoadedGame, seat: number | null): string {
     return this.views.get(SerializedViewCache.key(game.gameId, game.revision, seat), () =>
-      JSON.stringify(boardView(game.state, game.revision, seat, { history: { undo: game.history.undoable(), redo: game.history.redoable() } })),
+      JSON.stringify(
+        boardView(game.state, game.revision, seat, {
+          history: { undo: game.history.undoable(), redo: game.history.redoable() },
+          bots: botSeatList(seatBotsOf(game)),
+        }),
+      ),
     );
   }
 

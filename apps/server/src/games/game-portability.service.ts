@@ -23,7 +23,7 @@ import {
   type ExportLine,
   type LogEvent,
 } from '@logbook/game-log';
-import { decideFork, isGameOver, recordingRng, RuleViolation, type GameState, type Rng } from '@logbook/rules';
+import { decideFork, isGameOver, recordingRng, RuleViolation, seatBots, type GameEvent, type GameState, type Rng } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
 import { playerNameProblem } from './dto/player-name';
@@ -112,7 +112,12 @@ export class GamePortabilityService {
     const reshuffle = !revealed && (board.mode === 'standard' || !exactCopy);
     const command = { type: 'ForkGame', source: { gameId, revision: at }, ...(players ? { players } : {}), reshuffle };
     const { rng, draws } = recordingRng(this.rng);
-    const events = decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle }, rng);
+    // The seats bots played at `at` are played by them in the fork too (recorded with it).
+    const bots = seatBots(log.slice(0, at + 1).map((entry) => entry.event));
+    const events = [
+      ...decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle }, rng),
+      ...[...bots].map(([seat, bot]): GameEvent => ({ type: 'SeatHandedToBot', data: { seat, bot, by: 'setup' } })),
+    ];
     const commandId = `fork-${forkId}`;
     const { first, rest } = actionMetadata({
       commandId,

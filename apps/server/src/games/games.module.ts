@@ -13,10 +13,12 @@ import { ScenarioResolver } from './scenario-resolver';
 import { ScenariosController } from './scenarios.controller';
 import { CommandSeatGuard, SeatGuard, ViewerGuard } from './seat.guard';
 import { HistoryModule } from '../history/history.module';
+import { BotRunner } from '../bots/bot-runner.service';
+import { SeatsController } from '../bots/seats.controller';
 
 @Module({
   imports: [HistoryModule],
-  controllers: [GamesController, PortabilityController, ScenariosController],
+  controllers: [GamesController, PortabilityController, ScenariosController, SeatsController],
   providers: [
     GameCommandsService,
     GameEventsService,
@@ -27,6 +29,7 @@ import { HistoryModule } from '../history/history.module';
     GameRepository,
     ScenarioResolver,
     LiveFeedService,
+    BotRunner,
     { provide: RNG, useValue: cryptoRng },
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.
