@@ -7,6 +7,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { ForkGameDto } from '../games/dto/fork-game.dto';
+import { HandSeatDto } from '../bots/dto/hand-seat.dto';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
@@ -80,9 +81,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   } as never;
 
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
+  schemas.HandSeat = dtoSchema(HandSeatDto) as never;
   // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame and ForkGame above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
+  delete schemas.HandSeatDto;
 
   describeOperations(document);
   return document;

@@ -12,6 +12,7 @@ import type { ScenariosController } from '../games/scenarios.controller';
 import type { HealthController } from '../health/health.controller';
 import type { TimelineController } from '../history/timeline.controller';
 import type { GamesListController } from '../read-models/games-list.controller';
+import type { SeatsController } from '../bots/seats.controller';
 
 type Answer<C, M extends keyof C> = C[M] extends (...args: never[]) => infer R ? Exclude<Awaited<R>, string | void> : never;
 
@@ -23,6 +24,7 @@ export type GameOptions = Answer<GamesController, 'options'>;
 export type EventPage = Answer<GamesController, 'eventsOf'>;
 export type CommandResult = Answer<GamesController, 'command'>;
 export type ForkedGame = Answer<PortabilityController, 'fork'>;
+export type GameHint = Answer<SeatsController, 'hint'>;
 export type ImportedGame = Answer<PortabilityController, 'import'>;
 export type Timeline = Answer<TimelineController, 'timeline'>;
 export type ScenarioList = Answer<ScenariosController, 'list'>;
