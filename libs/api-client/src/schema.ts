@@ -1691,6 +1691,8 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @description The bot that chose the action's command for its seat (absent for a player's). */
+            bot?: string;
             /** @description Only in a whole export: the server's check of a resent commandId (a hash of the command, so guessable). */
             commandFingerprint?: string;
             /** @description SECRET: the values the action drew; only in a whole export. */

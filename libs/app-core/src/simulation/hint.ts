@@ -2,7 +2,7 @@
 // of the game in which everything the seat cannot see is put in one canonical arrangement, so
 // no hidden order or identity can tip the answer: two games that differ only in what the seat
 // cannot see give the same hint.
-import { cloneState, legalCommands, seededRng, type GameState, type PlayCommand } from '@logbook/rules';
+import { cloneState, seededRng, waitingFor, type GameState, type PlayCommand } from '@logbook/rules';
 import { greedyReasoned, newGreedyMemory } from './greedy';
 import { legalFor } from './simulate';
 
@@ -50,12 +50,14 @@ export function seatStandIn(state: GameState, seat: number): GameState {
 
 /**
  * The greedy bot's choice for `seat` now, worked out on the seat's stand-in; null when the game
- * does not wait for that seat (not its turn, no window it must answer) or is over.
+ * does not wait for that seat (not its turn, no window it may answer) or is over.
  */
 export function hintFor(state: GameState, seat: number): Hint | null {
-  if (state.status !== 'active') return null;
+  const waiting = waitingFor(state);
+  const answers =
+    waiting.kind === 'structural-damage' ? waiting.respondents.includes(seat) : waiting.kind !== 'nothing' && waiting.seat === seat;
+  if (!answers) return null;
   const stand = seatStandIn(state, seat);
-  if (legalCommands(stand, seat).length === 0) return null;
   let listed: PlayCommand[] | undefined;
   const turn = {
     state: stand,
@@ -67,5 +69,7 @@ export function hintFor(state: GameState, seat: number): Hint | null {
     },
   };
   const choice = greedyReasoned(turn, newGreedyMemory());
+  // Another seat's damage window: a seat that may only help is advised only when it can.
+  if (waiting.kind === 'structural-damage' && waiting.resolvedBy !== seat && choice.command.type !== 'ReduceStructuralDamage') return null;
   return { command: choice.command, why: choice.why };
 }
