@@ -6,6 +6,7 @@ import { commandWords } from '@logbook/projections/history/words';
 import { api, ApiError } from './api';
 import { Analytics } from './analytics';
 import { Board } from './board';
+import { BotsPanel } from './bots';
 import { TopBar, ZoomableBoard } from './frame';
 import { describeCommand, timelineItems } from './describe';
 import { followGame, type LiveStatus } from './live';
@@ -316,6 +317,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
             onDismiss={() => setNotice(null)}
             onReplay={() => seek(stops[0] ?? 0)}
           />
+          <BotsPanel view={live} gameId={gameId} token={token} seat={seat} replaying={replaying} onChanged={() => void refresh()} />
           <Timeline items={timeline} error={timelineError} current={current} onSeek={seek} />
           <PartyPanel view={shown} />
           <Analytics gameId={gameId} scenarioId={live.scenario.id} revision={live.revision} />

@@ -8,6 +8,7 @@ import type {
   CreatedGame,
   EventView,
   GameAnalytics,
+  GameHint,
   GameOptions,
   GameSummary,
   LogCommand,
@@ -15,7 +16,7 @@ import type {
   Timeline,
 } from '@logbook/api-client';
 
-export type { AnalyticsSummary, BoardView, CommandResult, CreatedGame, EventView, GameAnalytics, GameOptions, GameSummary, ScenarioSummary, Timeline };
+export type { AnalyticsSummary, BoardView, CommandResult, CreatedGame, EventView, GameAnalytics, GameHint, GameOptions, GameSummary, ScenarioSummary, Timeline };
 export type ShipView = BoardView['ships'][number];
 export type CharacterView = BoardView['characters'][number];
 export type TileView = BoardView['tiles'][number];
