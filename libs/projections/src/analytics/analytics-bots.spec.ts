@@ -1,20 +1,13 @@
 // Analytics mark the seats bots played: a handover changes no other figure, is never taken back
 // by an undo (nor stops a redo), and the projection folding event by event agrees with a refold
 // of the whole log.
-import { playActions, toRecordedOf, type PlayedAction } from '../history/testing/played-game';
+import { playActions, toRecordedOf, withHandovers } from '../history/testing/played-game';
 import { AnalyticsProjection, foldAnalyticsLog } from './analytics.projection';
 import { InMemoryAnalyticsStore } from './analytics-store';
 import type { AnalyticsFold } from './game-analytics';
 
 /** The figures but the marks, and the times (each extra action in the test log is recorded a second later). */
 const figuresOf = (fold: AnalyticsFold | undefined) => fold && { ...fold.figures, revision: 0, bots: undefined, lastEventAt: null, turnSeconds: null };
-
-const handover = (n: number, seat: number, bot: string): PlayedAction => ({
-  commandId: `seat-${n}`,
-  seat,
-  command: { type: 'HandSeatToBot', bot, by: 'seat' },
-  events: [{ type: 'SeatHandedToBot', data: { seat, bot, by: 'seat' } }],
-});
 
 /** The projection's figures after every event of `log`, and how many events it read back for undos and redos. */
 async function project(log: ReturnType<typeof toRecordedOf>) {
@@ -30,18 +23,11 @@ async function project(log: ReturnType<typeof toRecordedOf>) {
 
 describe('analytics of a game with seats handed to bots', () => {
   const actions = playActions({ seed: 9, players: 2, events: 3000, blessings: 1500, undo: 0.1, redo: 0.08, gameId: 'bots' });
-  // A handover after every undo: the redo that may follow must still find what it re-applies.
-  const withHandovers: PlayedAction[] = [];
-  let n = 0;
-  for (const action of actions) {
-    withHandovers.push(action);
-    if (action.command.type === 'Undo') withHandovers.push(handover(n++, (n % 2) + 1, n % 3 === 0 ? 'random' : 'greedy'));
-  }
   const plain = toRecordedOf('bots', actions);
-  const handed = toRecordedOf('bots', withHandovers);
+  const handed = toRecordedOf('bots', withHandovers(actions));
 
   it('marks the seats and that a player’s seat was handed over, and changes no other figure', async () => {
-    expect(n).toBeGreaterThan(5);
+    expect(handed.length - plain.length).toBeGreaterThan(5);
     const folded = foldAnalyticsLog('bots', handed);
     expect(folded.figures.bots.handedOver).toBe(true);
     expect(folded.figures.bots.seats.map((s) => s.seat)).toEqual([1, 2]);
