@@ -7,6 +7,7 @@ import type {
   CommandResult,
   CreatedGame,
   GameAnalytics,
+  GameHint,
   GameOptions,
   GameSummary,
   ScenarioSummary,
@@ -102,6 +103,10 @@ export const api = {
   exportGame: (gameId: string, token: string | null) => request<string>(`${game(gameId)}/export`, { token, text: true }),
   fork: (gameId: string, token: string, at: number) =>
     request<Pick<CreatedGame, 'gameId' | 'seats'>>(`${game(gameId)}/fork`, { method: 'POST', token, body: { at } }),
+  hint: (gameId: string, token: string) => request<GameHint>(`${game(gameId)}/hint`, { token }),
+  handToBot: (gameId: string, token: string, seat: number, bot: string) =>
+    request<CommandResult>(`${game(gameId)}/seats/${seat}/bot`, { method: 'POST', token, body: { bot } }),
+  takeSeatBack: (gameId: string, token: string, seat: number) => request<CommandResult>(`${game(gameId)}/seats/${seat}/bot`, { method: 'DELETE', token }),
   gameAnalytics: (gameId: string) => request<GameAnalytics>(`/analytics/games/${encodeURIComponent(gameId)}`),
   scenarioAnalytics: (scenarioId: string) => request<AnalyticsSummary & { scenarioId: string }>(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`),
 };

@@ -19,6 +19,7 @@ export type ForkedGame = Schemas['ForkedGame'];
 export type GameAnalytics = Schemas['GameAnalytics'];
 export type AnalyticsSummary = Schemas['AnalyticsSummary'];
 export type GameOptions = Schemas['GameOptions'];
+export type GameHint = Schemas['GameHint'];
 export type GameSummary = Schemas['GameSummary'];
 export type GamesPage = Schemas['GamesPage'];
 export type ImportedGame = Schemas['ImportedGame'];

@@ -262,6 +262,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/seats/{seat}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seat is played by a bot from now on (by its own token, or the operator when its player left); its token stays its player's */
+        post: operations["SeatsController_handOver"];
+        /** The seat's player plays it again (its own token, or the operator) */
+        delete: operations["SeatsController_takeBack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{gameId}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the greedy bot would send now for the caller's seat, and why, from what that seat may see only (null when the game does not wait for it) */
+        get: operations["SeatsController_hint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/timeline": {
         parameters: {
             query?: never;
@@ -513,6 +548,11 @@ export interface components {
             } | null;
             unplacedTiles: number;
             seats: components["schemas"]["SeatState"][];
+            /** @description The seats bots play now, and which bot plays each (the others are played by their players). */
+            bots: {
+                seat: number;
+                bot: string;
+            }[];
             tiles: {
                 tileId: string;
                 anchor: {
@@ -579,6 +619,14 @@ export interface components {
             /** @description Takebacks by consent: the latest request and what a new one may reach back to (null: none apply, or a past view). */
             takeback: components["schemas"]["TakebackView"] | null;
             rules: components["schemas"]["GameRules"];
+        };
+        BotMarks: {
+            seats: {
+                seat: number;
+                bot: string;
+            }[];
+            /** @description A seat its player played was handed to a bot during the game (not chosen at creation). */
+            handedOver: boolean;
         };
         CardDefinition: {
             cardId: string;
@@ -747,8 +795,10 @@ export interface components {
         CreateGameSystemCommand: {
             gameId: string;
             scenario: components["schemas"]["ScenarioDefinition"];
+            /** @description One per seat; `bot` names the bot that plays the seat from the start (the server checks the name). */
             players: {
                 name: string;
+                bot?: string;
             }[];
             mode: components["schemas"]["GameMode"];
             /** @constant */
@@ -1736,6 +1786,31 @@ export interface components {
                 /** @description How many effective actions were taken back. */
                 takenBack: number;
             };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "SeatHandedToBot";
+            data: {
+                seat: number;
+                bot: string;
+                /** @enum {string} */
+                by: "operator" | "seat" | "setup";
+            };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "SeatTakenBack";
+            data: {
+                seat: number;
+            };
         };
         /** @description [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
         ExploreTile: {
@@ -1783,6 +1858,8 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @description The bot that chose the action's command for its seat (absent for a player's). */
+            bot?: string;
             /** @description Only in a whole export: the server's check of a resent commandId (a hash of the command, so guessable). */
             commandFingerprint?: string;
             /** @description SECRET: the values the action drew; only in a whole export. */
@@ -1896,6 +1973,8 @@ export interface components {
                 name: string;
                 characterId: string;
             }[];
+            /** @description Seats a bot played at some time (the last bot each had) and whether a player's seat was handed to one. */
+            bots: components["schemas"]["BotMarks"];
             rounds: number;
             turns: number;
             act: number;
@@ -1967,6 +2046,16 @@ export interface components {
                 turns: number;
                 total: number;
             };
+        };
+        /** @description `GET /games/:id/hint`: what the greedy bot would send now for the caller's seat, and why; null when the game does not wait for it. */
+        GameHint: {
+            revision: number;
+            seat: number;
+            hint: {
+                command: components["schemas"]["LogCommand"];
+                label: string;
+                why: string;
+            } | null;
         };
         /** @enum {string} */
         GameMode: "standard" | "sandbox";
@@ -3171,6 +3260,8 @@ export interface components {
             /** @description A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description) */
             scenario: string | Record<string, never>;
             players: {
+                /** @enum {unknown} */
+                bot?: "random" | "idle" | "greedy";
                 /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
                 name: string;
             }[];
@@ -3192,6 +3283,10 @@ export interface components {
         };
         Heartbeat: {
             client?: unknown;
+        };
+        HandSeat: {
+            /** @enum {unknown} */
+            bot: "random" | "idle" | "greedy";
         };
     };
     responses: never;
@@ -4725,7 +4820,7 @@ export interface operations {
             path: {
                 /** @description The game id POST /games answered */
                 gameId: string;
-                /** @description A seat number (1, 2, …) */
+                /** @description A seat number of the game (from 1) */
                 seat: string;
             };
             cookie?: never;
@@ -4786,6 +4881,316 @@ export interface operations {
             };
             /** @description A rule forbids it: `erasure.clear-name` (recorded before names were sealed), `erasure.profile-name` (a profile's: erased with the profile) (RULES.md) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    SeatsController_handOver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+                /** @description A seat number of the game (from 1) */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandSeat"];
+            };
+        };
+        responses: {
+            /** @description Recorded: the SeatHandedToBot event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResult"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token where a seat is required, or no operator token where an operator is */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is longer than this route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of the media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule forbids it: `seat.already-bot`, `seat.unknown`, `game.over` (RULES.md) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    SeatsController_takeBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+                /** @description A seat number of the game (from 1) */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded: the SeatTakenBack event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResult"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token where a seat is required, or no operator token where an operator is */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule forbids it: `seat.not-bot`, `seat.unknown`, `game.over` (RULES.md) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    SeatsController_hint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hint */
+            200: {
+                headers: {
+                    /** @description The revision this answer shows ("12"); send it as If-None-Match for a 304 */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameHint"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token where a seat is required, or no operator token where an operator is */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

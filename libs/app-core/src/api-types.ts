@@ -28,3 +28,10 @@ export interface ScenarioSummary {
   /** The characters seats play, in seat order. */
   characters: Array<{ characterId: string; name: string }>;
 }
+
+/** `GET /games/:id/hint`: what the greedy bot would send now for the caller's seat, and why; null when the game does not wait for it. */
+export interface GameHint {
+  revision: number;
+  seat: number;
+  hint: { command: LegalCommand['command']; label: string; why: string } | null;
+}

@@ -115,6 +115,11 @@ export class Environment {
   @MinLength(16)
   LOGBOOK_METRICS_TOKEN?: string;
 
+  /** 'on' (default) or 'off': the server plays the turns of seats played by bots. */
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  LOGBOOK_BOTS?: 'on' | 'off';
+
   /** Milliseconds a stop (SIGTERM, SIGINT) may take before the process exits regardless; default 10000. */
   @IsOptional()
   @Type(() => Number)
@@ -153,6 +158,8 @@ export interface AppConfig {
   metrics: { enabled: boolean; token?: string };
   /** How long a stop may take before the process exits regardless (LOGBOOK_SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** Whether the server plays the bots' turns (LOGBOOK_BOTS). */
+  bots: boolean;
 }
 
 /** A configuration that cannot start the server: one line per problem, each naming its variable. */
@@ -231,5 +238,6 @@ export function toAppConfig(env: Environment): AppConfig {
     publicNotes: env.LOGBOOK_PUBLIC_NOTES === 'on',
     metrics: { enabled: env.LOGBOOK_METRICS !== 'off', ...(env.LOGBOOK_METRICS_TOKEN ? { token: env.LOGBOOK_METRICS_TOKEN } : {}) },
     shutdownTimeoutMs: env.LOGBOOK_SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    bots: env.LOGBOOK_BOTS !== 'off',
   };
 }

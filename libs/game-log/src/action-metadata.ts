@@ -20,6 +20,8 @@ export interface ActionRecord {
   /** The command as sent, without its commandId. A command body never holds a secret. */
   command: RecordedCommand;
   commandFingerprint: string;
+  /** The bot that decided the command for its seat (random, greedy…); absent for a player's. */
+  bot?: string;
   /** SECRET: every value the decision drew, in order (they reveal shuffles). Omitted when none. */
   draws?: number[];
   /**

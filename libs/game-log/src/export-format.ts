@@ -33,6 +33,8 @@ export interface ExportLine {
   seat?: number | null;
   recordedAt?: string;
   command?: { type: string; [field: string]: unknown };
+  /** The bot that chose the action's command for its seat (absent for a player's). */
+  bot?: string;
   /** Only in a whole export: the server's check of a resent commandId (a hash of the command, so guessable). */
   commandFingerprint?: string;
   /** SECRET: the values the action drew; only in a whole export. */
@@ -52,7 +54,7 @@ export type ExportAccess = { whole: true } | { whole: false; seat: number | null
 export const isWholeExport = (access: ExportAccess, firstEventType: string | undefined): boolean =>
   access.whole || (isGameOver(access.status) && firstEventType !== 'GameForked');
 
-const METADATA_FIELDS = ['commandId', 'seat', 'recordedAt', 'command', 'commandFingerprint', 'draws', 'commandSecret', 'rulesVersion'] as const;
+const METADATA_FIELDS = ['commandId', 'seat', 'recordedAt', 'command', 'bot', 'commandFingerprint', 'draws', 'commandSecret', 'rulesVersion'] as const;
 
 export function exportLine(recorded: RecordedEvent, access: ExportAccess): ExportLine {
   const event = toDomainEvent(recorded);

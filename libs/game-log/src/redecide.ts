@@ -8,7 +8,9 @@ import {
   countNotes,
   decide,
   decideNote,
+  decideSeatControl,
   decideWithHistory,
+  foldSeatBot,
   isHistoryCommand,
   RuleViolation,
   type GameCommand,
@@ -16,6 +18,7 @@ import {
   type GameState,
   type NoteAuthor,
   type Rng,
+  type SeatControl,
 } from '@logbook/rules';
 import { groupActions, type RecordedAction } from './action-metadata';
 import { EffectiveFold } from './effective-fold';
@@ -85,7 +88,10 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   const fold = new EffectiveFold();
   const migrated = takenOutByMigrations(actions);
   const actionIndexes = new Map(actions.map((action, index) => [action.actionId, index]));
+  // Who plays each seat, from every event so far (a handover is never undone).
+  const bots = new Map<number, string>();
   for (const [index, action] of actions.entries()) {
+    if (index > 0) for (const event of actions[index - 1]!.events) foldSeatBot(bots, toDomainEvent(event as RecordedEvent));
     const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs', rule?: string): RedecideResult => {
       const divergence: Divergence = { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason };
       if (rule !== undefined) divergence.rule = rule;
@@ -118,7 +124,10 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');
-      if (recorded.length !== 1 || recorded[0].type !== 'GameForked') return fail('a fork records exactly one GameForked event');
+      // Then the seats bots played at the fork point, handed to them again.
+      if (recorded[0]?.type !== 'GameForked' || recorded.slice(1).some((e) => e.type !== 'SeatHandedToBot')) {
+        return fail('a fork records exactly one GameForked event (and the seats bots play)');
+      }
       const board = (recorded[0].secret?.data as { state?: { status?: unknown; seats?: unknown } } | undefined)?.state;
       if (!board || board.status !== 'active' || !Array.isArray(board.seats)) return fail('a fork records the board it starts from, in play');
       const folded = tryFold(fold, action, recorded);
@@ -130,16 +139,19 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     try {
       // The time the action was recorded is the time it was decided at (a takeback's expiry reads it).
       const context = { seat: action.seat, rng, now: action.recordedAt };
-      // Undo and Redo are decided against the history, a note against the log so far; every other command on the effective state.
+      // Undo and Redo are decided against the history, a note against the log so far, a handover against who plays each seat; every other command on the effective state.
+      const control = seatControlOf(action);
       decided =
         action.command.type === 'AddNote'
           ? decideNote(
               { noteId: action.actionId, at: Number(action.command.at), text: String(action.command.text), by: noteAuthorOf(action.seat, recorded[0]) },
               { revision: action.events[0].revision - 1, notes: countNotes(fold.history.entries.map((e) => e.event)), status: fold.state.status },
             )
-          : isHistoryCommand(action.command)
-            ? decideWithHistory(fold.history, action.command, context).events
-            : decideNow(fold.state, action.command as GameCommand, context);
+          : control
+            ? decideSeatControl(fold.state, bots, control)
+            : isHistoryCommand(action.command)
+              ? decideWithHistory(fold.history, action.command, context).events
+              : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
       if (error instanceof RuleViolation)
         return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);
@@ -196,6 +208,16 @@ function takenOutByMigrations(actions: readonly RecordedAction[]): Set<number> {
     }
   });
   return out;
+}
+
+/** A seat handed to a bot or taken back, as the server records the command; null for any other action. */
+function seatControlOf(action: RecordedAction): SeatControl | null {
+  const command = action.command;
+  if (action.seat === null || !command) return null;
+  const by = command.by === 'operator' ? 'operator' : 'seat';
+  if (command.type === 'HandSeatToBot') return { seat: action.seat, bot: String(command.bot), by };
+  if (command.type === 'TakeSeatBack') return { seat: action.seat, bot: null, by };
+  return null;
 }
 
 /** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */

@@ -10,6 +10,7 @@ import type { NoteEvent } from './notes/notes.events';
 import type { MigrationEvent } from './migration/migration.events';
 import type { NavigationEvent } from './navigation/navigation.events';
 import type { PlunderEvent } from './plunder/plunder.events';
+import type { SeatEvent } from './seats/seats.events';
 import type { SetupEvent } from './setup/setup.events';
 import type { ShipEvent } from './ships/ships.events';
 import type { TurnEvent } from './turn/turn.events';
@@ -30,6 +31,7 @@ export type GameEvent =
   | TakebackEvent
   | ForkEvent
   | NoteEvent
-  | MigrationEvent;
+  | MigrationEvent
+  | SeatEvent;
 export type GameEventType = GameEvent['type'];
 export type EventOfType<K extends GameEventType> = Extract<GameEvent, { type: K }>;

@@ -13,6 +13,7 @@ import { noteAppliers } from './notes/notes.evolve';
 import { migrationAppliers } from './migration/migration.evolve';
 import { navigationAppliers } from './navigation/navigation.evolve';
 import { plunderAppliers } from './plunder/plunder.evolve';
+import { seatAppliers } from './seats/seats.evolve';
 import { setupAppliers } from './setup/setup.evolve';
 import { shipAppliers } from './ships/ships.evolve';
 import { turnAppliers } from './turn/turn.evolve';
@@ -35,6 +36,7 @@ const APPLIERS = {
   ...forkAppliers,
   ...noteAppliers,
   ...migrationAppliers,
+  ...seatAppliers,
 } satisfies Appliers<GameEvent>;
 
 /**

@@ -22,6 +22,7 @@ import {
   countNotes,
   decide,
   decideNote,
+  decideSeatControl,
   decideWithHistory,
   initialState,
   recordingRng,
@@ -32,7 +33,9 @@ import {
   type RulesVersion,
   type ScenarioDefinition,
   type SeatCommand,
+  type SeatControl,
 } from '@logbook/rules';
+import { seatBotsOf } from '../bots/seat-bots-of';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository, type LoadedGame } from './game-repository';
@@ -80,7 +83,12 @@ export interface CommandOptions {
   correlationId?: string;
   /** The game the seat guard read for this request, taken on the first attempt while the cache still holds it. */
   loaded?: LoadedGame;
+  /** The bot that chose the command (its name goes into the action's metadata). */
+  bot?: string;
 }
+
+/** Told of every game that has just taken new events here (the bots' runner listens). */
+export type CommitListener = (gameId: string) => void;
 
 /** One command, as each attempt handles it. */
 interface Order {
@@ -105,6 +113,7 @@ export interface NoteBody {
 @Injectable()
 export class GameCommandsService {
   private readonly locks = new KeyedLock();
+  private readonly listeners: CommitListener[] = [];
 
   constructor(
     private readonly games: GameRepository,
@@ -113,7 +122,20 @@ export class GameCommandsService {
     private readonly rules: RulesCheck,
   ) {}
 
-  async createGame(input: { scenario: ScenarioDefinition; players: Array<{ name: string }>; mode: GameMode }, correlationId?: string): Promise<CreatedGame> {
+  /** `listener` is called after each commit, off the answer's path (it must not throw). */
+  onCommitted(listener: CommitListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells the listeners that `gameId` took new events (a commit here, a fork or import started). */
+  committed(gameId: string): void {
+    for (const listener of this.listeners) listener(gameId);
+  }
+
+  async createGame(
+    input: { scenario: ScenarioDefinition; players: Array<{ name: string; bot?: string }>; mode: GameMode },
+    correlationId?: string,
+  ): Promise<CreatedGame> {
     const gameId = randomUUID();
     const commandId = `create-${gameId}`;
     const command = { type: 'CreateGame' as const, gameId, ...input };
@@ -136,6 +158,7 @@ export class GameCommandsService {
     const started = await this.games.start(gameId, { newTokensFor: seats }, (seatTokens) =>
       toNewEvents(gameId, commandId, events, rest, { ...first, seatTokens }),
     );
+    if (input.players.some((p) => p.bot !== undefined)) this.committed(gameId);
     return {
       gameId,
       revision: started.revision,
@@ -146,6 +169,27 @@ export class GameCommandsService {
   /** Runs `work` while no command of the game is being decided (its names change under erasure). */
   whileIdle<T>(gameId: string, work: () => Promise<T>): Promise<T> {
     return this.locks.run(gameId, work);
+  }
+
+  /**
+   * Hands a seat to a bot or gives it back to its player: recorded as an action of that seat
+   * (no undo takes it back), under the game's lock like every command.
+   */
+  controlSeat(gameId: string, change: SeatControl): Promise<CommandResult> {
+    const commandId = `seat-${randomUUID()}`;
+    const command = change.bot === null ? { type: 'TakeSeatBack' } : { type: 'HandSeatToBot', bot: change.bot, by: change.by };
+    return this.locks.run(gameId, () =>
+      retryOnConflict(MAX_ATTEMPTS, async (attempt) => {
+        const game = await this.games.load(gameId, attempt === 1 ? {} : { catchUp: true });
+        const events = decideSeatControl(game.state, seatBotsOf(game), change);
+        const fingerprint = commandFingerprint({ seat: change.seat, command });
+        const recordedAt = isoNow();
+        const metadata = this.metadata(commandId, undefined, change.seat, fingerprint, command, [], recordedAt);
+        const recorded = await this.games.commit(game, { actionId: commandId, seat: change.seat, events, state: game.state, fingerprint, recordedAt }, metadata);
+        this.committed(gameId);
+        return { revision: game.revision, events: recorded.map((e) => viewEvent(e, change.seat, game.state.status)) };
+      }),
+    );
   }
 
   /** `seat` is authenticated at the edge (CommandSeatGuard); one command at a time per game. */
@@ -159,7 +203,11 @@ export class GameCommandsService {
       options,
       decide: (game, rng, now) => decideWithHistory(game.history, command, { seat, rng, now }),
     };
-    return this.locks.run(gameId, () => retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt)));
+    return this.locks.run(gameId, async () => {
+      const result = await retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt));
+      if (this.listeners.length > 0) this.committed(gameId);
+      return result;
+    });
   }
 
   /**
@@ -237,6 +285,7 @@ export class GameCommandsService {
       recordedAt,
       undefined,
       version,
+      order.options.bot,
     );
     let recorded: RecordedEvent[];
     try {
@@ -270,6 +319,7 @@ export class GameCommandsService {
     recordedAt: string,
     commandSecret?: Record<string, unknown>,
     rulesVersion?: RulesVersion,
+    bot?: string,
   ) {
     const record: ActionRecord = {
       commandId,
@@ -280,6 +330,7 @@ export class GameCommandsService {
       commandFingerprint: fingerprint,
       draws,
     };
+    if (bot !== undefined) record.bot = bot;
     if (commandSecret) record.commandSecret = commandSecret;
     if (rulesVersion) record.rulesVersion = rulesVersion;
     return actionMetadata(record);

@@ -30,7 +30,9 @@ import {
   isGameOver,
   recordingRng,
   RuleViolation,
+  seatBots,
   type CarriedNote,
+  type GameEvent,
   type GameState,
   type LogEntry,
   type Rng,
@@ -129,7 +131,12 @@ export class GamePortabilityService {
     const command = { type: 'ForkGame', source: { gameId, revision: at }, ...(players ? { players } : {}), reshuffle };
     const { rng, draws } = recordingRng(this.rng);
     const notes = notesUpTo(log, gameId, at);
-    const events = decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle, notes }, rng);
+    // The seats bots played at `at` are played by them in the fork too (recorded with it).
+    const bots = seatBots(log.slice(0, at + 1).map((entry) => entry.event));
+    const events = [
+      ...decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle, notes }, rng),
+      ...[...bots].map(([seat, bot]): GameEvent => ({ type: 'SeatHandedToBot', data: { seat, bot, by: 'setup' } })),
+    ];
     const commandId = `fork-${forkId}`;
     const { first, rest } = actionMetadata({
       commandId,

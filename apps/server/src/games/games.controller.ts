@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardView, commandWords, namesOfState, type BoardView } from '@logbook/projections';
 import type { CreatedGame, GameOptions } from '@logbook/app-core';
 import type { CommandResult } from '@logbook/game-log';
-import { isGameOver, legalCommands, waitingFor } from '@logbook/rules';
+import { isGameOver, legalCommands, seatBots, waitingFor } from '@logbook/rules';
+import { BotRunner } from '../bots/bot-runner.service';
+import { botSeatList, seatBotsOf } from '../bots/seat-bots-of';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
 import { NewGameBudget } from '../http/storage-budget';
@@ -54,7 +56,13 @@ export class GamesController {
     private readonly liveFeed: LiveFeedService,
     private readonly seek: SeekIndexService,
     private readonly rules: RulesCheck,
+    private readonly bots: BotRunner,
   ) {}
+
+  /** A game a bot plays in is woken when looked at: after a restart its bots resume without a command. */
+  private wakeBots(game: LoadedGame): void {
+    if (seatBotsOf(game).size > 0) this.bots.wake(game.gameId);
+  }
 
   @Post()
   @RateBudget('creates')
@@ -63,7 +71,9 @@ export class GamesController {
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
     const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);
-    return this.commands.createGame({ scenario, players: body.players, mode: body.mode ?? 'standard' }, correlation);
+    // Only the fields a player has: a seat without a bot records what it always did.
+    const players = body.players.map((p) => (p.bot === undefined ? { name: p.name } : { name: p.name, bot: p.bot }));
+    return this.commands.createGame({ scenario, players, mode: body.mode ?? 'standard' }, correlation);
   }
 
   /** The board view now, or as it stood at `?at=<revision>` or `?round=&turn=` (replay and seek). */
@@ -80,6 +90,7 @@ export class GamesController {
     // Which rules the game was created and decided under, and whether it is frozen (checked on
     // this process's first look at a game recorded under other rules, then known).
     const rules = await this.rules.status(game);
+    this.wakeBots(game);
     if (!isSeek(query)) {
       // The revision is the version of the game; the view also depends on who asks.
       res.header('ETag', `"${game.revision}"`);
@@ -95,7 +106,9 @@ export class GamesController {
     const reveal = isGameOver(game.state.status);
     // A past view's version is its own revision (marked once the game's end reveals what it hid).
     res.header('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
-    const view: BoardView & { rules?: GameRules } = boardView(past, revision, seat, { reveal });
+    // Who played each seat then: the log's handovers up to that revision.
+    const bots = botSeatList(seatBots(game.history.entries.slice(0, revision + 1).map((entry) => entry.event)));
+    const view: BoardView & { rules?: GameRules } = boardView(past, revision, seat, { reveal, bots });
     view.rules = rules;
     return view as BoardView & { rules: GameRules };
   }
@@ -110,6 +123,7 @@ export class GamesController {
   options(@Game() game: LoadedGame, @Seat() seat: number | null, @Res({ passthrough: true }) res: FastifyReply): GameOptions {
     res.header('ETag', `"${game.revision}"`);
     res.header('Vary', 'Authorization');
+    this.wakeBots(game);
     const names = namesOfState(game.state, seat);
     // Each option with the words the page shows on its button (the same table as the timeline's).
     const options = (seat === null ? [] : legalCommands(game.state, seat, { history: game.history })).map((option) => ({

@@ -19,10 +19,12 @@ import { PresenceController } from '../presence/presence.controller';
 import { PresenceModule } from '../presence/presence.module';
 import { PersonalDataService } from './personal-data.service';
 import { SeatNamesController } from './seat-names.controller';
+import { BotRunner } from '../bots/bot-runner.service';
+import { SeatsController } from '../bots/seats.controller';
 
 @Module({
   imports: [HistoryModule, PresenceModule],
-  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController],
+  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController, SeatsController],
   providers: [
     GameCommandsService,
     GameEventsService,
@@ -35,6 +37,7 @@ import { SeatNamesController } from './seat-names.controller';
     LiveFeedService,
     RulesCheck,
     PersonalDataService,
+    BotRunner,
     { provide: RNG, useValue: cryptoRng },
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.

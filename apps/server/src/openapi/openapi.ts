@@ -9,6 +9,7 @@ import { CreateGameDto } from '../games/dto/create-game.dto';
 import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { AddNoteDto } from '../games/dto/note.dto';
 import { HeartbeatDto } from '../presence/presence.controller';
+import { HandSeatDto } from '../bots/dto/hand-seat.dto';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
@@ -84,11 +85,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
   schemas.AddNote = dtoSchema(AddNoteDto) as never;
   schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
-  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote and Heartbeat above.
+  schemas.HandSeat = dtoSchema(HandSeatDto) as never;
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, Heartbeat and HandSeat above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
   delete schemas.AddNoteDto;
   delete schemas.HeartbeatDto;
+  delete schemas.HandSeatDto;
 
   describeOperations(document);
   return document;

@@ -245,6 +245,25 @@ const OPERATIONS: Record<string, Operation> = {
     ],
     body: jsonBody('Command'),
   },
+  'post /games/{gameId}/seats/{seat}/bot': {
+    summary: 'The seat is played by a bot from now on (by its own token, or the operator when its player left); its token stays its player\'s',
+    access: 'viewer',
+    ok: { 200: { description: 'Recorded: the SeatHandedToBot event', content: json('CommandResult') } },
+    errors: [401, 403, 404, 413, 415, [422, 'A rule forbids it: `seat.already-bot`, `seat.unknown`, `game.over` (RULES.md)']],
+    body: jsonBody('HandSeat'),
+  },
+  'delete /games/{gameId}/seats/{seat}/bot': {
+    summary: "The seat's player plays it again (its own token, or the operator)",
+    access: 'viewer',
+    ok: { 200: { description: 'Recorded: the SeatTakenBack event', content: json('CommandResult') } },
+    errors: [401, 403, 404, [422, 'A rule forbids it: `seat.not-bot`, `seat.unknown`, `game.over` (RULES.md)']],
+  },
+  'get /games/{gameId}/hint': {
+    summary: "What the greedy bot would send now for the caller's seat, and why, from what that seat may see only (null when the game does not wait for it)",
+    access: 'seat',
+    ok: { 200: { description: 'The hint', headers: ETAG, content: json('GameHint') } },
+    errors: [401, 403, 404],
+  },
   'post /games/{gameId}/fork': {
     summary: "A new game from this one's effective history at revision `at`, with new seat tokens for the seats its caller may take",
     access: 'viewer',
@@ -361,8 +380,8 @@ const OPERATIONS: Record<string, Operation> = {
 
 const PATH_PARAMETERS: Record<string, ParameterObject> = {
   gameId: GAME_ID,
+  seat: { name: 'seat', in: 'path', required: true, description: 'A seat number of the game (from 1)', schema: { type: 'string', pattern: '^[1-9]\\d?$' } },
   scenario: { name: 'scenario', in: 'path', required: true, description: 'A scenario id', schema: { type: 'string', minLength: 1, maxLength: 100 } },
-  seat: { name: 'seat', in: 'path', required: true, description: 'A seat number (1, 2, …)', schema: { type: 'string', pattern: '^[1-9]\\d{0,2}$' } },
   chart: { name: 'chart', in: 'path', required: true, description: 'A chart file name', schema: { type: 'string', enum: CHART_NAMES.map((n) => `${n}.svg`) } },
 };
 

@@ -14,6 +14,7 @@ import type { HealthController } from '../health/health.controller';
 import type { TimelineController } from '../history/timeline.controller';
 import type { GamesListController } from '../read-models/games-list.controller';
 import type { PresenceController } from '../presence/presence.controller';
+import type { SeatsController } from '../bots/seats.controller';
 
 type Answer<C, M extends keyof C> = C[M] extends (...args: never[]) => infer R ? Exclude<Awaited<R>, string | void> : never;
 
@@ -25,6 +26,7 @@ export type GameOptions = Answer<GamesController, 'options'>;
 export type EventPage = Answer<GamesController, 'eventsOf'>;
 export type CommandResult = Answer<GamesController, 'command'>;
 export type ForkedGame = Answer<PortabilityController, 'fork'>;
+export type GameHint = Answer<SeatsController, 'hint'>;
 export type ImportedGame = Answer<PortabilityController, 'import'>;
 export type Timeline = Answer<TimelineController, 'timeline'>;
 export type GameNotes = Answer<NotesController, 'notes'>;

@@ -60,16 +60,30 @@ export const newGreedyMemory = (): GreedyMemory => {
   return memory;
 };
 
+/** What the greedy bot would send, and why, in words. */
+export interface GreedyChoice {
+  command: PlayCommand;
+  why: string;
+}
+
 export function greedyChoice(turn: BotTurn, memory: GreedyMemory): PlayCommand {
+  return greedyReasoned(turn, memory).command;
+}
+
+export function greedyReasoned(turn: BotTurn, memory: GreedyMemory): GreedyChoice {
   memory.forget(turn);
   const refused = memory.refused;
   const preferences = preferred(turn, memory.noFit);
-  for (const command of preferences) if (!refused.has(JSON.stringify(command))) return command;
+  for (const choice of preferences) if (!refused.has(JSON.stringify(choice.command))) return choice;
   const fallback = turn.legal.find((c) => !refused.has(JSON.stringify(c)) && (c.type === 'EndNavigation' || c.type === 'EndTurn'));
-  return fallback ?? turn.legal.find((c) => !refused.has(JSON.stringify(c))) ?? (turn.legal[0] as PlayCommand);
+  if (fallback) return { command: fallback, why: 'Nothing better is left to try: end it here.' };
+  const any = turn.legal.find((c) => !refused.has(JSON.stringify(c))) ?? (turn.legal[0] as PlayCommand);
+  return { command: any, why: 'Nothing it prefers is allowed now: the first thing the rules allow.' };
 }
 
-function preferred(turn: BotTurn, noFit: ReadonlySet<string>): PlayCommand[] {
+const because = (command: PlayCommand, why: string): GreedyChoice => ({ command, why });
+
+function preferred(turn: BotTurn, noFit: ReadonlySet<string>): GreedyChoice[] {
   // Not destructured: reading `legal` asks the rules for the whole list, which is rarely needed.
   const { state, seat } = turn;
   const pending = state.pending;
@@ -77,75 +91,91 @@ function preferred(turn: BotTurn, noFit: ReadonlySet<string>): PlayCommand[] {
   if (pending?.kind === 'plunder-choice') {
     // Armor and items are what a party at sea most often lacks; any type will do otherwise.
     return [
-      { type: 'ChoosePlunderType', cardType: 'armor' },
-      { type: 'ChoosePlunderType', cardType: 'item' },
-      ...turn.legal.filter((c) => c.type === 'ChoosePlunderType'),
+      because({ type: 'ChoosePlunderType', cardType: 'armor' }, 'Armor is what a party at sea most often lacks.'),
+      because({ type: 'ChoosePlunderType', cardType: 'item' }, 'An item is the next most useful plunder.'),
+      ...turn.legal.filter((c) => c.type === 'ChoosePlunderType').map((c) => because(c, 'Any plunder type will do.')),
     ];
   }
   if (pending?.kind === 'structural-damage') {
-    const out: PlayCommand[] = [];
+    const out: GreedyChoice[] = [];
     if (pending.amount > 0 && character) {
       const reducing = character.hand.filter((card) => (state.cards[card]?.powers.reduceStructuralDamage ?? 0) > 0);
-      if (reducing.length > 0) out.push({ type: 'ReduceStructuralDamage', play: [reducing[0] as string] });
+      if (reducing.length > 0) out.push(because({ type: 'ReduceStructuralDamage', play: [reducing[0] as string] }, 'A card in hand reduces the damage to the ship.'));
       // A card from hand for each point, when that saves the ship (or the clock) cheaply.
       else if (pending.amount <= 2 && character.hand.length >= pending.amount) {
-        out.push({ type: 'ReduceStructuralDamage', discard: character.hand.slice(0, pending.amount) });
+        out.push(
+          because(
+            { type: 'ReduceStructuralDamage', discard: character.hand.slice(0, pending.amount) },
+            `Discarding ${pending.amount} card(s) saves the ship ${pending.amount} damage cheaply.`,
+          ),
+        );
       }
     }
-    out.push({ type: 'ResolveStructuralDamage' });
+    out.push(because({ type: 'ResolveStructuralDamage' }, 'Nothing cheap reduces the damage: take it and play on.'));
     return out;
   }
   if (!character || state.turn?.seat !== seat) return [];
   const ship = character.shipId ? state.ships[character.shipId] : undefined;
   if (!ship) {
     const here = Object.values(state.ships).find((s) => s.hex.q === character.hex.q && s.hex.r === character.hex.r);
-    return [...(here ? [{ type: 'Embark' as const, shipId: here.shipId }] : []), { type: 'EndTurn' }];
+    return [
+      ...(here ? [because({ type: 'Embark', shipId: here.shipId }, 'Back aboard: a character ashore can do little.')] : []),
+      because({ type: 'EndTurn' }, 'Ashore with no ship here: nothing to do but wait.'),
+    ];
   }
   if (state.navigation) return navigationStep(state, ship, noFit);
 
-  const out: PlayCommand[] = [];
+  const out: GreedyChoice[] = [];
   const turnState = state.turn;
-  if (ship.wrecked && turnState?.repairAvailable) out.push({ type: 'AttemptRepair' });
+  if (ship.wrecked && turnState?.repairAvailable) out.push(because({ type: 'AttemptRepair' }, 'The ship is wrecked: repair it before anything else.'));
   if ((turnState?.ordersLeft ?? 0) > 0) {
-    for (const enemy of ship.enemiesOnDeck) out.push({ type: 'RepelEnemy', enemyId: enemy.enemyId });
+    for (const enemy of ship.enemiesOnDeck) out.push(because({ type: 'RepelEnemy', enemyId: enemy.enemyId }, 'An enemy is on deck: repel it before it does harm.'));
     if (crewInZone(ship, 'artillery').length > 0) {
       for (const enemyShip of Object.values(state.enemyShips)) {
         const card = state.shipCards[enemyShip.cardId];
-        if (card && areAdjacent(enemyShip.hex, ship.hex) && odds(character, card.defeat) >= GOOD_ODDS) {
-          out.push({ type: 'EngageShip', enemyShipId: enemyShip.enemyShipId, seize: true });
+        const chance = card && areAdjacent(enemyShip.hex, ship.hex) ? odds(character, card.defeat) : 0;
+        if (card && chance >= GOOD_ODDS) {
+          out.push(because({ type: 'EngageShip', enemyShipId: enemyShip.enemyShipId, seize: true }, `An enemy ship is alongside and the odds are good (${percent(chance)}).`));
         }
       }
     }
     for (const hex of Object.values(state.hexes)) {
       if (hex.terrain !== 'altar' || !areAdjacent(hex, ship.hex) || state.purgedAltars.includes(hexKey(hex))) continue;
-      if (odds(character, hex.altarCheck ?? state.altarCheck) >= GOOD_ODDS) out.push({ type: 'PurgeAltar', hex: { q: hex.q, r: hex.r } });
+      const chance = odds(character, hex.altarCheck ?? state.altarCheck);
+      if (chance >= GOOD_ODDS) out.push(because({ type: 'PurgeAltar', hex: { q: hex.q, r: hex.r } }, `An altar is adjacent and the odds of purging it are good (${percent(chance)}).`));
     }
     if (!canExplore(ship)) {
       const free = ship.nodes.find((n) => !ship.crew.some((c) => c.node === n) && !ship.enemiesOnDeck.some((e) => e.node === n));
       const spare = ship.crew.find((c) => c.node === null || c.node.startsWith('blank'));
-      if (free === 'crows-nest' && spare) out.push({ type: 'MoveCrew', crewId: spare.crewId, node: 'crows-nest' });
+      if (free === 'crows-nest' && spare) {
+        out.push(because({ type: 'MoveCrew', crewId: spare.crewId, node: 'crows-nest' }, "Nobody is in the crow's nest: without a lookout the ship cannot explore."));
+      }
     }
     const route = plan(state, ship, noFit, false);
     if (route !== undefined) {
-      if (ship.anchored && route.steps.length > 0) out.push({ type: 'WeighAnchor' });
-      out.push({ type: 'StartNavigation' });
+      if (ship.anchored && route.steps.length > 0) out.push(because({ type: 'WeighAnchor' }, 'There is sea to explore, and the ship is at anchor.'));
+      out.push(because({ type: 'StartNavigation' }, 'There is an uncovered hex within reach: sail to explore it.'));
     }
     const here = state.hexes[hexKey(ship.hex)];
-    if (here?.terrain === 'shipwreck' && !state.lootedWrecks.includes(hexKey(here))) out.push({ type: 'LootShipwreck' });
+    if (here?.terrain === 'shipwreck' && !state.lootedWrecks.includes(hexKey(here))) out.push(because({ type: 'LootShipwreck' }, 'The ship is on a shipwreck nobody has looted.'));
   }
-  out.push({ type: 'EndTurn' });
+  out.push(because({ type: 'EndTurn' }, 'Nothing worth an order is left this turn.'));
   return out;
 }
 
-function navigationStep(state: GameState, ship: PlayerShipState, noFit: ReadonlySet<string>): PlayCommand[] {
+const percent = (p: number): string => `${Math.round(p * 100)}%`;
+
+function navigationStep(state: GameState, ship: PlayerShipState, noFit: ReadonlySet<string>): GreedyChoice[] {
   const pointsLeft = state.navigation?.pointsLeft ?? 0;
   const path = plan(state, ship, noFit);
-  const out: PlayCommand[] = [];
-  if (path && path.steps.length === 0) out.push({ type: 'ExploreTile' });
-  else if (path && path.firstCost <= pointsLeft) out.push(path.steps[0] as PlayCommand);
-  out.push({ type: 'EndNavigation' });
+  const out: GreedyChoice[] = [];
+  if (path && path.steps.length === 0) out.push(because({ type: 'ExploreTile' }, 'The ship faces an uncovered hex: explore the next tile.'));
+  else if (path && path.firstCost <= pointsLeft) {
+    out.push(because(path.steps[0] as PlayCommand, 'The first step of the cheapest way to an uncovered hex (storms and altars avoided).'));
+  }
+  out.push(because({ type: 'EndNavigation' }, 'No uncovered hex within the points left: end the order.'));
   // When ending here is refused (an occupied hex), any step that leaves it.
-  out.push({ type: 'MoveShip' }, { type: 'TurnShip', direction: 'cw' });
+  out.push(because({ type: 'MoveShip' }, 'The order cannot end here: move on.'), because({ type: 'TurnShip', direction: 'cw' }, 'The order cannot end here: turn.'));
   return out;
 }
 

@@ -1,3 +1,4 @@
 export * from './bots';
 export * from './record';
 export * from './simulate';
+export * from './hint';

@@ -42,6 +42,8 @@ export interface GameAnalytics {
   /** A fork: the game and revision it started from (its figures count its own play from there). */
   forkedFrom: { gameId: string; revision: number } | null;
   seats: Array<{ seat: number; name: string; characterId: string }>;
+  /** Seats a bot played at some time (the last bot each had) and whether a player's seat was handed to one. */
+  bots: BotMarks;
   rounds: number;
   turns: number;
   act: number;
@@ -73,6 +75,28 @@ export interface GameAnalytics {
   redos: number;
   /** Seconds between each turn's start and its end (time of the actions recorded). */
   turnSeconds: { turns: number; total: number };
+}
+
+export interface BotMarks {
+  seats: Array<{ seat: number; bot: string }>;
+  /** A seat its player played was handed to a bot during the game (not chosen at creation). */
+  handedOver: boolean;
+}
+
+export const noBots = (): BotMarks => ({ seats: [], handedOver: false });
+
+/**
+ * Marks a seat played by a bot (SeatHandedToBot). Never unmarked: a game that a bot helped play
+ * stays marked when its player takes the seat back, and an undo never takes a handover back.
+ */
+export function markBot(figures: GameAnalytics, data: { seat: number; bot: string; by?: string }): void {
+  // Rows folded before bots were marked have no marks yet.
+  const marks = (figures.bots ??= noBots());
+  const at = marks.seats.findIndex((s) => s.seat === data.seat);
+  if (at === -1) marks.seats.push({ seat: data.seat, bot: data.bot });
+  else marks.seats[at] = { seat: data.seat, bot: data.bot };
+  marks.seats.sort((a, b) => a.seat - b.seat);
+  if (data.by !== undefined && data.by !== 'setup') marks.handedOver = true;
 }
 
 /** What the fold needs to remember that is not a figure (kept beside the figures, never served). */
@@ -118,6 +142,7 @@ export const newAnalyticsFold = (gameId: string): AnalyticsFold => ({
     simulated: null,
     forkedFrom: null,
     seats: [],
+    bots: noBots(),
     rounds: 0,
     turns: 0,
     act: 1,

@@ -2,7 +2,7 @@
 // null for an event that changes no figure. The table names every type, so a new or renamed
 // event is a compile error here until the analytics decide what it means.
 import { hexKey, placeTileHexes, type GameEventType, type Hex, type Rotation, type TileDefinition } from '@logbook/rules';
-import type { AnalyticsEventOf, AnalyticsFold, DamageSource } from './analytics-figures';
+import { markBot, type AnalyticsEventOf, type AnalyticsFold, type DamageSource } from './analytics-figures';
 
 export type AnalyticsHandler<K extends GameEventType> = (fold: AnalyticsFold, event: AnalyticsEventOf<K>) => void;
 export type AnalyticsHandlers = { [K in GameEventType]: AnalyticsHandler<K> | null };
@@ -202,6 +202,9 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
   ActionRedone: (fold) => {
     fold.figures.redos += 1;
   },
+  SeatHandedToBot: (fold, { data }) => markBot(fold.figures, data),
+  // A seat a bot played stays marked (see markBot).
+  SeatTakenBack: null,
   // The clock, crew moves, anchors, embarking, hands and what only follows another event: no figure.
   TakebackRequested: null,
   TakebackAccepted: null,

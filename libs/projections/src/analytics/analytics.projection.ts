@@ -8,7 +8,7 @@ import { HISTORY_EVENT_TYPES, effectiveEntries } from '@logbook/rules';
 import type { GameLogReader } from '../game-states/game-states.projection';
 import { isPromise, type Awaitable } from '../runner/awaitable';
 import type { Projection } from '../runner/projection';
-import { newAnalyticsFold, type AnalyticsFold } from './analytics-figures';
+import { markBot, newAnalyticsFold, noBots, type AnalyticsFold } from './analytics-figures';
 import type { AnalyticsStore } from './analytics-store';
 import { EffectiveAnalytics } from './effective-analytics';
 import { evolveAnalytics, foldAnalytics } from './game-analytics';
@@ -36,6 +36,9 @@ export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]):
   fold.figures.undos = log.filter((e) => e.type === 'ActionUndone').length;
   fold.figures.redos = log.filter((e) => e.type === 'ActionRedone').length;
   fold.figures.revision = log[log.length - 1]?.revision ?? -1;
+  // Handovers are never undone: the marks come from the whole log.
+  fold.figures.bots = noBots();
+  for (const e of log) if (e.type === 'SeatHandedToBot') markBot(fold.figures, analyticsEvent(e).data as { seat: number; bot: string; by?: string });
   return fold;
 }
 

@@ -3,7 +3,7 @@
 // copy of the figures whenever CHECKPOINT_EVENTS events separate it from the one before. An
 // undo restores the nearest copy below the new top and folds the few events since.
 import { isHistoryNeutral } from '@logbook/rules';
-import { newAnalyticsFold, type AnalyticsEvent, type AnalyticsFold } from './analytics-figures';
+import { markBot, newAnalyticsFold, noBots, type AnalyticsEvent, type AnalyticsFold, type GameAnalytics } from './analytics-figures';
 import { evolveAnalytics } from './game-analytics';
 
 /** Events between kept copies of the figures: what one undo folds at most, beside its action's. */
@@ -25,6 +25,8 @@ export class EffectiveAnalytics {
   private current: AnalyticsFold;
   private undos = 0;
   private redos = 0;
+  /** Seats played by bots: marked by events no undo takes back, so kept apart from the actions. */
+  private readonly bots: Pick<GameAnalytics, 'bots'> = { bots: noBots() };
   /** Revision of the last log event taken (delivery is at least once). */
   private revision = -1;
 
@@ -39,8 +41,11 @@ export class EffectiveAnalytics {
   take(actionId: string, event: AnalyticsEvent): boolean {
     if (event.revision <= this.revision) return true;
     this.revision = event.revision;
-    // Not a game action (a takeback asked or answered, a note): no figure, and it forgets no redo.
-    if (isHistoryNeutral(event.type)) return true;
+    // Not a game action (a takeback asked or answered, a note, a handover): no figure, and it forgets no redo.
+    if (isHistoryNeutral(event.type)) {
+      if (event.type === 'SeatHandedToBot') markBot(this.bots as GameAnalytics, event.data as { seat: number; bot: string; by?: string });
+      return true;
+    }
     if (event.type === 'ActionUndone' || event.type === 'ActionRedone') {
       const target = (event.data as { actionId?: unknown } | undefined)?.actionId;
       return event.type === 'ActionUndone' ? this.undo(target) : this.redo(target);
@@ -63,6 +68,7 @@ export class EffectiveAnalytics {
     const fold = structuredClone(this.current);
     fold.figures.undos = this.undos;
     fold.figures.redos = this.redos;
+    fold.figures.bots = structuredClone(this.bots.bots);
     fold.figures.revision = revision;
     return fold;
   }

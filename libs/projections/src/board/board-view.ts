@@ -36,6 +36,8 @@ export interface BoardView {
   pending: PendingView | null;
   unplacedTiles: number;
   seats: GameState['seats'];
+  /** The seats bots play now, and which bot plays each (the others are played by their players). */
+  bots: Array<{ seat: number; bot: string }>;
   tiles: Array<{
     tileId: string;
     anchor: { q: number; r: number };
@@ -112,6 +114,8 @@ export interface BoardViewOptions {
   reveal?: boolean;
   /** The game's history now (GameHistory.undoable()/redoable()); a past view has none. */
   history?: { undo: HistoryStep | null; redo: HistoryStep | null; takeback?: TakebackView | null };
+  /** The seats bots play (folded from the log: who plays a seat is not on the board). */
+  bots?: Array<{ seat: number; bot: string }>;
 }
 
 /** The board's hexes grouped by tile, in board order: one pass, not one per tile. */
@@ -145,6 +149,7 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
     pending: pendingView(state),
     unplacedTiles: state.stack.length,
     seats: state.seats,
+    bots: options.bots ?? [],
     tiles: state.tiles.map((tile) => ({
       tileId: tile.tileId,
       anchor: tile.anchor,

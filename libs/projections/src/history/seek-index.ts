@@ -123,7 +123,8 @@ export class SeekIndex {
       else this.redoAction(change.actionId);
     } else if (opened || this.open?.action !== action) {
       this.close();
-      this.redo.length = 0; // a new action forgets what could have been redone
+      // A new action forgets what could have been redone; a seat handed to a bot is no action.
+      if (!isHistoryNeutral(event.type)) this.redo.length = 0;
       const parent = this.top;
       const node: ActionNode = { action, parent, cost: this.costAbove(parent) + 1 };
       this.open = node;

@@ -238,6 +238,8 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   PlunderReturnedToBox: null,
   AltarPurged: (d) => `altar at ${hex(d.hex)} purged`,
   NoteAdded: (d, n) => `${noteAuthor(d.by, n)} noted revision ${d.at}: “${d.text}”`,
+  SeatHandedToBot: (d, n) => `${n.seat(d.seat)} is played by the ${d.bot} bot`,
+  SeatTakenBack: (d, n) => `${n.seat(d.seat)} is played by its player again`,
 };
 
 /** Who wrote a note, in words: a seat's name, the operator or a spectator. */

@@ -5,6 +5,7 @@ import type { GameMode } from '../state';
 export interface CreateGame extends DomainCommand<'CreateGame'> {
   gameId: string;
   scenario: ScenarioDefinition;
-  players: Array<{ name: string }>;
+  /** One per seat; `bot` names the bot that plays the seat from the start (the server checks the name). */
+  players: Array<{ name: string; bot?: string }>;
   mode: GameMode;
 }

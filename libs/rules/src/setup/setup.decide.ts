@@ -57,6 +57,10 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
   stashSetupPlunder(decision);
   startFirstTurn(decision);
   shuffleTileStack(decision, scenario);
+  // Recorded after the setup's draws, so a game without bots logs what it always did.
+  players.forEach((p, i) => {
+    if (p.bot !== undefined) decision.emit({ type: 'SeatHandedToBot', data: { seat: i + 1, bot: p.bot, by: 'setup' } });
+  });
 }
 
 /**

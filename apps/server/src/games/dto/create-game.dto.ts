@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { BOT_NAMES, type BotName } from '@logbook/app-core';
 import type { GameMode } from '@logbook/rules';
 import { IsPlayerName } from './player-name';
 
@@ -11,15 +12,22 @@ export class PlayerDto {
   name!: string;
 }
 
+/** A new game's player: a name, and the bot that plays the seat when a bot does. */
+export class NewPlayerDto extends PlayerDto {
+  @IsOptional()
+  @IsIn(BOT_NAMES)
+  bot?: BotName;
+}
+
 /** A game's players, one per seat (1 to 4), as a new game and a fork name them. */
-export const SeatPlayers = (): PropertyDecorator =>
+export const SeatPlayers = (type: new () => PlayerDto = PlayerDto): PropertyDecorator =>
   applyDecorators(
     IsArray(),
     ArrayMinSize(1),
     ArrayMaxSize(4),
     IsObject({ each: true }),
     ValidateNested({ each: true }),
-    Type(() => PlayerDto),
+    Type(() => type),
   );
 
 export class CreateGameDto {
@@ -27,8 +35,8 @@ export class CreateGameDto {
   @IsDefined()
   scenario!: string | Record<string, unknown>;
 
-  @SeatPlayers()
-  players!: PlayerDto[];
+  @SeatPlayers(NewPlayerDto)
+  players!: NewPlayerDto[];
 
   @IsOptional()
   @IsIn(['standard', 'sandbox'])

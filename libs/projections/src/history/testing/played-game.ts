@@ -189,3 +189,21 @@ export const toRecordedOf = (gameId: string, actions: readonly PlayedAction[], o
     metadata: event.metadata ?? {},
     schemaVersion: GAME_EVENT_SCHEMA_VERSION,
   }));
+
+/**
+ * `actions` with a seat handed to a bot after every undo (an action that is no game action):
+ * a redo that follows must still re-apply what was undone. The seats alternate, the bots too.
+ */
+export function withHandovers(actions: readonly PlayedAction[]): PlayedAction[] {
+  const out: PlayedAction[] = [];
+  let n = 0;
+  for (const action of actions) {
+    out.push(action);
+    if (action.command.type !== 'Undo') continue;
+    n++;
+    const seat = (n % 2) + 1;
+    const bot = n % 3 === 0 ? 'random' : 'greedy';
+    out.push({ commandId: `seat-${n}`, seat, command: { type: 'HandSeatToBot', bot, by: 'seat' }, events: [{ type: 'SeatHandedToBot', data: { seat, bot, by: 'seat' } }] });
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+// Which seats of a loaded game bots play, folded from its whole log (seatBots) and kept per
+// history, so each call folds only the events taken since the last one.
+import { foldSeatBot, type GameHistory, type SeatBots } from '@logbook/rules';
+import type { LoadedGame } from '../games/game-repository';
+
+interface Folded {
+  events: number;
+  bots: Map<number, string>;
+}
+
+const folded = new WeakMap<GameHistory, Folded>();
+
+export function seatBotsOf(game: Pick<LoadedGame, 'history'>): SeatBots {
+  const entries = game.history.entries;
+  let seen = folded.get(game.history);
+  if (!seen) folded.set(game.history, (seen = { events: 0, bots: new Map() }));
+  for (; seen.events < entries.length; seen.events++) foldSeatBot(seen.bots, (entries[seen.events] as (typeof entries)[number]).event);
+  return seen.bots;
+}
+
+/** The seats bots play, as the board view and the page list them. */
+export const botSeatList = (bots: SeatBots): Array<{ seat: number; bot: string }> =>
+  [...bots.entries()].sort(([a], [b]) => a - b).map(([seat, bot]) => ({ seat, bot }));

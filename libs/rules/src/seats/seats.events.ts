@@ -1,0 +1,12 @@
+import type { DomainEvent } from '../event';
+
+/**
+ * [D] a seat is played by a bot from now on: chosen when the game was created (recorded with
+ * it), or handed over by the seat itself or by the operator when its player leaves. Who plays a
+ * seat is not part of the board; the seat's token stays its player's.
+ */
+export type SeatHandedToBot = DomainEvent<'SeatHandedToBot', { seat: number; bot: string; by: 'setup' | 'seat' | 'operator' }>;
+/** [D] the seat's player plays it again. */
+export type SeatTakenBack = DomainEvent<'SeatTakenBack', { seat: number }>;
+
+export type SeatEvent = SeatHandedToBot | SeatTakenBack;
