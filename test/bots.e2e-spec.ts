@@ -119,12 +119,20 @@ describe('bots in seats', () => {
     for (const e of firsts.filter((x) => x.metadata.seat === 1 || x.metadata.seat === 3)) expect(e.metadata.bot).toBeUndefined();
 
     // The export says which actions a bot chose, and analytics mark the game's bot seats.
-    const exported = await app.http().get(`/games/${game.gameId}/export`).set('Authorization', `Bearer ${ADMIN}`).buffer(true).parse((res, done) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => done(null, text));
-    });
-    const lines = (exported.body as string).trim().split('\n').map((l) => JSON.parse(l) as Json);
+    const exported = await app
+      .http()
+      .get(`/games/${game.gameId}/export`)
+      .set('Authorization', `Bearer ${ADMIN}`)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => done(null, text));
+      });
+    const lines = (exported.body as string)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
     expect(lines.some((l) => l.seat === 2 && l.bot === 'greedy')).toBe(true);
     expect(lines.filter((l) => l.type === 'SeatHandedToBot').map((l) => l.data)).toEqual([
       { seat: 2, bot: 'greedy', by: 'setup' },
@@ -175,7 +183,14 @@ describe('bots in seats', () => {
     const twice = await handOver(app, game.gameId, 2, two.token);
     expect([twice.status, twice.body.rule]).toEqual([422, 'seat.already-bot']);
     expect((await handOver(app, game.gameId, 3, ADMIN)).body).toMatchObject({ rule: 'seat.unknown' });
-    expect((await app.http().post('/games').send({ scenario: 'first-voyage', players: [{ name: 'A', bot: 'oracle' }] })).status).toBe(400);
+    expect(
+      (
+        await app
+          .http()
+          .post('/games')
+          .send({ scenario: 'first-voyage', players: [{ name: 'A', bot: 'oracle' }] })
+      ).status,
+    ).toBe(400);
   });
 
   it('never undoes a handover: the seat’s undo takes back its own last action', async () => {

@@ -7,14 +7,7 @@ import type { BoardView, GameHint } from './types';
 
 const failure = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-export function BotsPanel(props: {
-  view: BoardView;
-  gameId: string;
-  token: string | null;
-  seat: number | null;
-  replaying: boolean;
-  onChanged: () => void;
-}) {
+export function BotsPanel(props: { view: BoardView; gameId: string; token: string | null; seat: number | null; replaying: boolean; onChanged: () => void }) {
   const { view, gameId, token, seat } = props;
   const [hint, setHint] = useState<GameHint['hint'] | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +51,12 @@ export function BotsPanel(props: {
       {token && seat !== null && active && (
         <div class="bot-actions">
           {mine ? (
-            <button type="button" data-action="take-seat-back" disabled={busy} onClick={() => void run(() => api.takeSeatBack(gameId, token, seat).then(props.onChanged))}>
+            <button
+              type="button"
+              data-action="take-seat-back"
+              disabled={busy}
+              onClick={() => void run(() => api.takeSeatBack(gameId, token, seat).then(props.onChanged))}
+            >
               Take my seat back
             </button>
           ) : (
@@ -75,7 +73,12 @@ export function BotsPanel(props: {
               >
                 Hint
               </button>
-              <button type="button" data-action="hand-to-bot" disabled={busy} onClick={() => void run(() => api.handToBot(gameId, token, seat, 'greedy').then(props.onChanged))}>
+              <button
+                type="button"
+                data-action="hand-to-bot"
+                disabled={busy}
+                onClick={() => void run(() => api.handToBot(gameId, token, seat, 'greedy').then(props.onChanged))}
+              >
                 Let a bot play my seat
               </button>
             </>

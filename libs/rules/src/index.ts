@@ -25,16 +25,7 @@ export {
   type NoteContext,
   type NoteEvent,
 } from './notes';
-export {
-  decideSeatControl,
-  foldSeatBot,
-  type SeatBots,
-  type SeatControl,
-  seatBots,
-  type SeatEvent,
-  type SeatHandedToBot,
-  type SeatTakenBack,
-} from './seats';
+export { decideSeatControl, foldSeatBot, type SeatBots, type SeatControl, seatBots, type SeatEvent, type SeatHandedToBot, type SeatTakenBack } from './seats';
 export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
 export type { GameMigrated, MigrationEvent } from './migration';
 export { rulesVersion, type RulesVersion } from './rules-version';

@@ -185,7 +185,11 @@ export class GameCommandsService {
         const fingerprint = commandFingerprint({ seat: change.seat, command });
         const recordedAt = isoNow();
         const metadata = this.metadata(commandId, undefined, change.seat, fingerprint, command, [], recordedAt);
-        const recorded = await this.games.commit(game, { actionId: commandId, seat: change.seat, events, state: game.state, fingerprint, recordedAt }, metadata);
+        const recorded = await this.games.commit(
+          game,
+          { actionId: commandId, seat: change.seat, events, state: game.state, fingerprint, recordedAt },
+          metadata,
+        );
         this.committed(gameId);
         return { revision: game.revision, events: recorded.map((e) => viewEvent(e, change.seat, game.state.status)) };
       }),

@@ -246,7 +246,7 @@ const OPERATIONS: Record<string, Operation> = {
     body: jsonBody('Command'),
   },
   'post /games/{gameId}/seats/{seat}/bot': {
-    summary: 'The seat is played by a bot from now on (by its own token, or the operator when its player left); its token stays its player\'s',
+    summary: "The seat is played by a bot from now on (by its own token, or the operator when its player left); its token stays its player's",
     access: 'viewer',
     ok: { 200: { description: 'Recorded: the SeatHandedToBot event', content: json('CommandResult') } },
     errors: [401, 403, 404, 413, 415, [422, 'A rule forbids it: `seat.already-bot`, `seat.unknown`, `game.over` (RULES.md)']],

@@ -100,7 +100,8 @@ function preferred(turn: BotTurn, noFit: ReadonlySet<string>): GreedyChoice[] {
     const out: GreedyChoice[] = [];
     if (pending.amount > 0 && character) {
       const reducing = character.hand.filter((card) => (state.cards[card]?.powers.reduceStructuralDamage ?? 0) > 0);
-      if (reducing.length > 0) out.push(because({ type: 'ReduceStructuralDamage', play: [reducing[0] as string] }, 'A card in hand reduces the damage to the ship.'));
+      if (reducing.length > 0)
+        out.push(because({ type: 'ReduceStructuralDamage', play: [reducing[0] as string] }, 'A card in hand reduces the damage to the ship.'));
       // A card from hand for each point, when that saves the ship (or the clock) cheaply.
       else if (pending.amount <= 2 && character.hand.length >= pending.amount) {
         out.push(
@@ -129,26 +130,37 @@ function preferred(turn: BotTurn, noFit: ReadonlySet<string>): GreedyChoice[] {
   const turnState = state.turn;
   if (ship.wrecked && turnState?.repairAvailable) out.push(because({ type: 'AttemptRepair' }, 'The ship is wrecked: repair it before anything else.'));
   if ((turnState?.ordersLeft ?? 0) > 0) {
-    for (const enemy of ship.enemiesOnDeck) out.push(because({ type: 'RepelEnemy', enemyId: enemy.enemyId }, 'An enemy is on deck: repel it before it does harm.'));
+    for (const enemy of ship.enemiesOnDeck)
+      out.push(because({ type: 'RepelEnemy', enemyId: enemy.enemyId }, 'An enemy is on deck: repel it before it does harm.'));
     if (crewInZone(ship, 'artillery').length > 0) {
       for (const enemyShip of Object.values(state.enemyShips)) {
         const card = state.shipCards[enemyShip.cardId];
         const chance = card && areAdjacent(enemyShip.hex, ship.hex) ? odds(character, card.defeat) : 0;
         if (card && chance >= GOOD_ODDS) {
-          out.push(because({ type: 'EngageShip', enemyShipId: enemyShip.enemyShipId, seize: true }, `An enemy ship is alongside and the odds are good (${percent(chance)}).`));
+          out.push(
+            because(
+              { type: 'EngageShip', enemyShipId: enemyShip.enemyShipId, seize: true },
+              `An enemy ship is alongside and the odds are good (${percent(chance)}).`,
+            ),
+          );
         }
       }
     }
     for (const hex of Object.values(state.hexes)) {
       if (hex.terrain !== 'altar' || !areAdjacent(hex, ship.hex) || state.purgedAltars.includes(hexKey(hex))) continue;
       const chance = odds(character, hex.altarCheck ?? state.altarCheck);
-      if (chance >= GOOD_ODDS) out.push(because({ type: 'PurgeAltar', hex: { q: hex.q, r: hex.r } }, `An altar is adjacent and the odds of purging it are good (${percent(chance)}).`));
+      if (chance >= GOOD_ODDS)
+        out.push(
+          because({ type: 'PurgeAltar', hex: { q: hex.q, r: hex.r } }, `An altar is adjacent and the odds of purging it are good (${percent(chance)}).`),
+        );
     }
     if (!canExplore(ship)) {
       const free = ship.nodes.find((n) => !ship.crew.some((c) => c.node === n) && !ship.enemiesOnDeck.some((e) => e.node === n));
       const spare = ship.crew.find((c) => c.node === null || c.node.startsWith('blank'));
       if (free === 'crows-nest' && spare) {
-        out.push(because({ type: 'MoveCrew', crewId: spare.crewId, node: 'crows-nest' }, "Nobody is in the crow's nest: without a lookout the ship cannot explore."));
+        out.push(
+          because({ type: 'MoveCrew', crewId: spare.crewId, node: 'crows-nest' }, "Nobody is in the crow's nest: without a lookout the ship cannot explore."),
+        );
       }
     }
     const route = plan(state, ship, noFit, false);
@@ -157,7 +169,8 @@ function preferred(turn: BotTurn, noFit: ReadonlySet<string>): GreedyChoice[] {
       out.push(because({ type: 'StartNavigation' }, 'There is an uncovered hex within reach: sail to explore it.'));
     }
     const here = state.hexes[hexKey(ship.hex)];
-    if (here?.terrain === 'shipwreck' && !state.lootedWrecks.includes(hexKey(here))) out.push(because({ type: 'LootShipwreck' }, 'The ship is on a shipwreck nobody has looted.'));
+    if (here?.terrain === 'shipwreck' && !state.lootedWrecks.includes(hexKey(here)))
+      out.push(because({ type: 'LootShipwreck' }, 'The ship is on a shipwreck nobody has looted.'));
   }
   out.push(because({ type: 'EndTurn' }, 'Nothing worth an order is left this turn.'));
   return out;
@@ -175,7 +188,10 @@ function navigationStep(state: GameState, ship: PlayerShipState, noFit: Readonly
   }
   out.push(because({ type: 'EndNavigation' }, 'No uncovered hex within the points left: end the order.'));
   // When ending here is refused (an occupied hex), any step that leaves it.
-  out.push(because({ type: 'MoveShip' }, 'The order cannot end here: move on.'), because({ type: 'TurnShip', direction: 'cw' }, 'The order cannot end here: turn.'));
+  out.push(
+    because({ type: 'MoveShip' }, 'The order cannot end here: move on.'),
+    because({ type: 'TurnShip', direction: 'cw' }, 'The order cannot end here: turn.'),
+  );
   return out;
 }
 

@@ -24,7 +24,15 @@ function dealtOtherwise(state: GameState, seat: number, rng: Rng): GameState {
   const other = structuredClone(state);
   const actOf = (tileId: string): number => other.tileLibrary[tileId]?.act ?? 0;
   const acts = [...new Set(other.stack.map(actOf))];
-  const byAct = new Map(acts.map((act) => [act, shuffle(rng, other.stack.filter((t) => actOf(t) === act))]));
+  const byAct = new Map(
+    acts.map((act) => [
+      act,
+      shuffle(
+        rng,
+        other.stack.filter((t) => actOf(t) === act),
+      ),
+    ]),
+  );
   other.stack = other.stack.map((t) => byAct.get(actOf(t))!.shift()!);
   for (const character of Object.values(other.characters)) {
     if (character.seat !== seat) {

@@ -54,8 +54,7 @@ export function seatStandIn(state: GameState, seat: number): GameState {
  */
 export function hintFor(state: GameState, seat: number): Hint | null {
   const waiting = waitingFor(state);
-  const answers =
-    waiting.kind === 'structural-damage' ? waiting.respondents.includes(seat) : waiting.kind !== 'nothing' && waiting.seat === seat;
+  const answers = waiting.kind === 'structural-damage' ? waiting.respondents.includes(seat) : waiting.kind !== 'nothing' && waiting.seat === seat;
   if (!answers) return null;
   const stand = seatStandIn(state, seat);
   let listed: PlayCommand[] | undefined;

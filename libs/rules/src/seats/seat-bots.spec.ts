@@ -63,7 +63,8 @@ describe('handing a seat over and taking it back', () => {
 });
 
 describe('a handover in the history', () => {
-  const entry = (actionId: string, seat: number, type: string, data: unknown = {}): LogEntry => ({ actionId, seat, event: { type, data } }) as unknown as LogEntry;
+  const entry = (actionId: string, seat: number, type: string, data: unknown = {}): LogEntry =>
+    ({ actionId, seat, event: { type, data } }) as unknown as LogEntry;
   const ids = (entries: LogEntry[]) => entries.map((e) => e.actionId);
 
   it('is never what an undo takes back, and leaves what could be redone redoable', () => {

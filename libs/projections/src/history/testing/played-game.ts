@@ -203,7 +203,12 @@ export function withHandovers(actions: readonly PlayedAction[]): PlayedAction[] 
     n++;
     const seat = (n % 2) + 1;
     const bot = n % 3 === 0 ? 'random' : 'greedy';
-    out.push({ commandId: `seat-${n}`, seat, command: { type: 'HandSeatToBot', bot, by: 'seat' }, events: [{ type: 'SeatHandedToBot', data: { seat, bot, by: 'seat' } }] });
+    out.push({
+      commandId: `seat-${n}`,
+      seat,
+      command: { type: 'HandSeatToBot', bot, by: 'seat' },
+      events: [{ type: 'SeatHandedToBot', data: { seat, bot, by: 'seat' } }],
+    });
   }
   return out;
 }
