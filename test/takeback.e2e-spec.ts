@@ -58,7 +58,10 @@ describe('takebacks by consent over HTTP', () => {
     expect(first.revision).toBe(before.revision + 1);
     const asked = await play(app, game.gameId, two, { type: 'RequestTakeback', actionId: first.actionId });
     expect(asked.events).toEqual([
-      expect.objectContaining({ type: 'TakebackRequested', data: expect.objectContaining({ seat: 2, actionIds: [ended.actionId, first.actionId], backTo: before.revision }) }),
+      expect.objectContaining({
+        type: 'TakebackRequested',
+        data: expect.objectContaining({ seat: 2, actionIds: [ended.actionId, first.actionId], backTo: before.revision }),
+      }),
     ]);
     const requestId = asked.events[0]!.revision;
     const waiting = await view(app, game.gameId, one);
@@ -78,12 +81,41 @@ describe('takebacks by consent over HTTP', () => {
     expect(await refused(game.gameId, one, { type: 'Redo' })).toEqual([422, 'redo.taken-back']);
 
     // The seek at the request's revision is the board before it; the timeline says what happened.
-    const at = await app.http().get(`/games/${game.gameId}?at=${requestId}`).set({ Authorization: `Bearer ${one.token}` }).expect(200);
+    const at = await app
+      .http()
+      .get(`/games/${game.gameId}?at=${requestId}`)
+      .set({ Authorization: `Bearer ${one.token}` })
+      .expect(200);
     expect(at.body.ships[0].facing).toBe(1);
     const timeline = await app.http().get(`/games/${game.gameId}/timeline`).expect(200);
     const lines = JSON.stringify(timeline.body);
     expect(lines).toMatch(/Player 2 asked to take back: 2 actions, back to revision \d+, if every other seat accepts/);
     expect(lines).toMatch(/Player 1 accepted the takeback: undid “Player 1 ended the turn/);
+  });
+
+  it('[bot.takeback-consent] a seat a bot plays accepts the takeback by itself', async () => {
+    const { game, one, two, before, first } = await played();
+    const asked = await play(app, game.gameId, two, { type: 'RequestTakeback', actionId: first.actionId });
+    const requestId = asked.events[0]!.revision;
+    // Seat 1's player leaves the table to a bot, which plays no turn now (it is seat 2's) but answers.
+    await app
+      .http()
+      .post(`/games/${game.gameId}/seats/1/bot`)
+      .set({ Authorization: `Bearer ${one.token}` })
+      .send({ bot: 'idle' })
+      .expect(200);
+    let board = await view(app, game.gameId, two);
+    for (let i = 0; i < 200 && board.takeback.request.outcome === 'open'; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      board = await view(app, game.gameId, two);
+    }
+    expect(board.takeback.request).toMatchObject({ requestId, outcome: 'accepted' });
+    expect(board.ships).toEqual(before.ships);
+    const events = (await app.http().get(`/games/${game.gameId}/events?from=${requestId}`).expect(200)).body.events as Array<{
+      type: string;
+      revision: number;
+    }>;
+    expect(events.map((e) => e.type)).toContain('TakebackAccepted');
   });
 
   it('declined: nothing is undone, and the request is over', async () => {

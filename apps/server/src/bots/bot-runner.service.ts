@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { isBotName, legalFor, makeBot, seatStandIn, type AppConfig, type Bot, type BotName, type PlayCommand } from '@logbook/app-core';
 import { RuleViolation, seededRng, waitingFor, type GameState, type Rng } from '@logbook/rules';
 import { GameCommandsService } from '../games/game-commands.service';
-import { GameRepository } from '../games/game-repository';
+import { GameRepository, type LoadedGame } from '../games/game-repository';
 import { seatBotsOf } from './seat-bots-of';
 
 /** Choices one wake may have refused before it leaves the game until its next commit. */
@@ -93,11 +93,32 @@ export class BotRunner implements OnModuleInit, OnModuleDestroy {
     return !this.awake.has(gameId);
   }
 
+  /**
+   * [D] `bot.takeback-consent`: a seat a bot plays accepts a takeback its players ask for (the
+   * request is the people's to settle; a bot that declined would end every one). True when it answered.
+   */
+  private async answerTakeback(gameId: string, game: LoadedGame): Promise<boolean> {
+    const request = game.history.takebackView()?.request;
+    if (!request || request.outcome !== 'open' || Date.parse(request.expiresAt) <= Date.now()) return false;
+    const bots = seatBotsOf(game);
+    const seat = request.waitingFor.find((s) => bots.has(s));
+    if (seat === undefined) return false;
+    const answer = { type: 'AnswerTakeback', requestId: request.requestId, accept: true } as unknown as PlayCommand;
+    try {
+      await this.commands.execute(gameId, seat, `bot-${randomUUID()}`, answer, { ifMatch: game.revision, bot: bots.get(seat) });
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      return false;
+    }
+    return true;
+  }
+
   /** At most one command of a bot: the one the game waits for, if a bot plays that seat. */
   private async step(gameId: string): Promise<void> {
     if (this.stopped) return;
     try {
       const game = await this.games.load(gameId);
+      if (await this.answerTakeback(gameId, game)) return;
       const seat = seatToAct(game.state);
       if (seat === null) return;
       const name = seatBotsOf(game).get(seat);
