@@ -10,7 +10,7 @@ import request from 'supertest';
 import { EventStoreAccessDeniedError } from '@logbook/event-store';
 import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
 import { type TestEventStoreDb, startTestEventStoreDb } from '@logbook/event-store/eventstoredb/testing';
-import { gameEventUpcasters } from '@logbook/game-log';
+import { gameEventUpcasters, InMemoryPersonalDataKeys, PersonalDataVault } from '@logbook/game-log';
 import { seededRng } from '@logbook/rules';
 import { createGame, nextCommandId, play, view } from './support/api';
 import { startApp, type TestApp } from './support/app';
@@ -30,8 +30,10 @@ describe('Logbook servers on one EventStoreDB (test server), each with its own c
 
   beforeEach(async () => {
     esdb = await startTestEventStoreDb();
-    east = await startApp({ store: connect(), rng: seededRng(7) });
-    west = await startApp({ store: connect(), rng: seededRng(7) });
+    // Servers on one EventStoreDB share one home of the personal-data keys (LOGBOOK_PERSONAL_DATA_KEYS).
+    const keys = new PersonalDataVault(new InMemoryPersonalDataKeys());
+    east = await startApp({ store: connect(), rng: seededRng(7), keys });
+    west = await startApp({ store: connect(), rng: seededRng(7), keys });
   });
 
   afterEach(async () => {
@@ -164,6 +166,8 @@ describe('Logbook server processes on one EventStoreDB (test server)', () => {
   let esdb: TestEventStoreDb;
   const servers: ChildProcess[] = [];
   const dataDirs: string[] = [];
+  // The processes share one file of personal-data keys, as servers on one EventStoreDB must.
+  const sharedKeys = join(mkdtempSync(join(tmpdir(), 'logbook-scale-out-keys-')), 'personal-data-keys.sqlite');
 
   beforeAll(async () => {
     esdb = await startTestEventStoreDb();
@@ -187,6 +191,7 @@ describe('Logbook server processes on one EventStoreDB (test server)', () => {
         LOGBOOK_STORE: 'eventstoredb',
         EVENTSTORE_CONNECTION_STRING: esdb.connectionString,
         LOGBOOK_DATA_DIR: dataDir,
+        LOGBOOK_PERSONAL_DATA_KEYS: sharedKeys,
         LOGBOOK_RATE_LIMITS: 'off',
       },
       stdio: 'ignore',

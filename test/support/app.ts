@@ -39,6 +39,8 @@ export interface StartOptions {
   store?: EventStore;
   /** Rate limits on (as in production); off by default, as tests send far faster than people. */
   rateLimits?: boolean;
+  /** The personal-data keys of a store shared with other app instances (servers sharing one EventStoreDB share them: LOGBOOK_PERSONAL_DATA_KEYS). */
+  keys?: PersonalDataVault;
   /** LOGBOOK_STORE=postgres on this database, the server named `serverId` among those sharing it. */
   postgres?: { url: string; serverId: string };
 }
@@ -90,7 +92,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const store = options.store ?? (process.env.LOGBOOK_E2E_STORE === 'eventstoredb' ? await eventStoreDbFor(dataDir) : undefined);
   // Each app its own view of the shared store, as each server opens its own (openEventStore).
   // A shared store's servers share its keys (in memory); EventStoreDB's keys live in the data folder, as a server's do.
-  const keys = !store || options.store ? undefined : new PersonalDataVault(openPersonalDataKeys({ kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) }));
+  const keys =
+    options.keys ??
+    (!store || options.store ? undefined : new PersonalDataVault(openPersonalDataKeys({ kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) })));
   if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store, keys));
   const moduleRef = await builder.compile();
   const created = moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false });

@@ -99,6 +99,15 @@ export class Environment {
   @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
 
+  /**
+   * Where the personal-data keys live, when not beside the store: a postgres:// URL or a SQLite file.
+   * Servers sharing one EventStoreDB must share it (each would otherwise hold keys of its own).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  LOGBOOK_PERSONAL_DATA_KEYS?: string;
+
   /** 'on' or 'off' (default): spectators (no token) may note finished games; seats and the operator always may. */
   @IsOptional()
   @IsIn(['on', 'off'])
@@ -231,8 +240,15 @@ export function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOGBOOK_LOG_LEVEL ?? 'info',
     store,
     readModels,
-    // EventStoreDB has no table of Logbook's to hold them: a file of the data folder does.
-    personalDataKeys: store.kind === 'eventstoredb' ? { kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) } : personalDataKeysBeside(store),
+    // EventStoreDB has no table of Logbook's to hold them: a file of the data folder does, unless
+    // LOGBOOK_PERSONAL_DATA_KEYS names a home every server shares.
+    personalDataKeys: env.LOGBOOK_PERSONAL_DATA_KEYS
+      ? /^postgres(ql)?:\/\//.test(env.LOGBOOK_PERSONAL_DATA_KEYS)
+        ? { kind: 'postgres', url: env.LOGBOOK_PERSONAL_DATA_KEYS }
+        : { kind: 'sqlite', filename: env.LOGBOOK_PERSONAL_DATA_KEYS }
+      : store.kind === 'eventstoredb'
+        ? { kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) }
+        : personalDataKeysBeside(store),
     freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
     publicNotes: env.LOGBOOK_PUBLIC_NOTES === 'on',
