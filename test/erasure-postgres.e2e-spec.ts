@@ -48,32 +48,53 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
 
   it('leaves no erased name or key in any table, and every reader shows "erased player"', async () => {
     app = await startApp({ dataDir, postgres: { url: database.url, serverId: 'one' }, rng: seededRng(5) });
-    const created = (await app.http().post('/games').send({ scenario: 'twin-sails', players: [{ name: ERASED }, { name: KEPT }] }).expect(201)).body as {
+    const created = (
+      await app
+        .http()
+        .post('/games')
+        .send({ scenario: 'twin-sails', players: [{ name: ERASED }, { name: KEPT }] })
+        .expect(201)
+    ).body as {
       gameId: string;
       seats: Seat[];
     };
     const [one] = created.seats;
-    while ((await view(app, created.gameId)).pending?.kind === 'plunder-choice') await play(app, created.gameId, one, { type: 'ChoosePlunderType', cardType: 'weapon' });
+    while ((await view(app, created.gameId)).pending?.kind === 'plunder-choice')
+      await play(app, created.gameId, one, { type: 'ChoosePlunderType', cardType: 'weapon' });
     const { revision } = await play(app, created.gameId, one, { type: 'StartNavigation' });
-    const fork = (await app.http().post(`/games/${created.gameId}/fork`).set({ Authorization: `Bearer ${one.token}` }).send({ at: revision }).expect(201)).body as {
+    const fork = (
+      await app
+        .http()
+        .post(`/games/${created.gameId}/fork`)
+        .set({ Authorization: `Bearer ${one.token}` })
+        .send({ at: revision })
+        .expect(201)
+    ).body as {
       gameId: string;
     };
     await app.http().get('/games').expect(200); // the read models have caught up
     await app.close();
     let rows = await everyRow();
-    expect(Object.keys(rows)).toEqual(expect.arrayContaining(['public.logbook_personal_data_keys', 'public.logbook_game_states', 'public.logbook_analytics_games']));
+    expect(Object.keys(rows)).toEqual(
+      expect.arrayContaining(['public.logbook_personal_data_keys', 'public.logbook_game_states', 'public.logbook_analytics_games']),
+    );
     // The log holds no name in the clear; the read models hold the opened ones.
     expect(tablesHolding(rows, ERASED).sort()).toEqual(['public.logbook_analytics_games', 'public.logbook_game_states']);
     const client = new Client({ connectionString: database.url });
     await client.connect();
-    const keyHex = (await client.query<{ hex: string }>("SELECT encode(key, 'hex') AS hex FROM logbook_personal_data_keys WHERE subject = $1", [`seat:${created.gameId}:1`]))
-      .rows[0]?.hex;
+    const keyHex = (
+      await client.query<{ hex: string }>("SELECT encode(key, 'hex') AS hex FROM logbook_personal_data_keys WHERE subject = $1", [`seat:${created.gameId}:1`])
+    ).rows[0]?.hex;
     await client.end();
     expect(keyHex).toMatch(/^[0-9a-f]{64}$/);
     expect(rows['public.logbook_personal_data_keys']).toContain(keyHex);
 
     app = await startApp({ dataDir, postgres: { url: database.url, serverId: 'one' }, rng: seededRng(5) });
-    await app.http().delete(`/games/${created.gameId}/seats/1/name`).set({ Authorization: `Bearer ${one.token}` }).expect(204);
+    await app
+      .http()
+      .delete(`/games/${created.gameId}/seats/1/name`)
+      .set({ Authorization: `Bearer ${one.token}` })
+      .expect(204);
     expect((await view(app, created.gameId)).seats.map((s: { name: string }) => s.name)).toEqual(['erased player', KEPT]);
     expect((await view(app, fork.gameId)).seats.map((s: { name: string }) => s.name)).toEqual(['erased player', KEPT]);
     await app.close();
@@ -103,7 +124,13 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
     const east = await startApp({ postgres: { url: database.url, serverId: 'east' }, rng: seededRng(6) });
     const west = await startApp({ postgres: { url: database.url, serverId: 'west' }, rng: seededRng(6) });
     try {
-      const created = (await east.http().post('/games').send({ scenario: 'twin-sails', players: [{ name: ERASED }, { name: KEPT }] }).expect(201)).body as {
+      const created = (
+        await east
+          .http()
+          .post('/games')
+          .send({ scenario: 'twin-sails', players: [{ name: ERASED }, { name: KEPT }] })
+          .expect(201)
+      ).body as {
         gameId: string;
         seats: Seat[];
       };
@@ -113,7 +140,11 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
       expect(await names(east)).toEqual([ERASED, KEPT]);
       expect(await names(west)).toEqual([ERASED, KEPT]);
       await timeline(east);
-      await west.http().delete(`/games/${created.gameId}/seats/1/name`).set({ Authorization: `Bearer ${created.seats[0].token}` }).expect(204);
+      await west
+        .http()
+        .delete(`/games/${created.gameId}/seats/1/name`)
+        .set({ Authorization: `Bearer ${created.seats[0].token}` })
+        .expect(204);
       expect(await names(west)).toEqual(['erased player', KEPT]);
       // East hears of it on PostgreSQL's LISTEN/NOTIFY: a bounded number of looks, never a fixed pause.
       let seen: string[] = [];

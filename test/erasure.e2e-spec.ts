@@ -60,7 +60,8 @@ describe('erasure by crypto-shredding (SQLite)', () => {
       .expect(201);
     const game = res.body as { gameId: string; seats: Seat[] };
     const [one, two] = game.seats;
-    while ((await view(app, game.gameId)).pending?.kind === 'plunder-choice') await play(app, game.gameId, one, { type: 'ChoosePlunderType', cardType: 'weapon' });
+    while ((await view(app, game.gameId)).pending?.kind === 'plunder-choice')
+      await play(app, game.gameId, one, { type: 'ChoosePlunderType', cardType: 'weapon' });
     await play(app, game.gameId, one, { type: 'StartNavigation' });
     const { revision: afterMove } = await play(app, game.gameId, one, { type: 'MoveShip' });
     await play(app, game.gameId, one, { type: 'EndNavigation' });
@@ -69,7 +70,8 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     return { ...game, one, two, afterMove, revision };
   }
 
-  const exportText = async (gameId: string) => (await app.http().get(`/games/${gameId}/export`).set(asOperator).buffer(true).parse(asText).expect(200)).body as string;
+  const exportText = async (gameId: string) =>
+    (await app.http().get(`/games/${gameId}/export`).set(asOperator).buffer(true).parse(asText).expect(200)).body as string;
 
   /** Everything a client can read of a game, as text. */
   async function everything(gameId: string, seat: Seat, at: number) {
@@ -109,7 +111,10 @@ describe('erasure by crypto-shredding (SQLite)', () => {
   it('after erasure every view shows "erased player", the boards are the same but for the name, and no file holds the name or its key', async () => {
     const game = await playedGame();
     // A fork that keeps the names, and one that names new players: the first is reached by the erasure, the second not.
-    const kept = (await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: game.revision }).expect(201)).body as { gameId: string; seats: Seat[] };
+    const kept = (await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: game.revision }).expect(201)).body as {
+      gameId: string;
+      seats: Seat[];
+    };
     const renamed = (
       await app
         .http()
@@ -123,7 +128,8 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     expect(before.export).toContain(ERASED);
     const keysFile = join(app.dataDir, PERSONAL_DATA_KEYS_FILE);
     const keys = new Database(keysFile, { readonly: true });
-    const key = (keys.prepare('SELECT key FROM personal_data_keys WHERE subject = ?').pluck().get(`seat:${game.gameId}:1`) as Buffer | undefined) ?? Buffer.alloc(0);
+    const key =
+      (keys.prepare('SELECT key FROM personal_data_keys WHERE subject = ?').pluck().get(`seat:${game.gameId}:1`) as Buffer | undefined) ?? Buffer.alloc(0);
     keys.close();
     expect(key.length).toBe(32);
 
@@ -154,14 +160,23 @@ describe('erasure by crypto-shredding (SQLite)', () => {
       .map((l) => JSON.parse(l) as { revision: number; type: string; data: unknown; secret?: unknown; [k: string]: unknown });
     const log = lines.map(({ revision, type, data, secret, ...metadata }) => ({ revision, type, data: { data, ...(secret ? { secret } : {}) }, metadata }));
     expect(redecide(log as never).ok).toBe(true);
-    const imported = (await app.http().post('/games/import').set({ ...asOperator, 'Content-Type': 'application/x-ndjson' }).send(after.export).expect(201)).body as {
+    const imported = (
+      await app
+        .http()
+        .post('/games/import')
+        .set({ ...asOperator, 'Content-Type': 'application/x-ndjson' })
+        .send(after.export)
+        .expect(201)
+    ).body as {
       gameId: string;
       seats: Seat[];
     };
     expect(withoutName(await view(app, imported.gameId), imported.gameId)).toEqual(withoutName(await view(app, game.gameId), game.gameId));
     await play(app, imported.gameId, imported.seats[0], { type: 'StartNavigation' });
     // A fork made after the erasure still starts from the same board.
-    const later = (await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: game.revision }).expect(201)).body as { gameId: string };
+    const later = (await app.http().post(`/games/${game.gameId}/fork`).set(bearer(game.one)).send({ at: game.revision }).expect(201)).body as {
+      gameId: string;
+    };
     expect(withoutName((await view(app, later.gameId)).ships, later.gameId)).toEqual(withoutName((await view(app, game.gameId)).ships, game.gameId));
 
     // While the server runs: the erasure checkpointed the files it rewrote.
@@ -169,7 +184,9 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     expect(filesHolding(storeFiles(app.dataDir), key)).toEqual([]);
     await app.close();
     const files = storeFiles(app.dataDir);
-    expect(files.map((f) => f.slice(app.dataDir.length + 1))).toEqual(expect.arrayContaining(['logbook.sqlite', PERSONAL_DATA_KEYS_FILE, 'read-models.sqlite']));
+    expect(files.map((f) => f.slice(app.dataDir.length + 1))).toEqual(
+      expect.arrayContaining(['logbook.sqlite', PERSONAL_DATA_KEYS_FILE, 'read-models.sqlite']),
+    );
     expect(filesHolding(files, Buffer.from(ERASED))).toEqual([]);
     expect(filesHolding(files, key)).toEqual([]);
     // The name that was not erased is in the read models (opened), never in the log.

@@ -72,7 +72,12 @@ function OpenRequest(props: { request: Request; seat: number; name: (n: number) 
         <p>
           You asked to take back {what}. Waiting for {waiting} (until {until}).
         </p>
-        <button type="button" data-command="WithdrawTakeback" disabled={disabled} onClick={() => onSend({ type: 'WithdrawTakeback', requestId: request.requestId })}>
+        <button
+          type="button"
+          data-command="WithdrawTakeback"
+          disabled={disabled}
+          onClick={() => onSend({ type: 'WithdrawTakeback', requestId: request.requestId })}
+        >
           Withdraw the request
         </button>
       </div>
@@ -86,10 +91,20 @@ function OpenRequest(props: { request: Request; seat: number; name: (n: number) 
       </p>
       {mayAnswer ? (
         <div class="buttons">
-          <button type="button" data-command="AcceptTakeback" disabled={disabled} onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept: true })}>
+          <button
+            type="button"
+            data-command="AcceptTakeback"
+            disabled={disabled}
+            onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept: true })}
+          >
             Accept
           </button>
-          <button type="button" data-command="DeclineTakeback" disabled={disabled} onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept: false })}>
+          <button
+            type="button"
+            data-command="DeclineTakeback"
+            disabled={disabled}
+            onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept: false })}
+          >
             Decline
           </button>
         </div>

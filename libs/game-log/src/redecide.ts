@@ -91,7 +91,7 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   // Who plays each seat, from every event so far (a handover is never undone).
   const bots = new Map<number, string>();
   for (const [index, action] of actions.entries()) {
-    if (index > 0) for (const event of actions[index - 1]!.events) foldSeatBot(bots, toDomainEvent(event as RecordedEvent));
+    for (const event of actions[index - 1]?.events ?? []) foldSeatBot(bots, toDomainEvent(event as RecordedEvent));
     const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs', rule?: string): RedecideResult => {
       const divergence: Divergence = { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason };
       if (rule !== undefined) divergence.rule = rule;

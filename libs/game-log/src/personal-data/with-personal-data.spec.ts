@@ -25,7 +25,11 @@ const forked = (gameId: string, source: string, players?: Array<{ name: string }
     data: { gameId, source: { gameId: source, revision: 3 }, seats: names.map((name, i) => ({ seat: i + 1, name, characterId: `c${i}` })) },
     secret: { visibleTo: [], sealed: true, data: { state: { gameId, seats: names.map((name, i) => ({ seat: i + 1, name, characterId: `c${i}` })) } } },
   },
-  metadata: { commandId: `fork-${gameId}`, seat: null, command: { type: 'ForkGame', source: { gameId: source, revision: 3 }, ...(players ? { players } : {}) } },
+  metadata: {
+    commandId: `fork-${gameId}`,
+    seat: null,
+    command: { type: 'ForkGame', source: { gameId: source, revision: 3 }, ...(players ? { players } : {}) },
+  },
 });
 
 /** What the store holds, as text (positions are BigInts). */
@@ -60,7 +64,12 @@ describe('names sealed in the log (withPersonalData)', () => {
     const iterator = store.subscribeToAllIterable()[Symbol.asyncIterator]();
     expect(seatNames((await iterator.next()).value as RecordedEvent)).toEqual(['Ana', 'Bo']);
     await iterator.return?.();
-    expect(await store.seatSubjects('g1')).toEqual(new Map([[1, 'seat:g1:1'], [2, 'seat:g1:2']]));
+    expect(await store.seatSubjects('g1')).toEqual(
+      new Map([
+        [1, 'seat:g1:1'],
+        [2, 'seat:g1:2'],
+      ]),
+    );
   });
 
   it('reads a forgotten subject as "erased player", the other seats as they were', async () => {
@@ -85,7 +94,12 @@ describe('names sealed in the log (withPersonalData)', () => {
     // Only the command names the profile.
     for (const s of (event.data as Json).data.seats) delete s.playerId;
     await store.append(gameStreamId('g1'), [event], 'no_stream');
-    expect(await store.seatSubjects('g1')).toEqual(new Map([[1, 'player:p-7'], [2, 'seat:g1:2']]));
+    expect(await store.seatSubjects('g1')).toEqual(
+      new Map([
+        [1, 'player:p-7'],
+        [2, 'seat:g1:2'],
+      ]),
+    );
     await store.vault.forget('player:p-7');
     expect(seatNames(await first(store, 'g1'))).toEqual([ERASED_NAME, 'Bo']);
   });
@@ -94,8 +108,18 @@ describe('names sealed in the log (withPersonalData)', () => {
     await store.append(gameStreamId('g1'), [created('g1', [{ name: 'Ana' }, { name: 'Bo' }])], 'no_stream');
     await store.append(gameStreamId('f1'), [forked('f1', 'g1', undefined, ['Ana', 'Bo'])], 'no_stream');
     await store.append(gameStreamId('f2'), [forked('f2', 'g1', [{ name: 'Cy' }, { name: 'Bo' }])], 'no_stream');
-    expect(await store.seatSubjects('f1')).toEqual(new Map([[1, 'seat:g1:1'], [2, 'seat:g1:2']]));
-    expect(await store.seatSubjects('f2')).toEqual(new Map([[1, 'seat:f2:1'], [2, 'seat:f2:2']]));
+    expect(await store.seatSubjects('f1')).toEqual(
+      new Map([
+        [1, 'seat:g1:1'],
+        [2, 'seat:g1:2'],
+      ]),
+    );
+    expect(await store.seatSubjects('f2')).toEqual(
+      new Map([
+        [1, 'seat:f2:1'],
+        [2, 'seat:f2:2'],
+      ]),
+    );
     expect(text(await first(inner, 'f1'))).not.toMatch(/Ana|"Bo"/);
     expect(await store.vault.gamesOf('seat:g1:1')).toEqual(['g1', 'f1']);
     await store.vault.forget('seat:g1:1');

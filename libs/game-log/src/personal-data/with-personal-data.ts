@@ -27,8 +27,7 @@ export function withPersonalData(inner: EventStore, vault: PersonalDataVault): P
 }
 
 /** The vault a store opened through `withPersonalData` seals with, or undefined for a bare store. */
-export const personalDataVaultOf = (store: EventStore): PersonalDataVault | undefined =>
-  store instanceof PersonalDataEventStore ? store.vault : undefined;
+export const personalDataVaultOf = (store: EventStore): PersonalDataVault | undefined => (store instanceof PersonalDataEventStore ? store.vault : undefined);
 
 export class PersonalDataEventStore implements EventStore {
   readonly name: string;

@@ -89,8 +89,8 @@ function decideTakeback(history: GameHistory, command: TakebackCommand, seat: nu
   if (!target || target.actionId !== request.actionIds[request.actionIds.length - 1]) {
     throw new Error(`takeback ${request.requestId}: its actions are no longer the top of the history`);
   }
-  const undos = request.actionIds.map(
-    (actionId): GameEvent => deepFreeze({ type: 'ActionUndone', data: { actionId, seat: request.seat, takeback: request.requestId } }),
+  const undos = request.actionIds.map((actionId): GameEvent =>
+    deepFreeze({ type: 'ActionUndone', data: { actionId, seat: request.seat, takeback: request.requestId } }),
   );
   return { events: [accepted, ...undos], state: history.stateBefore(target) };
 }

@@ -42,12 +42,7 @@ export function undoRefusal(state: GameState, last: HistoryAction | undefined, s
 }
 
 /** Why `seat` may not redo `next` (the top of the redo stack) now, or null when it may. */
-export function redoRefusal(
-  state: GameState,
-  next: HistoryAction | undefined,
-  seat: number,
-  takenBack: ReadonlySet<string> = new Set(),
-): RuleViolation | null {
+export function redoRefusal(state: GameState, next: HistoryAction | undefined, seat: number, takenBack: ReadonlySet<string> = new Set()): RuleViolation | null {
   const general = seatRefusal(state, seat);
   if (general) return general;
   if (!next) return new RuleViolation('redo.nothing-to-redo', 'There is no undone action to redo');

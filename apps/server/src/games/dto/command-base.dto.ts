@@ -31,5 +31,7 @@ export type SeatCommandType = RulesCommandType | HistoryCommand['type'];
  * together they name every command.
  */
 export type CommandDtoTable<K extends SeatCommandType = SeatCommandType> = {
-  [P in K]: ClassConstructor<CommandDto & (P extends RulesCommandType ? CommandFields<P> : P extends HistoryCommand['type'] ? HistoryCommandFields<P> : object)>;
+  [P in K]: ClassConstructor<
+    CommandDto & (P extends RulesCommandType ? CommandFields<P> : P extends HistoryCommand['type'] ? HistoryCommandFields<P> : object)
+  >;
 };
