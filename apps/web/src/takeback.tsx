@@ -34,7 +34,7 @@ function SandboxUndo({ busy, replaying, onSend }: { busy: boolean; replaying: bo
 /** Whether `request` is open now: the log says open and its window has not ended on this clock. */
 function useOpen(request: Request | null): boolean {
   const open = request?.outcome === 'open';
-  const ends = request ? Date.parse(request.expiresAt) : 0;
+  const ends = request ? request.expiresAt : 0;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!open || now >= ends) return;

@@ -1678,8 +1678,8 @@ export interface components {
                 seat: number;
                 actionIds: string[];
                 backTo: number;
-                requestedAt: string;
-                expiresAt: string;
+                requestedAt: number;
+                expiresAt: number;
             };
         } | {
             revision: number;
@@ -1692,7 +1692,7 @@ export interface components {
             data: {
                 requestId: number;
                 seat: number;
-                at: string;
+                at: number;
             };
         } | {
             revision: number;
@@ -1705,7 +1705,7 @@ export interface components {
             data: {
                 requestId: number;
                 seat: number;
-                at: string;
+                at: number;
             };
         } | {
             revision: number;
@@ -1718,7 +1718,7 @@ export interface components {
             data: {
                 requestId: number;
                 seat: number;
-                at: string;
+                at: number;
             };
         } | {
             revision: number;
@@ -2813,8 +2813,8 @@ export interface components {
                 seat: number;
                 actionIds: string[];
                 backTo: number;
-                requestedAt: string;
-                expiresAt: string;
+                requestedAt: number;
+                expiresAt: number;
                 /** @description Seats that accepted, in the order they did. */
                 accepted: number[];
                 outcome: components["schemas"]["TakebackOutcome"];

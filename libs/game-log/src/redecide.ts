@@ -138,7 +138,7 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     let decided: GameEvent[];
     try {
       // The time the action was recorded is the time it was decided at (a takeback's expiry reads it).
-      const context = { seat: action.seat, rng, now: action.recordedAt };
+      const context = { seat: action.seat, rng, now: action.recordedAt === undefined ? undefined : Date.parse(action.recordedAt) };
       // Undo and Redo are decided against the history, a note against the log so far, a handover against who plays each seat; every other command on the effective state.
       const control = seatControlOf(action);
       decided =

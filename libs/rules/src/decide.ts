@@ -60,10 +60,11 @@ export interface DecideContext {
   seat: number | null;
   rng: Rng;
   /**
-   * The server's clock when the command is decided (ISO 8601), recorded with the action: only
-   * takeback requests and answers read it (their expiry), and a replay passes the recorded time.
+   * When the command is decided, in milliseconds since the epoch: the caller's clock, recorded
+   * with the action (its recordedAt). Only takeback requests and answers read it (their expiry),
+   * and a replay passes the recorded time; the rules only add and compare it, never read a clock.
    */
-  now?: string;
+  now?: number;
 }
 
 export const isKnownCommandType = (type: string): type is GameCommand['type'] =>

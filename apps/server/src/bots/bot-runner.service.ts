@@ -99,7 +99,7 @@ export class BotRunner implements OnModuleInit, OnModuleDestroy {
    */
   private async answerTakeback(gameId: string, game: LoadedGame): Promise<boolean> {
     const request = game.history.takebackView()?.request;
-    if (!request || request.outcome !== 'open' || Date.parse(request.expiresAt) <= Date.now()) return false;
+    if (!request || request.outcome !== 'open' || request.expiresAt <= Date.now()) return false;
     const bots = seatBotsOf(game);
     const seat = request.waitingFor.find((s) => bots.has(s));
     if (seat === undefined) return false;

@@ -101,7 +101,8 @@ interface Order {
   fingerprint: string;
   options: CommandOptions;
   /** Step 3 for this command, on the game as loaded. */
-  decide(game: LoadedGame, rng: Rng, now: string): HistoryDecision;
+  /** `now`: when it is decided, in milliseconds since the epoch (the action's recordedAt). */
+  decide(game: LoadedGame, rng: Rng, now: number): HistoryDecision;
 }
 
 /** What a note's author sends: the revision it speaks of and its text (already trimmed and checked). */
@@ -269,7 +270,7 @@ export class GameCommandsService {
     const recordedAt = isoNow();
     let decided: HistoryDecision;
     try {
-      decided = order.decide(game, rng, recordedAt);
+      decided = order.decide(game, rng, Date.parse(recordedAt));
     } catch (error) {
       // A refusal stands only if it was decided on the whole log.
       if (attempt === 1 && this.games.mayBeBehind(game)) throw new UncheckedCacheError();

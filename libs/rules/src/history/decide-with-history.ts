@@ -54,7 +54,7 @@ export function decideWithHistory(history: GameHistory, command: LogCommand, con
 }
 
 /** [D §11] a takeback asked, answered or withdrawn; the last acceptance records the undos with it. */
-function decideTakeback(history: GameHistory, command: TakebackCommand, seat: number, now: string | undefined): HistoryDecision {
+function decideTakeback(history: GameHistory, command: TakebackCommand, seat: number, now: number | undefined): HistoryDecision {
   // The rules keep no clock: the server passes its time, a replay the recorded one.
   if (now === undefined) throw new Error(`${command.type} is decided at a time: pass context.now`);
   const unchanged = (event: GameEvent): HistoryDecision => ({ events: [deepFreeze(event)], state: history.state });

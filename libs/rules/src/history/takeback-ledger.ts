@@ -13,8 +13,8 @@ export interface TakebackRequest {
   seat: number;
   actionIds: string[];
   backTo: number;
-  requestedAt: string;
-  expiresAt: string;
+  requestedAt: number;
+  expiresAt: number;
   /** Seats that accepted, in the order they did. */
   accepted: number[];
   outcome: TakebackOutcome;
@@ -24,9 +24,9 @@ export interface TakebackRequest {
 
 export type TakebackStatus = TakebackOutcome | 'expired';
 
-/** How `request` stands at `now` (ISO 8601). */
-export const takebackStatus = (request: TakebackRequest, now: string): TakebackStatus =>
-  request.outcome === 'open' && Date.parse(now) >= Date.parse(request.expiresAt) ? 'expired' : request.outcome;
+/** How `request` stands at `now` (milliseconds since the epoch). */
+export const takebackStatus = (request: TakebackRequest, now: number): TakebackStatus =>
+  request.outcome === 'open' && now >= request.expiresAt ? 'expired' : request.outcome;
 
 export class TakebackLedger {
   /** The latest request in the log (only one is ever open). */

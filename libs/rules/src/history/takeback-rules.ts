@@ -64,7 +64,7 @@ function generalRefusal(history: TakebackHistory, seat: number): RuleViolation |
 }
 
 /** The actions `seat` would take back by asking for `actionId` (the latest first), or why it may not ask. */
-export function takebackRequestRefusal(history: TakebackHistory, seat: number, actionId: string, now: string): RuleViolation | HistoryAction[] {
+export function takebackRequestRefusal(history: TakebackHistory, seat: number, actionId: string, now: number): RuleViolation | HistoryAction[] {
   const general = generalRefusal(history, seat);
   if (general) return general;
   const state = history.state;
@@ -92,7 +92,7 @@ export function takebackAnswerRefusal(
   history: TakebackHistory,
   seat: number,
   requestId: number,
-  now: string,
+  now: number,
   answer: 'answer' | 'withdraw',
 ): RuleViolation | TakebackRequest {
   const general = generalRefusal(history, seat);
@@ -118,7 +118,7 @@ export const takebackWaitingFor = (state: GameState, request: TakebackRequest): 
   state.seats.map((s) => s.seat).filter((seat) => seat !== request.seat && !request.accepted.includes(seat));
 
 /** The end of a request's window, from the time it was decided. */
-export const takebackExpiry = (now: string): string => new Date(Date.parse(now) + TAKEBACK_WINDOW_MS).toISOString();
+export const takebackExpiry = (now: number): number => now + TAKEBACK_WINDOW_MS;
 
 /** What the board view says of takebacks: the latest request and what a new one may reach back to. */
 export interface TakebackView {

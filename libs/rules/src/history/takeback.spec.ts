@@ -28,7 +28,7 @@ const lastEvents = (table: HistoryTable): GameEvent[] => {
   const last = entries[entries.length - 1]?.actionId;
   return entries.filter((e) => e.actionId === last).map((e) => e.event);
 };
-const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+const later = (time: number, ms: number) => time + ms;
 
 /**
  * Three seats in round 1: seat 1 turned the ship and ended its turn, seat 2 turned it again.

@@ -133,7 +133,7 @@ export function playActions(options: PlayOptions): PlayedAction[] {
     const by = takeback?.seat ?? from;
     try {
       // A second per action: no request outlives its window here, they end by answers or later actions.
-      const now = new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
+      const now = Date.UTC(2026, 0, 1) + n * 1000;
       const decided = decideWithHistory(history, command, { seat: by, rng: dice, now });
       record({ commandId: `c${++n}`, seat: by, command: command as PlayedAction['command'], events: decided.events }, decided.state);
     } catch (error) {

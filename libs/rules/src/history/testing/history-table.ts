@@ -11,15 +11,15 @@ export interface HistoryTable {
   /** Decides and records; returns the action id. Throws the RuleViolation of a refusal. */
   send(seat: number, command: LogCommand): string;
   rng: Rng;
-  /** The clock the table's commands are decided at (ISO 8601); set it to move time on. */
-  now: string;
+  /** The clock the table's commands are decided at (milliseconds since the epoch); set it to move time on. */
+  now: number;
 }
 
 export function historyTable(scenario: ScenarioDefinition = firstVoyage(), options: SetupOptions & { rng?: Rng } = {}): HistoryTable {
   const history = new GameHistory();
   const rng = options.rng ?? seededRng(options.seed ?? 7);
   let seq = 0;
-  const table: HistoryTable = { history, rng, now: '2026-01-01T12:00:00.000Z', send: (seat, command) => record(seat, command) };
+  const table: HistoryTable = { history, rng, now: Date.UTC(2026, 0, 1, 12), send: (seat, command) => record(seat, command) };
   const record = (seat: number | null, command: LogCommand): string => {
     const decided = decideWithHistory(history, command, { seat, rng, now: table.now });
     const actionId = `cmd-${++seq}`;
