@@ -1,27 +1,13 @@
 // Takebacks by consent over HTTP: asked, answered and withdrawn as commands, refused as 422s with
 // their rule ids, shown in the board view, the events, the seek and the timeline; an export of a
 // game with a takeback imports to the same board. And sandbox undo after the end.
-import { seededRng, type Rng } from '@logbook/rules';
 import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/testing/sea-kit';
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { noSixes, rim, turnCw } from './support/history-fixtures';
 
 const OPERATOR = 'operator-token-for-the-takeback-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
-
-const rim = () =>
-  sea({
-    radius: 1,
-    ship: { hex: { q: 0, r: -1 }, facing: 0, crew: [NAVIGATOR, LOOKOUT] },
-    stack: [stackTile('misty', 1, 6), stackTile('shoals', 1, 6)],
-  });
-const turnCw = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] };
-
-/** Seeded dice that never show a 6: no plunder choice at setup, every game starts on seat 1's orders. */
-const noSixes = (): Rng => {
-  const dice = seededRng(11);
-  return { int: (min, max) => (min === 1 && max === 6 ? dice.int(1, 5) : dice.int(min, max)) };
-};
 
 describe('takebacks by consent over HTTP', () => {
   let app: TestApp;

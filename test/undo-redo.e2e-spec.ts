@@ -1,29 +1,11 @@
 // Undo, redo and the options over HTTP: every standard-mode refusal is a 422 with its own rule
 // id; sandbox undoes back to the start; the options name no hidden information.
 import { builtInScenario } from '@logbook/content';
-import { seededRng, type Rng, type TileDefinition } from '@logbook/rules';
+import type { TileDefinition } from '@logbook/rules';
 import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/testing/sea-kit';
 import { createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
-
-// A small disc with the gull on its north rim facing out, a navigator and a lookout aboard; the
-// stack holds the scenario's 12 clues.
-const rim = () =>
-  sea({
-    radius: 1,
-    ship: { hex: { q: 0, r: -1 }, facing: 0, crew: [NAVIGATOR, LOOKOUT] },
-    stack: [stackTile('misty', 1, 6), stackTile('shoals', 1, 6)],
-  });
-const turnCw = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] };
-
-/**
- * The server's dice for these specs: seeded, and a d6 never shows 6, so the plunder stashed at
- * setup never waits for a choice and every game starts on seat 1's orders with nothing to undo.
- */
-const noSixes = (): Rng => {
-  const dice = seededRng(11);
-  return { int: (min, max) => (min === 1 && max === 6 ? dice.int(1, 5) : dice.int(min, max)) };
-};
+import { noSixes, rim, turnCw } from './support/history-fixtures';
 
 describe('undo and redo over HTTP', () => {
   let app: TestApp;
