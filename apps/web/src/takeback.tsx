@@ -91,25 +91,11 @@ function OpenRequest(props: { request: Request; seat: number; name: (n: number) 
       </p>
       {mayAnswer ? (
         <div class="buttons">
-          <button
-            type="button"
-            data-command="AcceptTakeback"
-            disabled={disabled}
-            onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept: true })}
-          >
-            Accept
-          </button>
-          <button
-            type="button"
-            data-command="DeclineTakeback"
-            disabled={disabled}
-            onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept: false })}
-          >
-            Decline
-          </button>
+          <AnswerButton request={request} accept={true} disabled={disabled} onSend={onSend} />
+          <AnswerButton request={request} accept={false} disabled={disabled} onSend={onSend} />
         </div>
       ) : (
-        <p class="small">You accepted. Waiting for {request.waitingFor.map(name).join(', ')}.</p>
+        <p class="small">You accepted. Waiting for {waiting}.</p>
       )}
     </div>
   );
@@ -162,5 +148,19 @@ function AskControl(props: { takeback: TakebackView; name: (n: number) => string
         Ask to take back…
       </button>
     </form>
+  );
+}
+
+function AnswerButton(props: { request: Request; accept: boolean; disabled: boolean; onSend: (command: Command) => void }) {
+  const { request, accept, disabled, onSend } = props;
+  return (
+    <button
+      type="button"
+      data-command={accept ? 'AcceptTakeback' : 'DeclineTakeback'}
+      disabled={disabled}
+      onClick={() => onSend({ type: 'AnswerTakeback', requestId: request.requestId, accept })}
+    >
+      {accept ? 'Accept' : 'Decline'}
+    </button>
   );
 }
