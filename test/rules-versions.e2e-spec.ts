@@ -107,6 +107,13 @@ describe('rules versions: a changed rule deployed under stored games', () => {
     });
     expect(refused.body.detail).toContain('npm run cli -- migrate');
     expect((await send(app, planner.gameId, planner.seats[0], { type: 'Undo' })).status).toBe(409);
+    const handOver = await app
+      .http()
+      .post(`/games/${planner.gameId}/seats/1/bot`)
+      .set({ Authorization: `Bearer ${planner.seats[0].token}` })
+      .send({ bot: 'greedy' });
+    expect(handOver.status).toBe(409);
+    expect(handOver.body).toMatchObject({ rule: 'game.frozen-rules-changed' });
     await app.http().get(`/games/${planner.gameId}?at=1`).expect(200);
     await app.http().get(`/games/${planner.gameId}/events`).expect(200);
     await app.http().get(`/games/${planner.gameId}/timeline`).expect(200);

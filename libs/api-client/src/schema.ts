@@ -4973,6 +4973,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game is frozen: today's rules decide its log differently (`rule` game.frozen-rules-changed) until an operator migrates it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The game was deleted from the event store for good */
             410: {
                 headers: {
@@ -5083,6 +5092,15 @@ export interface operations {
             };
             /** @description No such game */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game is frozen: today's rules decide its log differently (`rule` game.frozen-rules-changed) until an operator migrates it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -182,6 +182,9 @@ export class GameCommandsService {
     return this.locks.run(gameId, () =>
       retryOnConflict(MAX_ATTEMPTS, async (attempt) => {
         const game = await this.games.load(gameId, attempt === 1 ? {} : { catchUp: true });
+        // A frozen game takes no seat change either: a bot handed a seat would play it on.
+        const checking = this.rules.ensurePlayable(game);
+        if (checking) await checking;
         const events = decideSeatControl(game.state, seatBotsOf(game), change);
         const fingerprint = commandFingerprint({ seat: change.seat, command });
         const recordedAt = isoNow();
