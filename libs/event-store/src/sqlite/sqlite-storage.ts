@@ -8,6 +8,7 @@ import type { SerializedEvent } from '../core/serialized-event';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { quickCheck } from './sqlite-integrity';
 import { openSchema } from './sqlite-schema';
+import { MAX_INTERNED_CHARS, TextDictionary, compactRow } from './sqlite-texts';
 
 /** SQLite's "no limit". */
 const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
@@ -33,15 +34,27 @@ const ROW_JSON = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position
   ELSE printf('%d,%d,%d,%d,%d,"%s-%s-%s-%s-%s",', position, revision, stream, type, schema_version,
     substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata || ',' || data`;
 /**
+ * A row's data and metadata codec text with its interned parts put back from `texts` (v3:
+ * sqlite-texts.ts), so the page's text is what v2 stored inline.
+ */
+const DATA_TEXT = 'ifnull(data, (SELECT text FROM texts WHERE key = data_ref))';
+const METADATA_TEXT = 'CASE WHEN tail_ref IS NULL THEN metadata ELSE metadata || (SELECT text FROM texts WHERE key = tail_ref) END';
+/**
  * group_concat takes the rows in the order the subquery gives them (an ORDER BY inside the
  * aggregate would sort every page again, doubling the read); `page` checks that it did.
  */
 const page = (where: string, orderBy: string) =>
   `SELECT '[[' || group_concat(${ROW_JSON}, '],[') || ']]' FROM (
-    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h, metadata, data
+    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h,
+      ${METADATA_TEXT} AS metadata, ${DATA_TEXT} AS data
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
-/** The stored size of each row a page would hold, in the page's order: what `fitting` counts. */
-const sizes = (where: string, orderBy: string) => `SELECT octet_length(metadata) + octet_length(data) FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
+/**
+ * The stored size of each row a page would hold, in the page's order: what `fitting` counts.
+ * An interned part counts as the most UTF-8 bytes a text `texts` holds can take (it is not read to be measured).
+ */
+const sizes = (where: string, orderBy: string) =>
+  `SELECT octet_length(metadata) + ifnull(octet_length(data), 0) + ((data_ref IS NOT NULL) + (tail_ref IS NOT NULL)) * ${MAX_INTERNED_CHARS * 3}
+    FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
 /** A page query and its companion that sizes the same rows. */
 interface PageQuery {
   page: Database.Statement;
@@ -61,6 +74,8 @@ export class SqliteStorage implements LocalStorage {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
+  /** Texts many rows repeat, stored once (format v3). */
+  private readonly texts: TextDictionary;
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
 
@@ -89,7 +104,7 @@ export class SqliteStorage implements LocalStorage {
       newType: prepare('INSERT INTO event_types (type) VALUES (?) RETURNING type_key').pluck(),
       refsForwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
-      insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insert: prepare('INSERT INTO log (stream, revision, id, type, data, data_ref, metadata, tail_ref, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       setHead: prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?'),
       forwards: this.pageQuery('stream = ? AND revision >= ?', 'revision'),
       backwards: this.pageQuery('stream = ? AND revision <= ?', 'revision DESC'),
@@ -99,6 +114,7 @@ export class SqliteStorage implements LocalStorage {
       dataVersion: prepare('PRAGMA data_version').pluck(),
     };
     this.dataVersion = this.statements.dataVersion.get() as number;
+    this.texts = new TextDictionary(this.db);
   }
 
   /** `PRAGMA quick_check` on this connection, in this thread (see SqliteEventStore.integrityProblems). */
@@ -139,13 +155,16 @@ export class SqliteStorage implements LocalStorage {
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
       const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion);
+      const row = compactRow(this.texts, event.data, metadata);
       const { lastInsertRowid } = this.statements.insert.run(
         stream,
         firstRevision + i,
         encodeEventId(event.id, this.idBytes),
         type,
-        event.data,
-        metadata,
+        row.data,
+        row.dataRef,
+        row.metadata,
+        row.tailRef,
         event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
@@ -305,6 +324,7 @@ export class SqliteStorage implements LocalStorage {
       this.streamIds.clear();
       this.typeKeys.clear();
       this.typeNames.clear();
+      this.texts.reload();
       throw error;
     }
   }
