@@ -192,6 +192,29 @@ describe('SQLite v3 texts stored once', () => {
     }
   });
 
+  it('reads the data of the types a reader names at once and the others when first asked for (AllFilter.dataOf), the same events either way', async () => {
+    const store = new SqliteEventStore({ filename: join(dir, 'data-of.db') });
+    try {
+      const appended = Array.from({ length: 9 }, (_, i) => ({ id: `e-${i}`, type: ['A', 'B', 'C'][i % 3], data: { i, same: 'x'.repeat(20) } }));
+      await store.append('game-1', appended, 'no_stream');
+      const whole = await store.readAll();
+      const some = await store.readAll({ filter: { dataOf: ['A', 'Unknown'] } });
+      // Types B and C came without their data: it is read on demand, through an accessor.
+      expect(some.map((e) => typeof Object.getOwnPropertyDescriptor(e, 'data')?.get)).toEqual(appended.map((e) => (e.type === 'A' ? 'undefined' : 'function')));
+      expect(some).toStrictEqual(whole);
+      // Still read on demand after the page was read, and through a stream-prefix filter.
+      const filtered = await store.readAll({ filter: { streamPrefixes: ['game-'], dataOf: [] } });
+      expect(filtered.map((e) => e.data)).toEqual(appended.map((e) => e.data));
+      const lazy = filtered[1];
+      lazy.data = { replaced: true };
+      expect(lazy.data).toEqual({ replaced: true });
+      // A spread copies the data like any other field.
+      expect({ ...filtered[4] }).toStrictEqual({ ...whole[4] });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('splits the metadata text where the values of each event end, whatever they hold', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ commandId: 'c-1', seat: 1, recordedAt: '2026-01-01T00:00:00.000Z', command: { type: 'X' } }, '[143,"c-1",1,1767225600000'],
