@@ -20,30 +20,35 @@ const SEEN_SLOTS = 1024;
 const SIGHTINGS = 3;
 
 /**
- * A cheap hash of up to ~32 of the text's characters (and its length): computing V8's own hash of
- * every appended text, and keeping each in a Set, cost more than the rest of an append's encoding.
+ * A 32-bit hash of `text` from `from` on (FNV-1a over its UTF-16 units): the slots and keys below
+ * are found by it, so an append neither copies the metadata's tail nor has V8 hash it as a key.
  */
-function sampleHash(text: string): number {
-  const length = text.length;
-  const step = length > 32 ? length >> 5 : 1;
-  let hash = length;
-  for (let i = 0; i < length; i += step) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
-  return hash;
+function hashFrom(text: string, from: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
 }
+
+/** `text` from `from` on is exactly `part`, without copying it. */
+const endsWithAt = (text: string, from: number, part: string): boolean => text.length - from === part.length && text.startsWith(part, from);
 
 interface Interned {
   text: string;
   key: number;
-  /** Another text of the same sample hash. */
+  /** Another text of the same hash. */
   next: Interned | undefined;
 }
 
 export class TextDictionary {
-  /** Interned texts by sample hash. */
+  /** Interned texts by hash. */
   private readonly keys = new Map<number, Interned>();
   private size = 0;
-  /** The last text seen in each slot (by sample hash), and how many times in a row. */
-  private readonly seen: (string | undefined)[] = new Array<string | undefined>(SEEN_SLOTS).fill(undefined);
+  /**
+   * The hash of the last text seen in each slot, and how many times in a row it came. Hashes, not
+   * texts: a slot keeps no string alive, and two texts of one hash in one slot (rare) at worst
+   * intern a text that did not repeat.
+   */
+  private readonly seen = new Int32Array(SEEN_SLOTS);
   private readonly sightings = new Uint8Array(SEEN_SLOTS);
   private readonly insert: Database.Statement;
   private readonly all: Database.Statement;
@@ -55,24 +60,26 @@ export class TextDictionary {
   }
 
   /**
-   * The key of `text` when it is interned; interns it (inside the caller's transaction) the
-   * third time it comes; undefined when it stays inline.
+   * The key of `text` from `from` on when it is interned; interns it (inside the caller's
+   * transaction) the third time it comes; undefined when it stays inline.
    */
-  keyOf(text: string): number | undefined {
-    if (text.length < MIN_INTERNED_CHARS || text.length > MAX_INTERNED_CHARS) return undefined;
-    const hash = sampleHash(text);
-    for (let entry = this.keys.get(hash); entry !== undefined; entry = entry.next) if (entry.text === text) return entry.key;
+  keyOf(text: string, from = 0): number | undefined {
+    const length = text.length - from;
+    if (length < MIN_INTERNED_CHARS || length > MAX_INTERNED_CHARS) return undefined;
+    const hash = hashFrom(text, from);
+    for (let entry = this.keys.get(hash); entry !== undefined; entry = entry.next) if (endsWithAt(text, from, entry.text)) return entry.key;
     if (this.size >= MAX_TEXTS) return undefined;
     const slot = hash & (SEEN_SLOTS - 1);
-    if (this.seen[slot] !== text) {
-      this.seen[slot] = text;
+    if (this.sightings[slot] === 0 || this.seen[slot] !== hash) {
+      this.seen[slot] = hash;
       this.sightings[slot] = 1;
       return undefined;
     }
     if (++this.sightings[slot] < SIGHTINGS) return undefined;
-    this.seen[slot] = undefined;
-    const key = this.insert.get(text) as number;
-    this.remember(hash, text, key);
+    this.sightings[slot] = 0;
+    const part = from === 0 ? text : text.slice(from);
+    const key = this.insert.get(part) as number;
+    this.remember(hash, part, key);
     return key;
   }
 
@@ -80,7 +87,7 @@ export class TextDictionary {
   reload(): void {
     this.keys.clear();
     this.size = 0;
-    for (const [key, text] of this.all.all(MAX_TEXTS) as [number, string][]) this.remember(sampleHash(text), text, key);
+    for (const [key, text] of this.all.all(MAX_TEXTS) as [number, string][]) this.remember(hashFrom(text, 0), text, key);
   }
 
   private remember(hash: number, text: string, key: number): void {
@@ -136,7 +143,7 @@ export interface CompactRow {
 export function compactRow(texts: TextDictionary, data: string, metadata: string): CompactRow {
   const dataRef = texts.keyOf(data);
   const split = metadataSplit(metadata);
-  const tailRef = split < metadata.length ? texts.keyOf(metadata.slice(split)) : undefined;
+  const tailRef = split < metadata.length ? texts.keyOf(metadata, split) : undefined;
   return {
     data: dataRef === undefined ? data : null,
     dataRef: dataRef ?? null,
