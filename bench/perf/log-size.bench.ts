@@ -29,6 +29,9 @@ export interface LogSizeResult {
   fileBytes: number;
   dataBytes: number;
   metadataBytes: number;
+  /** The `texts` table (format v3): texts many rows repeat, stored once; and how many. */
+  textBytes: number;
+  texts: number;
   /** Median of 5: read the stream from SQLite, parse it, fold it (the server's load), in a fresh process. */
   loadMs: number;
   /** Median of 5: the fold alone, of events already read. */
@@ -71,16 +74,18 @@ async function main(): Promise<void> {
   }
   await durable.close();
 
-  // Column bytes of the v2 rows (docs/event-log-format.md) plus 16 a row for the record header,
-  // the integer columns (position, stream, revision, type, schema_version) and the cell pointer,
-  // plus the interned stream and type names once each.
+  // Column bytes of the rows (docs/event-log-format.md) plus 16 a row for the record header,
+  // the integer columns (position, stream, revision, type, schema_version, the text keys) and the
+  // cell pointer, plus the interned stream and type names and the texts stored once (v3), 8 each
+  // for their key and header.
   const db = new Database(filename);
   const sizes = db
     .prepare(
-      `SELECT count(*) events, sum(length(CAST(data AS BLOB))) data, sum(length(CAST(metadata AS BLOB))) metadata,
-        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types) other FROM log`,
+      `SELECT count(*) events, sum(ifnull(length(CAST(data AS BLOB)), 0)) data, sum(length(CAST(metadata AS BLOB))) metadata,
+        sum(length(id) + 16) + (SELECT sum(length(stream_id) + 8) FROM streams) + (SELECT sum(length(type) + 8) FROM event_types) other,
+        (SELECT ifnull(sum(length(CAST(text AS BLOB)) + 8), 0) FROM texts) texts, (SELECT count(*) FROM texts) textCount FROM log`,
     )
-    .get() as { events: number; data: number; metadata: number; other: number };
+    .get() as { events: number; data: number; metadata: number; other: number; texts: number; textCount: number };
   // The file itself, index and free space included, once the WAL is folded in and it is vacuumed.
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('VACUUM');
@@ -93,7 +98,7 @@ async function main(): Promise<void> {
   if (child.status !== 0) throw new Error(`measuring the load failed: ${child.stderr}`);
   const times = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as LoadTimes;
   rmSync(dir, { recursive: true, force: true });
-  const bytes = sizes.data + sizes.metadata + sizes.other;
+  const bytes = sizes.data + sizes.metadata + sizes.other + sizes.texts;
   const result: LogSizeResult = {
     events: sizes.events,
     bytes,
@@ -101,6 +106,8 @@ async function main(): Promise<void> {
     fileBytes,
     dataBytes: sizes.data,
     metadataBytes: sizes.metadata,
+    textBytes: sizes.texts,
+    texts: sizes.textCount,
     ...times,
   };
   console.log(JSON.stringify(result));

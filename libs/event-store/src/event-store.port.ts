@@ -70,6 +70,20 @@ export type ReadStreamResult<E = RecordedEvent> = { status: 'ok'; events: E[] } 
 export interface AllFilter {
   streamPrefixes?: string[];
   eventTypes?: string[];
+  /**
+   * Not a filter, a hint of `readAll` (and of subscriptions' history reads): the types whose data
+   * the reader reads. Every event still comes; a store may hand the others with their data read
+   * from storage only when first asked for, so a reader that skips them does not parse it (SQLite
+   * does; the memory store and EventStoreDB give every event whole). Read such an event's data
+   * while the store is open.
+   */
+  dataOf?: readonly string[];
+  /**
+   * Also a hint: the reader changes no event it is given, so values stored once
+   * (`withSharedContent`) may come as one deeply frozen object shared by every event that refers
+   * to them, parsed once instead of once per event.
+   */
+  readOnly?: boolean;
 }
 
 export interface ReadAllOptions {

@@ -47,6 +47,20 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
 
   const contentEvents = () => inner.readAll({ filter: { streamPrefixes: [CONTENT_STREAM_PREFIX] } });
 
+  it('gives a reader that changes no event (filter readOnly) one frozen object per value, and every other reader its own', async () => {
+    const events = [board('a'), board('a')];
+    for (const [i, event] of events.entries()) await store.append(`game-${i}`, [event], 'no_stream');
+    const games = { streamPrefixes: ['game-'] };
+    const shared = (await store.readAll({ filter: { ...games, readOnly: true } })).map((e) => (e.data as { static: unknown }).static);
+    expect(shared[0]).toBe(shared[1]);
+    expect(Object.isFrozen(shared[0]) && Object.isFrozen((shared[0] as { hexes: unknown[] }).hexes[0])).toBe(true);
+    expect(shared[0]).toEqual((events[0].data as { static: unknown }).static);
+    const own = (await store.readAll({ filter: games })).map((e) => (e.data as { static: unknown }).static);
+    expect(own[0]).not.toBe(own[1]);
+    expect(Object.isFrozen(own[0])).toBe(false);
+    expect(own[0]).toEqual(shared[0]);
+  });
+
   it('stores a value repeated by many events once, and the events with references in its place', async () => {
     const events = [board('a'), board('a'), board('a')];
     for (const [i, event] of events.entries()) await store.append(`game-${i}`, [event], 'no_stream');

@@ -79,6 +79,13 @@ const contentEventId = (sha256: string): string =>
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** `value`, and every object and array in it, frozen. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}
+
 /** The value at `path`, or undefined. */
 function valueAt(data: unknown, path: ContentPath): unknown {
   let at = data;
@@ -107,6 +114,8 @@ class SharedContentEventStore implements EventStore {
   /** JSON texts by hash: each is parsed again per event, so no two readers share (and may change) one object. */
   private readonly cache: LRUCache<string, string>;
   private readonly reading = new Map<string, Promise<string | undefined>>();
+  /** Values parsed and deeply frozen for readers that change no event, bounded like `cache`. */
+  private readonly frozen: LRUCache<string, { value: unknown; size: number }>;
   readonly writesElsewhere?: () => number;
   readonly integrityProblems?: () => Promise<string[]>;
   readonly observeCommits?: (observer: CommitObserver | undefined) => void;
@@ -117,6 +126,7 @@ class SharedContentEventStore implements EventStore {
   ) {
     this.name = inner.name;
     this.cache = new LRUCache<string, string>({ maxSize: options.cacheBytes, sizeCalculation: (text) => Math.max(1, text.length) });
+    this.frozen = new LRUCache<string, { value: unknown; size: number }>({ maxSize: options.cacheBytes, sizeCalculation: (entry) => Math.max(1, entry.size) });
     // Optional on the port: absent stays absent ("cannot tell" is an answer of its own).
     if (inner.writesElsewhere) this.writesElsewhere = () => inner.writesElsewhere?.() ?? 0;
     if (inner.integrityProblems) this.integrityProblems = () => inner.integrityProblems?.() ?? Promise.resolve([]);
@@ -197,25 +207,42 @@ class SharedContentEventStore implements EventStore {
     return text;
   }
 
-  private async hydrate(event: RecordedEvent): Promise<RecordedEvent> {
+  /**
+   * The value stored under `sha256`: parsed afresh for every event, or, for a reader that changes
+   * no event (`AllFilter.readOnly`), one deeply frozen object shared by every event that refers
+   * to it (a rebuild then parses each scenario once, not once per game).
+   */
+  private async valueOf(sha256: string, readOnly: boolean): Promise<unknown> {
+    if (readOnly) {
+      const frozen = this.frozen.get(sha256);
+      if (frozen !== undefined) return frozen.value;
+    }
+    const text = await this.textOf(sha256);
+    if (text === undefined) return undefined;
+    const value: unknown = JSON.parse(text);
+    if (readOnly) this.frozen.set(sha256, { value: deepFreeze(value), size: text.length });
+    return value;
+  }
+
+  private async hydrate(event: RecordedEvent, readOnly = false): Promise<RecordedEvent> {
     const refs = event.metadata[CONTENT_REFS] as ContentRef[];
     let data = event.data;
     for (const [path, sha256] of refs) {
-      const text = await this.textOf(sha256);
-      if (text === undefined) throw new SharedContentMissingError(sha256, event.streamId, event.revision);
-      data = withValueAt(data, path, JSON.parse(text));
+      const value = await this.valueOf(sha256, readOnly);
+      if (value === undefined) throw new SharedContentMissingError(sha256, event.streamId, event.revision);
+      data = withValueAt(data, path, value);
     }
     const metadata = Object.assign({}, event.metadata);
     delete metadata[CONTENT_REFS];
     return { ...event, data, metadata };
   }
 
-  private async hydrateAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+  private async hydrateAll(events: RecordedEvent[], readOnly = false): Promise<RecordedEvent[]> {
     let out = events;
     for (let i = 0; i < events.length; i++) {
       if (events[i].metadata[CONTENT_REFS] === undefined) continue;
       if (out === events) out = events.slice();
-      out[i] = await this.hydrate(events[i]);
+      out[i] = await this.hydrate(events[i], readOnly);
     }
     return out;
   }
@@ -228,7 +255,8 @@ class SharedContentEventStore implements EventStore {
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     const events = await this.inner.readAll(options);
     const maxBytes = options?.maxBytes;
-    if (maxBytes === undefined) return this.hydrateAll(events);
+    const readOnly = options?.filter?.readOnly === true;
+    if (maxBytes === undefined) return this.hydrateAll(events, readOnly);
     // The inner store measured the events as stored, their large values left out: the page is cut
     // again by what the values put back weigh (one event at least), so it stays a bounded piece of
     // memory; the caller reads on from its last event.
@@ -241,18 +269,20 @@ class SharedContentEventStore implements EventStore {
         continue;
       }
       for (const [, sha256] of event.metadata[CONTENT_REFS] as ContentRef[]) bytes += (await this.textOf(sha256))?.length ?? 0;
-      out.push(await this.hydrate(event));
+      out.push(await this.hydrate(event, readOnly));
     }
     return out;
   }
 
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent> {
-    return this.inner.subscribeToAll(options).pipe(inOrder((event) => (event.metadata[CONTENT_REFS] === undefined ? event : this.hydrate(event))));
+    const readOnly = options?.filter?.readOnly === true;
+    return this.inner.subscribeToAll(options).pipe(inOrder((event) => (event.metadata[CONTENT_REFS] === undefined ? event : this.hydrate(event, readOnly))));
   }
 
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent> {
     const events = this.inner.subscribeToAllIterable(options);
-    const hydrate = (event: RecordedEvent) => this.hydrate(event);
+    const readOnly = options?.filter?.readOnly === true;
+    const hydrate = (event: RecordedEvent) => this.hydrate(event, readOnly);
     // The inner iterator's results handed on as they are, but for the events that refer to shared
     // values: no async generator between a projection and the store (its frames and promises, per
     // event and per projection, were most of what a live read model allocated here).

@@ -8,6 +8,7 @@ import type { SerializedEvent } from '../core/serialized-event';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { quickCheck } from './sqlite-integrity';
 import { openSchema } from './sqlite-schema';
+import { MAX_INTERNED_CHARS, TextDictionary, compactRow } from './sqlite-texts';
 
 /** SQLite's "no limit". */
 const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
@@ -29,25 +30,41 @@ const ROW_OVERHEAD = 96;
  * texts come last and are copied once; it is one string and one JSON.parse, instead of a
  * JavaScript value per column and two parses per row.
  */
-const ROW_JSON = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position, revision, stream, type, schema_version, json_quote(id))
+const ROW_HEAD = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position, revision, stream, type, schema_version, json_quote(id))
   ELSE printf('%d,%d,%d,%d,%d,"%s-%s-%s-%s-%s",', position, revision, stream, type, schema_version,
-    substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata || ',' || data`;
+    substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata`;
+const ROW_JSON = `${ROW_HEAD} || ',' || data`;
+/** A row whose data the reader did not ask for (`AllFilter.dataOf`) ends after its metadata: seven values. */
+const ROW_JSON_MAYBE_DATA = `${ROW_HEAD} || ifnull(',' || data, '')`;
+/**
+ * A row's data and metadata codec text with its interned parts put back from `texts` (v3:
+ * sqlite-texts.ts), so the page's text is what v2 stored inline.
+ */
+const DATA_TEXT = 'ifnull(data, (SELECT text FROM texts WHERE key = data_ref))';
+const METADATA_TEXT = 'CASE WHEN tail_ref IS NULL THEN metadata ELSE metadata || (SELECT text FROM texts WHERE key = tail_ref) END';
 /**
  * group_concat takes the rows in the order the subquery gives them (an ORDER BY inside the
  * aggregate would sort every page again, doubling the read); `page` checks that it did.
  */
-const page = (where: string, orderBy: string) =>
-  `SELECT '[[' || group_concat(${ROW_JSON}, '],[') || ']]' FROM (
-    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h, metadata, data
+const page = (where: string, orderBy: string, dataOfTypes?: string) =>
+  `SELECT '[[' || group_concat(${dataOfTypes === undefined ? ROW_JSON : ROW_JSON_MAYBE_DATA}, '],[') || ']]' FROM (
+    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h,
+      ${METADATA_TEXT} AS metadata, ${dataOfTypes === undefined ? DATA_TEXT : `CASE WHEN type IN (${dataOfTypes}) THEN ${DATA_TEXT} END`} AS data
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
-/** The stored size of each row a page would hold, in the page's order: what `fitting` counts. */
-const sizes = (where: string, orderBy: string) => `SELECT octet_length(metadata) + octet_length(data) FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
+/**
+ * The stored size of each row a page would hold, in the page's order: what `fitting` counts.
+ * An interned part counts as the most UTF-8 bytes a text `texts` holds can take (it is not read to be measured).
+ */
+const sizes = (where: string, orderBy: string) =>
+  `SELECT octet_length(metadata) + ifnull(octet_length(data), 0) + ((data_ref IS NOT NULL) + (tail_ref IS NOT NULL)) * ${MAX_INTERNED_CHARS * 3}
+    FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
 /** A page query and its companion that sizes the same rows. */
 interface PageQuery {
   page: Database.Statement;
   sizes: Database.Statement;
 }
-type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data: unknown];
+/** Seven values when the data was left out (`AllFilter.dataOf`): it is read when first asked for. */
+type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data?: unknown];
 
 export class SqliteStorage implements LocalStorage {
   private readonly db: Database.Database;
@@ -61,6 +78,8 @@ export class SqliteStorage implements LocalStorage {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
+  /** Texts many rows repeat, stored once (format v3). */
+  private readonly texts: TextDictionary;
   /** The blob an appended UUID is bound as (SQLite copies it). */
   private readonly idBytes = Buffer.alloc(16);
 
@@ -89,16 +108,18 @@ export class SqliteStorage implements LocalStorage {
       newType: prepare('INSERT INTO event_types (type) VALUES (?) RETURNING type_key').pluck(),
       refsForwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?').raw(),
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
-      insert: prepare('INSERT INTO log (stream, revision, id, type, data, metadata, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insert: prepare('INSERT INTO log (stream, revision, id, type, data, data_ref, metadata, tail_ref, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       setHead: prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?'),
       forwards: this.pageQuery('stream = ? AND revision >= ?', 'revision'),
       backwards: this.pageQuery('stream = ? AND revision <= ?', 'revision DESC'),
       last: prepare('SELECT max(position) FROM log').pluck(),
+      dataAt: prepare(`SELECT ${DATA_TEXT} FROM log WHERE position = ?`).pluck(),
       // Changes whenever another connection (another process: a CLI import, a second server)
       // has committed to the file since this connection last asked; never for our own commits.
       dataVersion: prepare('PRAGMA data_version').pluck(),
     };
     this.dataVersion = this.statements.dataVersion.get() as number;
+    this.texts = new TextDictionary(this.db);
   }
 
   /** `PRAGMA quick_check` on this connection, in this thread (see SqliteEventStore.integrityProblems). */
@@ -139,13 +160,16 @@ export class SqliteStorage implements LocalStorage {
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
       const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion);
+      const row = compactRow(this.texts, event.data, metadata);
       const { lastInsertRowid } = this.statements.insert.run(
         stream,
         firstRevision + i,
         encodeEventId(event.id, this.idBytes),
         type,
-        event.data,
-        metadata,
+        row.data,
+        row.dataRef,
+        row.metadata,
+        row.tailRef,
         event.schemaVersion,
       );
       return BigInt(lastInsertRowid);
@@ -244,13 +268,14 @@ export class SqliteStorage implements LocalStorage {
     return { rows, bytes };
   }
 
-  private pageQuery(where: string, orderBy: string): PageQuery {
-    return { page: this.db.prepare(page(where, orderBy)).pluck(), sizes: this.db.prepare(sizes(where, orderBy)).pluck() };
+  private pageQuery(where: string, orderBy: string, dataOfTypes?: string): PageQuery {
+    return { page: this.db.prepare(page(where, orderBy, dataOfTypes)).pluck(), sizes: this.db.prepare(sizes(where, orderBy)).pluck() };
   }
 
   /** Straight from the parsed row to the envelope: reading all is the hot path of every rebuild. */
   private toRecordedEvent(row: PageRow, streamId?: string): RecordedEvent {
     const schemaVersion = row[4];
+    if (row.length === 7) return this.withDataOnDemand(row, schemaVersion);
     return {
       id: row[5],
       streamId: streamId ?? this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
@@ -263,11 +288,57 @@ export class SqliteStorage implements LocalStorage {
     };
   }
 
+  /**
+   * An event whose data the reader said it would not read (`AllFilter.dataOf`): `data` is read
+   * from the file, and parsed, the first time it is asked for (the store must still be open).
+   */
+  private withDataOnDemand(row: PageRow, schemaVersion: number): RecordedEvent {
+    const position = row[0];
+    const readData = () => this.dataAt(position);
+    let data: unknown;
+    let read = false;
+    return {
+      id: row[5],
+      streamId: this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
+      revision: row[1],
+      position: BigInt(position),
+      type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
+      get data(): unknown {
+        if (!read) {
+          data = readData();
+          read = true;
+        }
+        return data;
+      },
+      set data(value: unknown) {
+        data = value;
+        read = true;
+      },
+      metadata: decodeMetadata(row[6], schemaVersion),
+      schemaVersion,
+    };
+  }
+
+  private dataAt(position: number): unknown {
+    const text = this.statements.dataAt.get(position) as string | undefined;
+    if (text === undefined) throw new Error(`SQLite store ${this.filename}: no event at position ${position}`);
+    return JSON.parse(text);
+  }
+
   private streamKey(streamId: string): number | undefined {
     const cached = this.streamKeys.get(streamId);
     if (cached !== undefined) return cached;
     const key = this.statements.streamKey.get(streamId) as number | undefined;
     if (key !== undefined) this.remember(streamId, key, this.streamKeys, this.streamIds);
+    return key;
+  }
+
+  /** The type's interned key, or undefined when no event of it is stored. */
+  private knownTypeKey(type: string): number | undefined {
+    const cached = this.typeKeys.get(type);
+    if (cached !== undefined) return cached;
+    const key = this.statements.typeKey.get(type) as number | undefined;
+    if (key !== undefined) this.remember(type, key, this.typeKeys, this.typeNames);
     return key;
   }
 
@@ -305,6 +376,7 @@ export class SqliteStorage implements LocalStorage {
       this.streamIds.clear();
       this.typeKeys.clear();
       this.typeNames.clear();
+      this.texts.reload();
       throw error;
     }
   }
@@ -322,7 +394,10 @@ export class SqliteStorage implements LocalStorage {
   private allQuery(filter?: AllFilter, shape: 'page' | 'last' = 'page'): { query: PageQuery | Database.Statement; params: (string | number)[] } {
     const prefixes = isFiltering(filter) ? (filter.streamPrefixes ?? []) : [];
     const types = isFiltering(filter) ? (filter.eventTypes ?? []) : [];
-    const key = `${shape}/${prefixes.length}/${types.length}`;
+    // The interned keys of the types whose data the reader reads, in the SQL (-1: none yet);
+    // a type interned after the query was made comes with its data on demand.
+    const dataOf = shape === 'page' && filter?.dataOf ? filter.dataOf.map((type) => this.knownTypeKey(type) ?? -1).join(', ') || '-1' : undefined;
+    const key = `${shape}/${prefixes.length}/${types.length}/${dataOf ?? ''}`;
     let query = this.allQueries.get(key);
     if (!query) {
       const where = shape === 'page' ? ['position > ?'] : ['1'];
@@ -335,7 +410,7 @@ export class SqliteStorage implements LocalStorage {
       if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
       query =
         shape === 'page'
-          ? this.pageQuery(where.join(' AND '), 'position')
+          ? this.pageQuery(where.join(' AND '), 'position', dataOf)
           : this.db.prepare(`SELECT position FROM log WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`).pluck();
       this.allQueries.set(key, query);
     }

@@ -11,9 +11,21 @@ import type { Projection } from '../runner/projection';
 import { markBot, newAnalyticsFold, noBots, type AnalyticsFold } from './analytics-figures';
 import type { AnalyticsStore } from './analytics-store';
 import { EffectiveAnalytics } from './effective-analytics';
-import { evolveAnalytics, foldAnalytics } from './game-analytics';
+import { ANALYTICS_EVENT_TYPES, evolveAnalytics, foldAnalytics } from './game-analytics';
 
-const analyticsEvent = (e: RecordedEvent) => ({ revision: e.revision, type: e.type, data: (e.data as { data?: unknown }).data, metadata: e.metadata });
+/**
+ * The types whose data the figures read: those they fold, undo and redo (which action), and a
+ * seat handed to a bot. The others only move the revision: the store need not parse their data.
+ */
+const DATA_OF: readonly string[] = [...new Set<string>([...ANALYTICS_EVENT_TYPES, ...HISTORY_EVENT_TYPES, 'SeatHandedToBot'])];
+const READS_DATA = new Set(DATA_OF);
+
+const analyticsEvent = (e: RecordedEvent) => ({
+  revision: e.revision,
+  type: e.type,
+  data: READS_DATA.has(e.type) ? (e.data as { data?: unknown }).data : undefined,
+  metadata: e.metadata,
+});
 const actionIdOf = (e: RecordedEvent): string => (typeof e.metadata.commandId === 'string' ? e.metadata.commandId : `revision-${e.revision}`);
 
 /** Games whose effective history the projection keeps after an undo or redo (least recently used dropped). */
@@ -44,7 +56,11 @@ export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]):
 
 export class AnalyticsProjection implements Projection {
   readonly name = 'analytics';
-  readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX] };
+  /**
+   * Every game event (each moves the revision), the data of those the figures read only; the
+   * figures change no event, so each scenario stored once comes parsed once (frozen).
+   */
+  readonly filter = { streamPrefixes: [GAME_STREAM_PREFIX], dataOf: DATA_OF, readOnly: true };
   /**
    * The effective history of each game that has had an undo or redo lately, kept in step with
    * its events: the next undo folds a bounded number of events, instead of reading and folding
