@@ -29,6 +29,11 @@ function foldActions(actions: readonly HistoryAction[]): GameState {
   return deepFreeze(state);
 }
 
+/** The first of `actions` after `origin`, the state a resumed history starts from (see GameHistory.resume). */
+function foldAfter(origin: GameState, actions: readonly HistoryAction[], freezeStates: boolean): GameState {
+  return applyEvents(origin, eventsOf(actions.slice(1)), freezeStates);
+}
+
 /** The states kept on a history's effective actions (the array it shares with its action stack). */
 export class StateMemory {
   /** Effective actions below this index keep only checkpoints (see bound). */
@@ -43,6 +48,8 @@ export class StateMemory {
   constructor(
     private readonly effective: HistoryAction[],
     private readonly freezeStates: boolean,
+    /** A resumed history's base state, after its first effective action (which no undo takes back). */
+    private readonly origin?: GameState,
   ) {}
 
   /**
@@ -138,6 +145,7 @@ export class StateMemory {
     while (from >= 0 && !this.effective[from]?.after) from--;
     const base = from >= 0 ? this.effective[from]?.after : undefined;
     const between = this.effective.slice(from + 1, count);
-    return base ? applyEvents(base, eventsOf(between), this.freezeStates) : foldActions(this.effective.slice(0, count));
+    if (base) return applyEvents(base, eventsOf(between), this.freezeStates);
+    return this.origin ? foldAfter(this.origin, this.effective.slice(0, count), this.freezeStates) : foldActions(this.effective.slice(0, count));
   }
 }
