@@ -316,12 +316,12 @@ export class GameRepository implements OnModuleDestroy {
   }
 
   /**
-   * The game's log up to `revision`, as history entries: the loaded history's own when it holds
-   * them (a game folded from its log), else read from the store (one opened from a snapshot).
+   * The game's whole log as loaded, as history entries: the loaded history's own when it holds
+   * them all (a game folded from its log), else read from the store (one opened from a snapshot).
    */
-  async entriesThrough(game: LoadedGame, revision: number): Promise<readonly LogEntry[]> {
-    if (game.history.startsAfter < 0) return game.history.entries.slice(0, revision + 1);
-    const read = await this.store.readStream(gameStreamId(game.gameId), { maxCount: revision + 1 });
+  async wholeLog(game: LoadedGame): Promise<readonly LogEntry[]> {
+    if (game.history.startsAfter < 0) return game.history.entries;
+    const read = await this.store.readStream(gameStreamId(game.gameId), { maxCount: game.revision + 1 });
     return read.status === 'ok' ? toLogEntries(read.events) : [];
   }
 
