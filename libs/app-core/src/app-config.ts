@@ -129,7 +129,7 @@ export class Environment {
   @IsIn(['on', 'off'])
   LOGBOOK_SNAPSHOTS?: 'on' | 'off';
 
-  /** Events a game moves on before its snapshot is written again; default 1000. */
+  /** Events a game moves on before its snapshot is written again; default 500. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -239,7 +239,7 @@ function storeConfig(env: Environment, dataDir: string): EventStoreConfig {
 
 /** A cache, never the truth: beside any store, in a file of its own (the log's tables stay as they are). */
 function snapshotsConfig(env: Environment, kind: string, dataDir: string): AppConfig['snapshots'] {
-  const every = env.LOGBOOK_SNAPSHOT_EVERY ?? 1000;
+  const every = env.LOGBOOK_SNAPSHOT_EVERY ?? 500;
   if (env.LOGBOOK_SNAPSHOTS === 'off') return { kind: 'off' };
   return kind === 'memory' ? { kind: 'memory', every } : { kind: 'sqlite', filename: join(dataDir, 'snapshots.sqlite'), every };
 }

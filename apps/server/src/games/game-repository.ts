@@ -147,7 +147,7 @@ export class GameRepository implements OnModuleDestroy {
     @Optional() @Inject(CACHE_BUDGETS) budgets?: CacheBudgets,
     @Optional() @Inject(FREEZE_STATES) private readonly freezeStates: boolean = true,
     @Optional() @Inject(SNAPSHOT_STORE) private readonly snapshots?: SnapshotStore | null,
-    @Optional() @Inject(SNAPSHOT_EVERY) private readonly snapshotEvery: number = 1000,
+    @Optional() @Inject(SNAPSHOT_EVERY) private readonly snapshotEvery: number = 500,
   ) {
     const maxSize = (budgets ?? cacheBudgetsFrom(process.env)).gamesBytes;
     // A game is counted again each time it is remembered (`set`), so its size follows its growth;

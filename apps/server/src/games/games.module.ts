@@ -56,7 +56,7 @@ const openSnapshotStore = (config: ConfigService): SnapshotStore | null => {
       inject: [ConfigService],
       useFactory: (config: ConfigService) => {
         const snapshots = config.get<AppConfig['snapshots']>('snapshots');
-        return snapshots && snapshots.kind !== 'off' ? snapshots.every : 1000;
+        return snapshots && snapshots.kind !== 'off' ? snapshots.every : 500;
       },
     },
   ],

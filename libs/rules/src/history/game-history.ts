@@ -69,7 +69,19 @@ export class GameHistory {
     history.stack.effective.push(floor);
     history.takebacks.last = base.takeback === null ? null : structuredClone(base.takeback);
     history.current = state;
-    history.append([...entries]);
+    const all = [...entries];
+    if (all[0] && all[0].actionId === base.last.actionId) {
+      // The log goes on inside the base's last action (a read that ended in it): one at a time.
+      history.append(all);
+      return history;
+    }
+    // As a cold fold does: the stack first, then the states, a checkpoint's worth of events per draft.
+    history.log.push(...all);
+    for (const logged of groupActions(all, base.revision + 1)) {
+      history.stack.move(logged, toAction);
+      history.takebacks.observe(logged);
+    }
+    history.current = history.memory.fill();
     return history;
   }
 

@@ -59,12 +59,14 @@ export class StateMemory {
    */
   fill(): GameState {
     const effective = this.effective;
-    const keepFrom = Math.max(0, effective.length - KEEP_STATES_FOR_LAST);
+    // A resumed history's first action is its base: its state after is the origin, already kept.
+    const first = this.origin ? 1 : 0;
+    const keepFrom = Math.max(first, effective.length - KEEP_STATES_FOR_LAST);
     this.keptFrom = keepFrom;
     this.sinceKept = undefined;
-    let state: GameState = deepFreeze(initialState());
+    let state: GameState = this.origin ?? deepFreeze(initialState());
     let chunk: GameEvent[] = [];
-    for (let i = 0; i < keepFrom; i++) {
+    for (let i = first; i < keepFrom; i++) {
       const action = effective[i] as HistoryAction;
       for (const entry of action.entries) chunk.push(entry.event);
       if (chunk.length >= CHECKPOINT_EVENTS || i === keepFrom - 1) {
