@@ -18,6 +18,9 @@ import { gameStreamId, recordedGameEvents, recordedRulesVersion, toLogEntries, t
 import { countNotes, GameHistory, type GameEvent, type GameState, type HistoryBase, type LogEntry, type RulesVersion } from '@logbook/rules';
 import { CommandRecords, decodeSnapshot, encodeSnapshot } from './snapshots/game-snapshot';
 import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type SnapshotStore } from './snapshots/snapshot-store';
+import type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';
+
+export type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';
 import { GameNotFoundError } from './game.errors';
 import type { RulesVerdict } from './rules-verdict';
 import { digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
@@ -28,25 +31,6 @@ import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
  * given to each game's GameHistory, which every decision and refold of that game reads.
  */
 export const FREEZE_STATES = Symbol('FREEZE_STATES');
-
-export interface CommandRecord {
-  /** Fingerprint of the command body, to refuse a reused commandId with other content. */
-  fingerprint: string;
-  firstRevision: number;
-  lastRevision: number;
-  /** Who sent it and when (its first event's metadata), for events read from mid-action. */
-  seat?: number | null;
-  recordedAt?: string | null;
-}
-
-/** What a game opened from a snapshot knows of the log its history does not hold (up to `revision`). */
-export interface LogBefore {
-  revision: number;
-  /** How many notes it holds (countNotes). */
-  notes: number;
-  /** Its seat handovers (SeatHandedToBot, SeatTakenBack), each with its revision: who played each seat when. */
-  handovers: Array<{ revision: number; type: string; data: unknown }>;
-}
 
 const HANDOVERS = new Set(['SeatHandedToBot', 'SeatTakenBack']);
 

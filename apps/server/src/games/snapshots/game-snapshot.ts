@@ -7,7 +7,15 @@
 // stack, hands, plunder): it stays in the server's own file and is never exported or served.
 import { rulesVersion as currentRules, type GameState, type HistoryBase, type RulesVersion } from '@logbook/rules';
 import type { SeatTokenDigest } from '../seat-tokens';
-import type { CommandRecord, LoadedGame, LogBefore } from '../game-repository';
+import type { CommandRecord, LogBefore } from './snapshot-parts';
+
+/** What a snapshot takes of a loaded game (LoadedGame has these fields). */
+export interface SnapshotSource {
+  gameId: string;
+  seatTokens: SeatTokenDigest[];
+  createdUnder: RulesVersion | null;
+  commands: Map<string, CommandRecord>;
+}
 
 /** Bumped whenever what a snapshot holds, or how, changes. */
 export const SNAPSHOT_FORMAT = 1;
@@ -103,7 +111,7 @@ const commandRows = (commands: Map<string, CommandRecord>, revision: number): Co
 };
 
 /** The snapshot of `game` at `base` (its history's, taken at the event `eventId`), `before` the log up to it. */
-export function encodeSnapshot(game: LoadedGame, base: HistoryBase, eventId: string, rulesVersion: string | null, before: LogBefore): string {
+export function encodeSnapshot(game: SnapshotSource, base: HistoryBase, eventId: string, rulesVersion: string | null, before: LogBefore): string {
   const document: SnapshotDocument = {
     format: SNAPSHOT_FORMAT,
     rules: currentRules(),
