@@ -10,7 +10,8 @@ import { gameEventUpcasters } from '@logbook/game-log';
 import { legalCommands, RuleViolation, seededRng, type SeatCommand } from '@logbook/rules';
 import { GameCommandsService } from '../game-commands.service';
 import { GameEventsService } from '../game-events.service';
-import { GameRepository, type LoadedGame } from '../game-repository';
+import { GameRepository, notesOf, type LoadedGame } from '../game-repository';
+import { seatBotsAt } from '../../bots/seat-bots-of';
 import { RulesCheck } from '../rules-check';
 import { SqliteSnapshotStore } from './snapshot-store';
 
@@ -105,6 +106,19 @@ describe('games opened from their snapshots', () => {
     await fresh.commands.execute(gameId, by as number, 'the-undo', { type: 'Undo' });
     const whole = await server({ snapshots: false }).games.load(gameId);
     expect(outlook(await fresh.games.load(gameId))).toEqual(outlook(whole));
+  });
+
+  it('answers the whole log, the notes and who played each seat when, for a game opened from its snapshot, as for a whole fold', async () => {
+    const gameId = await played(120);
+    const fresh = server();
+    const opened = await fresh.games.load(gameId);
+    const whole = await server({ snapshots: false }).games.load(gameId);
+    expect(opened.history.startsAfter).toBeGreaterThanOrEqual(0);
+    expect((await fresh.games.wholeLog(opened)).map((e) => [e.actionId, e.seat, e.event])).toEqual(
+      whole.history.entries.map((e) => [e.actionId, e.seat, e.event]),
+    );
+    expect(notesOf(opened)).toBe(notesOf(whole));
+    for (const revision of [0, opened.history.startsAfter, opened.revision]) expect(seatBotsAt(opened, revision)).toEqual(seatBotsAt(whole, revision));
   });
 
   it('discards a snapshot written under other rules and folds the log', async () => {
