@@ -24,6 +24,7 @@ import { benchAnalytics } from './analytics.bench';
 import { measureDecide, measureLegalCommands } from './decide.bench';
 import { measureUndoRedo } from './history.bench';
 import { benchBgioWorkload, benchCommandPath, benchHttpPath, benchLogSize } from './perf/perf.bench';
+import { benchOpen } from './perf/open.bench';
 import { benchPostgres } from './perf/postgres.bench';
 import { benchTwoServersHttp } from './perf/postgres-servers.bench';
 import { benchSeek } from './seek/seek.bench';
@@ -228,6 +229,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   bgio: benchBgioWorkload,
   http: () => benchHttpPath(),
   log: benchLogSize,
+  open: benchOpen,
   analytics: () => withDir((dir) => benchAnalytics(dir, Number(process.env.BENCH_ANALYTICS_GAMES ?? 1000))),
   'event-loop': () => withDir(benchEventLoop),
 };

@@ -41,6 +41,20 @@ export interface LogSizeResult {
   foldCpuMs: number;
 }
 
+/** Plays the match through the command path of `service` (whatever store it records on); answers its game id. */
+export async function playMatch(service: GameCommandsService): Promise<{ gameId: string; revision: number }> {
+  const parsed = parseScenario(hexNavigationScenario());
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  const created = await service.createGame({ scenario: parsed.scenario, players: [{ name: 'Bench' }], mode: 'standard' });
+  const seat = created.seats[0].seat;
+  let revision = created.revision;
+  await service.execute(created.gameId, seat, 'setup-plunder', SETUP_RESPONSE as PlayCommand).catch(() => undefined);
+  for (let i = 0; revision + 1 < MATCH_EVENTS; i++) {
+    revision = (await service.execute(created.gameId, seat, `c-${i}`, scriptCommand(i) as PlayCommand)).revision;
+  }
+  return { gameId: created.gameId, revision };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
@@ -51,15 +65,7 @@ async function main(): Promise<void> {
   await app.init();
   const service = app.get(GameCommandsService);
   const memory = app.get<EventStore>(EVENT_STORE);
-  const parsed = parseScenario(hexNavigationScenario());
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  const created = await service.createGame({ scenario: parsed.scenario, players: [{ name: 'Bench' }], mode: 'standard' });
-  const seat = created.seats[0].seat;
-  let revision = created.revision;
-  await service.execute(created.gameId, seat, 'setup-plunder', SETUP_RESPONSE as PlayCommand).catch(() => undefined);
-  for (let i = 0; revision + 1 < MATCH_EVENTS; i++) {
-    revision = (await service.execute(created.gameId, seat, `c-${i}`, scriptCommand(i) as PlayCommand)).revision;
-  }
+  const created = await playMatch(service);
   const streamId = gameStreamId(created.gameId);
   const recorded = await memory.readStream(streamId, { maxCount: MATCH_EVENTS });
   if (recorded.status !== 'ok') throw new Error('no stream');

@@ -124,6 +124,18 @@ export class Environment {
   @MinLength(16)
   LOGBOOK_METRICS_TOKEN?: string;
 
+  /** 'on' (default) or 'off': keep snapshots of long games' folds, so they open without folding their whole log. */
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  LOGBOOK_SNAPSHOTS?: 'on' | 'off';
+
+  /** Events a game moves on before its snapshot is written again; default 500. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGBOOK_SNAPSHOT_EVERY?: number;
+
   /** 'on' (default) or 'off': the server plays the turns of seats played by bots. */
   @IsOptional()
   @IsIn(['on', 'off'])
@@ -169,6 +181,12 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Whether the server plays the bots' turns (LOGBOOK_BOTS). */
   bots: boolean;
+  /**
+   * Where snapshots of games' folds live (LOGBOOK_SNAPSHOTS, docs/operations.md): a SQLite file of
+   * their own in the data folder, memory with the memory store, or none; and how many events a
+   * game moves on before its snapshot is written again (LOGBOOK_SNAPSHOT_EVERY).
+   */
+  snapshots: { kind: 'sqlite'; filename: string; every: number } | { kind: 'memory'; every: number } | { kind: 'off' };
 }
 
 /** A configuration that cannot start the server: one line per problem, each naming its variable. */
@@ -219,6 +237,13 @@ function storeConfig(env: Environment, dataDir: string): EventStoreConfig {
   }
 }
 
+/** A cache, never the truth: beside any store, in a file of its own (the log's tables stay as they are). */
+function snapshotsConfig(env: Environment, kind: string, dataDir: string): AppConfig['snapshots'] {
+  const every = env.LOGBOOK_SNAPSHOT_EVERY ?? 500;
+  if (env.LOGBOOK_SNAPSHOTS === 'off') return { kind: 'off' };
+  return kind === 'memory' ? { kind: 'memory', every } : { kind: 'sqlite', filename: join(dataDir, 'snapshots.sqlite'), every };
+}
+
 export function toAppConfig(env: Environment): AppConfig {
   const kind = env.LOGBOOK_STORE ?? 'sqlite';
   const dataDir = env.LOGBOOK_DATA_DIR ?? join(process.cwd(), 'data');
@@ -255,5 +280,6 @@ export function toAppConfig(env: Environment): AppConfig {
     metrics: { enabled: env.LOGBOOK_METRICS !== 'off', ...(env.LOGBOOK_METRICS_TOKEN ? { token: env.LOGBOOK_METRICS_TOKEN } : {}) },
     shutdownTimeoutMs: env.LOGBOOK_SHUTDOWN_TIMEOUT_MS ?? 10_000,
     bots: env.LOGBOOK_BOTS !== 'off',
+    snapshots: snapshotsConfig(env, kind, dataDir),
   };
 }

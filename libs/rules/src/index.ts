@@ -113,6 +113,8 @@ export {
   HISTORY_EVENT_TYPES,
   HISTORY_NEUTRAL_EVENTS,
   type HistoryAction,
+  type HistoryBase,
+  isFloor,
   type HistoryCommand,
   type HistoryDecision,
   type HistoryEvent,

@@ -19,7 +19,6 @@ import {
   type RecordedCommand,
 } from '@logbook/game-log';
 import {
-  countNotes,
   decide,
   decideNote,
   decideSeatControl,
@@ -38,7 +37,7 @@ import {
 import { seatBotsOf } from '../bots/seat-bots-of';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
-import { GameRepository, type LoadedGame } from './game-repository';
+import { GameRepository, notesOf, type LoadedGame } from './game-repository';
 import { KeyedLock } from './keyed-lock';
 import { RNG } from './rng.provider';
 import { RulesCheck } from './rules-check';
@@ -235,7 +234,7 @@ export class GameCommandsService {
       decide: (game) => ({
         events: decideNote(
           { noteId: commandId, at: note.at, text: note.text, by },
-          { revision: game.revision, notes: countNotes(game.history.entries.map((e) => e.event)), status: game.state.status },
+          { revision: game.revision, notes: notesOf(game), status: game.state.status },
         ),
         state: game.history.state,
       }),

@@ -112,8 +112,8 @@ export class GamePortabilityService {
     if ('spectator' in viewer && !isGameOver(source.state.status)) throw new SeatTokenMissingError();
     const forker = 'seat' in viewer ? viewer.seat : null;
     if (at > source.revision) throw new BadRequestException(`at must be at most the game's revision ${source.revision}`);
-    // The loaded log (an entry per event) says whether `at` ends an action, and whether the source is a fork.
-    const log = source.history.entries;
+    // The log (an entry per event) says whether `at` ends an action, and whether the source is a fork.
+    const log = await this.games.wholeLog(source);
     const next = log[at + 1]?.actionId;
     if (next !== undefined && next === log[at]?.actionId) {
       throw new RuleViolation('fork.mid-action', `Revision ${at} is in the middle of an action: fork at the last revision of an action`);

@@ -6,11 +6,21 @@
 // cached history only ever takes committed events (decisions work on a draft), and each event
 // is folded once even when two loads catch up at the same time. The board is the history's
 // effective state: undone actions are not in it.
+//
+// Snapshots (snapshots/, docs/architecture.md "Snapshots"): a game not cached opens from its
+// snapshot, when it has a usable one, and the log after it; a snapshot is written off the
+// command path, after the acknowledged commit that let a game move LOGBOOK_SNAPSHOT_EVERY events
+// past its last one, once its history offers a base.
 import { LRUCache } from 'lru-cache';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { EVENT_STORE, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, recordedGameEvents, recordedRulesVersion, toLogEntries, toNewEvents } from '@logbook/game-log';
-import { GameHistory, type GameEvent, type GameState, type RulesVersion } from '@logbook/rules';
+import { countNotes, GameHistory, type GameEvent, type GameState, type HistoryBase, type LogEntry, type RulesVersion } from '@logbook/rules';
+import { CommandRecords, decodeSnapshot, encodeSnapshot } from './snapshots/game-snapshot';
+import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type SnapshotStore } from './snapshots/snapshot-store';
+import type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';
+
+export type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';
 import { GameNotFoundError } from './game.errors';
 import type { RulesVerdict } from './rules-verdict';
 import { digestToken, newSeatToken, type SeatTokenDigest } from './seat-tokens';
@@ -22,15 +32,7 @@ import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
  */
 export const FREEZE_STATES = Symbol('FREEZE_STATES');
 
-export interface CommandRecord {
-  /** Fingerprint of the command body, to refuse a reused commandId with other content. */
-  fingerprint: string;
-  firstRevision: number;
-  lastRevision: number;
-  /** Who sent it and when (its first event's metadata), for events read from mid-action. */
-  seat?: number | null;
-  recordedAt?: string | null;
-}
+const HANDOVERS = new Set(['SeatHandedToBot', 'SeatTakenBack']);
 
 export interface LoadedGame {
   gameId: string;
@@ -50,7 +52,23 @@ export interface LoadedGame {
   rulesVersion: string | null;
   /** Whether today's rules decide its log the same, once checked by this process (see rules-check.ts). */
   rulesVerdict?: RulesVerdict;
+  /** Opened from a snapshot: the log before its history's entries (history.startsAfter), summed up. */
+  before?: LogBefore;
 }
+
+/** The log up to `revision` summed up for a snapshot: `game.before` and the history's entries up to there. */
+export function logBefore(game: LoadedGame, revision: number): LogBefore {
+  const start = game.history.startsAfter;
+  const entries = game.history.entries.slice(0, revision - start);
+  const handovers = game.before ? game.before.handovers.slice() : [];
+  entries.forEach((entry, i) => {
+    if (HANDOVERS.has(entry.event.type)) handovers.push({ revision: start + 1 + i, type: entry.event.type, data: entry.event.data });
+  });
+  return { revision, notes: (game.before?.notes ?? 0) + countNotes(entries.map((e) => e.event)), handovers };
+}
+
+/** The notes a loaded game's log holds (its own entries and, opened from a snapshot, those before). */
+export const notesOf = (game: LoadedGame): number => (game.before?.notes ?? 0) + countNotes(game.history.entries.map((e) => e.event));
 
 /**
  * A game's first event holds its whole scenario (a fork: the board), which the state keeps as
@@ -98,15 +116,22 @@ const CACHE_SIZE = 1000;
 export const CACHE_BUDGETS = Symbol('CACHE_BUDGETS');
 
 @Injectable()
-export class GameRepository {
+export class GameRepository implements OnModuleDestroy {
+  private readonly logger = new Logger(GameRepository.name);
   private readonly cache: LRUCache<string, LoadedGame>;
   /** `store.writesElsewhere()` as it was just before each cached game last caught up. */
   private readonly caughtUpAt = new WeakMap<LoadedGame, number>();
+  /** The revision of each loaded game's last snapshot (written or opened from). */
+  private readonly snapshotAt = new WeakMap<LoadedGame, number>();
+  /** Snapshots to write once the current work is answered, by game. */
+  private readonly pendingSnapshots = new Map<string, { immediate: NodeJS.Immediate; write: () => void }>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Optional() @Inject(CACHE_BUDGETS) budgets?: CacheBudgets,
     @Optional() @Inject(FREEZE_STATES) private readonly freezeStates: boolean = true,
+    @Optional() @Inject(SNAPSHOT_STORE) private readonly snapshots?: SnapshotStore | null,
+    @Optional() @Inject(SNAPSHOT_EVERY) private readonly snapshotEvery: number = 500,
   ) {
     const maxSize = (budgets ?? cacheBudgetsFrom(process.env)).gamesBytes;
     // A game is counted again each time it is remembered (`set`), so its size follows its growth;
@@ -164,6 +189,12 @@ export class GameRepository {
       this.remember(cached);
       return cached;
     }
+    const opened = cached ? undefined : await this.openFromSnapshot(gameId);
+    if (opened) {
+      if (elsewhere !== undefined) this.caughtUpAt.set(opened, elsewhere);
+      this.remember(opened);
+      return opened;
+    }
     const fromRevision = cached ? cached.revision + 1 : 0;
     const result = await this.store.readStream(gameStreamId(gameId), { fromRevision });
     if (result.status === 'stream_not_found') {
@@ -173,11 +204,109 @@ export class GameRepository {
     const game = cached ?? this.empty(gameId);
     this.fold(game, result.events);
     if (game.revision < 0) throw new GameNotFoundError(gameId);
+    this.maybeSnapshot(game, result.events[result.events.length - 1]);
     // The fold only grows: after this read it holds every write counted in `elsewhere` (a
     // racing load that read later may already have marked a higher count).
     if (elsewhere !== undefined) this.caughtUpAt.set(game, Math.max(this.caughtUpAt.get(game) ?? elsewhere, elsewhere));
     this.remember(game);
     return game;
+  }
+
+  /**
+   * The game from its snapshot and the log after it, or undefined when it has none it may use:
+   * another format or rules digest, unreadable, or not a fold of this log (the event it names is
+   * not at its revision, the scenario differs, or the log after it could not follow from it: a
+   * migration, an undo of an action before it). A snapshot refused is dropped; the game folds.
+   */
+  private async openFromSnapshot(gameId: string): Promise<LoadedGame | undefined> {
+    const stored = this.snapshots?.read(gameId);
+    if (!stored) return undefined;
+    const refuse = (why: string): undefined => {
+      this.logger.warn(`game ${gameId}: snapshot at revision ${stored.revision} not used (${why}); folding its log`);
+      this.snapshots?.delete(gameId);
+      return undefined;
+    };
+    try {
+      const snapshot = decodeSnapshot(gameId, stored.text);
+      if (typeof snapshot === 'string') return refuse(snapshot);
+      const streamId = gameStreamId(gameId);
+      const first = await this.store.readStream(streamId, { fromRevision: 0, maxCount: 1 });
+      if (first.status !== 'ok' || first.events.length === 0) return refuse('no log');
+      if ((recordedRulesVersion(first.events[0])?.scenario ?? null) !== snapshot.scenario) return refuse('another scenario');
+      const read = await this.store.readStream(streamId, { fromRevision: snapshot.base.revision });
+      const at = read.status === 'ok' ? read.events[0] : undefined;
+      if (!at || at.revision !== snapshot.base.revision || at.id !== snapshot.eventId) return refuse('not a fold of this log');
+      const after = read.status === 'ok' ? read.events.slice(1) : [];
+      const entries = toLogEntries(after, snapshot.base.last);
+      if (!followsFrom(snapshot.base, entries)) return refuse('the log after it takes back what it holds');
+      const history = GameHistory.resume(snapshot.base, entries, { freezeStates: this.freezeStates });
+      const game: LoadedGame = {
+        gameId,
+        history,
+        state: history.state,
+        revision: snapshot.base.revision,
+        seatTokens: snapshot.seatTokens,
+        commands: snapshot.commands,
+        estimatedBytes: GAME_BYTES + FIRST_EVENT_FACTOR * stored.text.length + EVENT_BYTES * after.length,
+        createdUnder: snapshot.createdUnder,
+        rulesVersion: snapshot.rulesVersion,
+        rulesVerdict: undefined,
+        before: snapshot.before,
+      };
+      for (const recorded of after) this.bookkeep(game, recorded);
+      this.snapshotAt.set(game, snapshot.base.revision);
+      this.maybeSnapshot(game, after[after.length - 1]);
+      return game;
+    } catch (error) {
+      return refuse(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /**
+   * After a game moved on (an acknowledged commit, a read): once it is LOGBOOK_SNAPSHOT_EVERY
+   * events past its last snapshot and its history offers a base here, its snapshot is written
+   * on the event loop's next turn, after the answer. `last` is the game's last event, just folded.
+   */
+  private maybeSnapshot(game: LoadedGame, last: RecordedEvent | undefined): void {
+    if (!this.snapshots || !last || last.revision !== game.revision) return;
+    if (game.revision - (this.snapshotAt.get(game) ?? -1) < this.snapshotEvery) return;
+    const base = game.history.base();
+    if (!base) return;
+    this.snapshotAt.set(game, base.revision);
+    const rulesVersion = game.rulesVersion;
+    const write = () => {
+      this.pendingSnapshots.delete(game.gameId);
+      if (this.cache.peek(game.gameId) !== game) return; // forgotten (erased) or replaced meanwhile
+      try {
+        this.snapshots?.write(game.gameId, {
+          revision: base.revision,
+          text: encodeSnapshot(game, base, last.id, rulesVersion, logBefore(game, base.revision)),
+        });
+      } catch (error) {
+        this.logger.warn(`game ${game.gameId}: snapshot not written (${error instanceof Error ? error.message : String(error)})`);
+      }
+    };
+    const pending = this.pendingSnapshots.get(game.gameId);
+    if (pending) clearImmediate(pending.immediate);
+    this.pendingSnapshots.set(game.gameId, { immediate: setImmediate(write), write });
+  }
+
+  /** Writes the snapshots still waiting (the server stops). */
+  onModuleDestroy(): void {
+    for (const { immediate, write } of [...this.pendingSnapshots.values()]) {
+      clearImmediate(immediate);
+      write();
+    }
+  }
+
+  /**
+   * The game's whole log as loaded, as history entries: the loaded history's own when it holds
+   * them all (a game folded from its log), else read from the store (one opened from a snapshot).
+   */
+  async wholeLog(game: LoadedGame): Promise<readonly LogEntry[]> {
+    if (game.history.startsAfter < 0) return game.history.entries;
+    const read = await this.store.readStream(gameStreamId(game.gameId), { maxCount: game.revision + 1 });
+    return read.status === 'ok' ? toLogEntries(read.events) : [];
   }
 
   /** Whether a cached game is known to hold every event (the store says nobody else wrote since). */
@@ -207,6 +336,7 @@ export class GameRepository {
     const version = metadata.first.rulesVersion as RulesVersion | undefined;
     if (version !== undefined) game.rulesVersion = version.rules;
     this.remember(game);
+    this.maybeSnapshot(game, recorded[recorded.length - 1]);
     return recorded;
   }
 
@@ -229,9 +359,13 @@ export class GameRepository {
     return { revision: result.nextExpectedRevision, tokens };
   }
 
-  /** Drops the loaded game (its names changed: a subject was erased); the next load reads the log. */
+  /** Drops the loaded game and its snapshot (its names changed: a subject was erased); the next load reads the log. */
   forget(gameId: string): void {
     this.cache.delete(gameId);
+    const pending = this.pendingSnapshots.get(gameId);
+    if (pending) clearImmediate(pending.immediate);
+    this.pendingSnapshots.delete(gameId);
+    this.snapshots?.delete(gameId);
   }
 
   /** Records events this process just appended, so the next load needs no re-read of them. */
@@ -249,7 +383,7 @@ export class GameRepository {
     const fresh = events.length > 0 && events[0].revision > game.revision ? events : events.filter((e) => e.revision > game.revision);
     if (fresh.length === 0) return;
     game.estimatedBytes += estimatedBytes(fresh);
-    if (game.history.entries.length === 0) {
+    if (game.revision < 0) {
       // A cold load: one mutable fold, keeping states only for the running turn's actions.
       game.history = GameHistory.fold(toLogEntries(fresh), { freezeStates: this.freezeStates });
     } else if (decided && fresh.length === events.length && decided.events.length === fresh.length) {
@@ -268,7 +402,7 @@ export class GameRepository {
       });
       return;
     } else {
-      game.history.append(toLogEntries(fresh, game.history.entries[game.history.entries.length - 1]));
+      game.history.append(toLogEntries(fresh, game.history.lastEntry));
     }
     game.state = game.history.state;
     for (const recorded of fresh) this.bookkeep(game, recorded);
@@ -285,7 +419,7 @@ export class GameRepository {
       if (recorded.revision === 0) game.createdUnder = version;
     }
     if (typeof commandId === 'string') {
-      const known = game.commands.get(commandId);
+      const known = game.commands instanceof CommandRecords ? game.commands.latest(commandId) : game.commands.get(commandId);
       if (known) known.lastRevision = recorded.revision;
       else
         game.commands.set(commandId, {
@@ -296,6 +430,11 @@ export class GameRepository {
           recordedAt: typeof recorded.metadata.recordedAt === 'string' ? recorded.metadata.recordedAt : null,
         });
     }
+  }
+
+  /** How many games have a snapshot (for /metrics and the bench). */
+  snapshotCount(): number {
+    return this.snapshots?.count() ?? 0;
   }
 
   private empty(gameId: string): LoadedGame {
@@ -313,4 +452,19 @@ export class GameRepository {
       rulesVerdict: undefined,
     };
   }
+}
+
+/**
+ * Whether the log after a snapshot's base can follow from it: no migration (it may take back any
+ * action), and no undo or redo of an action the resumed history does not hold (a log written
+ * elsewhere could name one from before the base; these rules never do).
+ */
+function followsFrom(base: HistoryBase, entries: readonly LogEntry[]): boolean {
+  const known = new Set<string>([base.floor.actionId]);
+  for (const { actionId, event } of entries) {
+    known.add(actionId);
+    if (event.type === 'GameMigrated') return false;
+    if ((event.type === 'ActionUndone' || event.type === 'ActionRedone') && !known.has(event.data.actionId)) return false;
+  }
+  return true;
 }

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardView, commandWords, namesOfState, type BoardView } from '@logbook/projections';
 import type { CreatedGame, GameOptions } from '@logbook/app-core';
 import type { CommandResult } from '@logbook/game-log';
-import { isGameOver, legalCommands, seatBots, waitingFor } from '@logbook/rules';
+import { isGameOver, legalCommands, waitingFor } from '@logbook/rules';
 import { BotRunner } from '../bots/bot-runner.service';
-import { botSeatList, seatBotsOf } from '../bots/seat-bots-of';
+import { botSeatList, seatBotsAt, seatBotsOf } from '../bots/seat-bots-of';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
 import { NewGameBudget } from '../http/storage-budget';
@@ -107,7 +107,7 @@ export class GamesController {
     // A past view's version is its own revision (marked once the game's end reveals what it hid).
     res.header('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
     // Who played each seat then: the log's handovers up to that revision.
-    const bots = botSeatList(seatBots(game.history.entries.slice(0, revision + 1).map((entry) => entry.event)));
+    const bots = botSeatList(seatBotsAt(game, revision));
     const view: BoardView & { rules?: GameRules } = boardView(past, revision, seat, { reveal, bots });
     view.rules = rules;
     return view as BoardView & { rules: GameRules };

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '@logbook/app-core';
 import { GameCommandsService } from './game-commands.service';
@@ -21,6 +21,14 @@ import { PersonalDataService } from './personal-data.service';
 import { SeatNamesController } from './seat-names.controller';
 import { BotRunner } from '../bots/bot-runner.service';
 import { SeatsController } from '../bots/seats.controller';
+import { InMemorySnapshotStore, SNAPSHOT_EVERY, SNAPSHOT_STORE, SqliteSnapshotStore, type SnapshotStore } from './snapshots/snapshot-store';
+
+/** The configured snapshot store (LOGBOOK_SNAPSHOTS), or none. */
+const openSnapshotStore = (config: ConfigService): SnapshotStore | null => {
+  const snapshots = config.get<AppConfig['snapshots']>('snapshots');
+  if (!snapshots || snapshots.kind === 'off') return null;
+  return snapshots.kind === 'memory' ? new InMemorySnapshotStore() : new SqliteSnapshotStore(snapshots.filename);
+};
 
 @Module({
   imports: [HistoryModule, PresenceModule],
@@ -42,8 +50,24 @@ import { SeatsController } from '../bots/seats.controller';
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.
     { provide: FREEZE_STATES, inject: [ConfigService], useFactory: (config: ConfigService) => config.getOrThrow<AppConfig['freezeStates']>('freezeStates') },
+    { provide: SNAPSHOT_STORE, inject: [ConfigService], useFactory: openSnapshotStore },
+    {
+      provide: SNAPSHOT_EVERY,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => {
+        const snapshots = config.get<AppConfig['snapshots']>('snapshots');
+        return snapshots && snapshots.kind !== 'off' ? snapshots.every : 500;
+      },
+    },
   ],
   // The erasure the profiles' DELETE /players/:id and the command line call.
   exports: [PersonalDataService],
 })
-export class GamesModule {}
+export class GamesModule implements OnApplicationShutdown {
+  constructor(@Optional() @Inject(SNAPSHOT_STORE) private readonly snapshots?: SnapshotStore | null) {}
+
+  /** After the repository wrote the snapshots still waiting (its onModuleDestroy). */
+  onApplicationShutdown(): void {
+    this.snapshots?.close();
+  }
+}

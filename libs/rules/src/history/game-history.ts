@@ -8,6 +8,7 @@ import type { GameEvent } from '../events';
 import { deepFreeze } from '../freeze';
 import { initialState, type GameState } from '../state';
 import { ActionStack, type StackMove } from './action-stack';
+import { isFloor, type HistoryBase } from './history-base';
 import { extendAction, toAction, type HistoryAction } from './history-action';
 import { groupActions, type LogEntry, type LoggedAction } from './log-entry';
 import { StateMemory } from './state-memory';
@@ -17,8 +18,12 @@ import { historyStep, redoRefusal, undoRefusal, type HistoryStep } from './undo-
 
 export class GameHistory {
   private readonly log: LogEntry[] = [];
+  /** The revision of the last event before `log` (-1: the log is whole; see resume). */
+  private baseRevision = -1;
+  /** The log's last entry before `log` (a resumed history's), for a read that continues it. */
+  private baseLast: LogEntry | undefined;
   private readonly stack = new ActionStack<HistoryAction>();
-  private readonly memory: StateMemory;
+  private memory: StateMemory;
   private readonly takebacks = new TakebackLedger();
   private current: GameState = deepFreeze(initialState());
 
@@ -47,19 +52,79 @@ export class GameHistory {
     return history;
   }
 
+  /**
+   * A history that starts at a base (a snapshot of an earlier fold, history-base.ts) and folds
+   * `entries`, the log after it. The base's top action is a floor no undo or takeback can take
+   * back, so the stack below it is never needed: the same states, undos and refusals as a fold
+   * of the whole log, for the cost of the events since the base.
+   */
+  static resume(base: HistoryBase, entries: Iterable<LogEntry>, options: { freezeStates?: boolean } = {}): GameHistory {
+    const history = new GameHistory(options);
+    const state = history.freezeStates ? deepFreeze(base.state) : base.state;
+    history.baseRevision = base.revision;
+    history.baseLast = base.last;
+    history.memory = new StateMemory(history.stack.effective, history.freezeStates, state);
+    const floor = toAction(base.floor);
+    floor.after = state;
+    history.stack.effective.push(floor);
+    history.takebacks.last = base.takeback === null ? null : structuredClone(base.takeback);
+    history.current = state;
+    const all = [...entries];
+    if (all[0] && all[0].actionId === base.last.actionId) {
+      // The log goes on inside the base's last action (a read that ended in it): one at a time.
+      history.append(all);
+      return history;
+    }
+    // As a cold fold does: the stack first, then the states, a checkpoint's worth of events per draft.
+    history.log.push(...all);
+    for (const logged of groupActions(all, base.revision + 1)) {
+      history.stack.move(logged, toAction);
+      history.takebacks.observe(logged);
+    }
+    history.current = history.memory.fill();
+    return history;
+  }
+
+  /**
+   * What a resume may start from now, or null: only once the top action is a floor (isFloor),
+   * nothing can be redone, and the log holds the whole of its last action (the caller says).
+   */
+  base(): HistoryBase | null {
+    const top = this.stack.top;
+    const last = this.lastEntry;
+    if (!top || !last || this.stack.nextRedo || !isFloor(top, this.current.mode)) return null;
+    return {
+      revision: this.revision,
+      state: this.current,
+      floor: { actionId: top.actionId, seat: top.seat, firstIndex: top.firstIndex, entries: top.entries.slice() },
+      takeback: this.takebacks.last === null ? null : structuredClone(this.takebacks.last),
+      last: { actionId: last.actionId, seat: last.seat, event: last.event },
+    };
+  }
+
+  /** The revision the history's own log starts after: -1 when it holds the whole log (see resume). */
+  get startsAfter(): number {
+    return this.baseRevision;
+  }
+
+  /** The log's last entry (a resumed history's base entry while it holds none of its own). */
+  get lastEntry(): LogEntry | undefined {
+    return this.log.length > 0 ? this.log[this.log.length - 1] : this.baseLast;
+  }
+
   /** The effective state: the board is a pure function of the log. */
   get state(): GameState {
     return this.current;
   }
 
-  /** The whole log, undo and redo included. */
+  /** The whole log, undo and redo included (a resumed history: the log after its base, `startsAfter`). */
   get entries(): readonly LogEntry[] {
     return this.log;
   }
 
   /** The revision of the last event in the log (-1 when empty). */
   get revision(): number {
-    return this.log.length - 1;
+    return this.baseRevision + this.log.length;
   }
 
   /** The effective actions, in order. */
@@ -88,7 +153,7 @@ export class GameHistory {
    */
   record(actionId: string, seat: number | null, events: readonly GameEvent[], stateAfter?: GameState): void {
     if (events.length === 0) return;
-    const first = this.log.length;
+    const first = this.baseRevision + 1 + this.log.length;
     const entries = events.map((event) => ({ actionId, seat, event }));
     this.log.push(...entries);
     const logged: LoggedAction = { actionId, seat, firstIndex: first, entries };
@@ -130,7 +195,7 @@ export class GameHistory {
    */
   append(entries: readonly LogEntry[]): void {
     for (const logged of groupActions(entries)) {
-      const lastLogged = this.log[this.log.length - 1];
+      const lastLogged = this.lastEntry;
       const top = this.lastEffective;
       if (lastLogged && lastLogged.actionId === logged.actionId && top && top.actionId === logged.actionId) {
         // The rest of an action whose first events were read before.

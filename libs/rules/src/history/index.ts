@@ -2,6 +2,7 @@
 export { decideWithHistory, type HistoryDecision, type LogCommand } from './decide-with-history';
 export { effectiveActions, effectiveEntries } from './action-stack';
 export { GameHistory } from './game-history';
+export { type HistoryBase, isFloor } from './history-base';
 export { type HistoryAction } from './history-action';
 export { type HistoryCommand, isHistoryCommand, type Redo, type SeatCommand, type Undo } from './history.commands';
 export { type ActionRedone, type ActionUndone, HISTORY_EVENT_TYPES, type HistoryEvent } from './history.events';

@@ -18,10 +18,10 @@ export interface LoggedAction {
   entries: LogEntry[];
 }
 
-/** Consecutive entries with the same actionId form one action. */
-export function groupActions(entries: Iterable<LogEntry>): LoggedAction[] {
+/** Consecutive entries with the same actionId form one action; `start` is the log index of the first entry. */
+export function groupActions(entries: Iterable<LogEntry>, start = 0): LoggedAction[] {
   const actions: LoggedAction[] = [];
-  let index = 0;
+  let index = start;
   for (const entry of entries) {
     const last = actions[actions.length - 1];
     if (last && last.actionId === entry.actionId) last.entries.push(entry);

@@ -29,6 +29,11 @@ function foldActions(actions: readonly HistoryAction[]): GameState {
   return deepFreeze(state);
 }
 
+/** The first of `actions` after `origin`, the state a resumed history starts from (see GameHistory.resume). */
+function foldAfter(origin: GameState, actions: readonly HistoryAction[], freezeStates: boolean): GameState {
+  return applyEvents(origin, eventsOf(actions.slice(1)), freezeStates);
+}
+
 /** The states kept on a history's effective actions (the array it shares with its action stack). */
 export class StateMemory {
   /** Effective actions below this index keep only checkpoints (see bound). */
@@ -43,6 +48,8 @@ export class StateMemory {
   constructor(
     private readonly effective: HistoryAction[],
     private readonly freezeStates: boolean,
+    /** A resumed history's base state, after its first effective action (which no undo takes back). */
+    private readonly origin?: GameState,
   ) {}
 
   /**
@@ -52,12 +59,14 @@ export class StateMemory {
    */
   fill(): GameState {
     const effective = this.effective;
-    const keepFrom = Math.max(0, effective.length - KEEP_STATES_FOR_LAST);
+    // A resumed history's first action is its base: its state after is the origin, already kept.
+    const first = this.origin ? 1 : 0;
+    const keepFrom = Math.max(first, effective.length - KEEP_STATES_FOR_LAST);
     this.keptFrom = keepFrom;
     this.sinceKept = undefined;
-    let state: GameState = deepFreeze(initialState());
+    let state: GameState = this.origin ?? deepFreeze(initialState());
     let chunk: GameEvent[] = [];
-    for (let i = 0; i < keepFrom; i++) {
+    for (let i = first; i < keepFrom; i++) {
       const action = effective[i] as HistoryAction;
       for (const entry of action.entries) chunk.push(entry.event);
       if (chunk.length >= CHECKPOINT_EVENTS || i === keepFrom - 1) {
@@ -138,6 +147,7 @@ export class StateMemory {
     while (from >= 0 && !this.effective[from]?.after) from--;
     const base = from >= 0 ? this.effective[from]?.after : undefined;
     const between = this.effective.slice(from + 1, count);
-    return base ? applyEvents(base, eventsOf(between), this.freezeStates) : foldActions(this.effective.slice(0, count));
+    if (base) return applyEvents(base, eventsOf(between), this.freezeStates);
+    return this.origin ? foldAfter(this.origin, this.effective.slice(0, count), this.freezeStates) : foldActions(this.effective.slice(0, count));
   }
 }
