@@ -246,5 +246,5 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     expect(await namesIn(dir)).toEqual(['erased player', KEPT]);
     app = await app.restart();
     expect((await view(app, game.gameId)).seats.map((s: { name: string }) => s.name)).toEqual(['erased player', KEPT]);
-  });
+  }, 120_000); // six command-line runs, each a Node start: slow on a loaded 2-core machine
 });
