@@ -87,7 +87,7 @@ export function takebackRequestRefusal(history: TakebackHistory, seat: number, a
   for (let i = effective.length - 1; i >= at; i--) {
     const action = effective[i] as HistoryAction;
     const refusal = barrier(action);
-    if (refusal) return new RuleViolation(...BARRIERS[refusal]);
+    if (refusal) return new RuleViolation(BARRIERS[refusal][0], BARRIERS[refusal][1]);
     actions.push(action);
   }
   return actions;
