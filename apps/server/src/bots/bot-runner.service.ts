@@ -11,7 +11,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import { isBotName, legalFor, makeBot, seatStandIn, type AppConfig, type Bot, type BotName, type PlayCommand } from '@logbook/app-core';
-import { RuleViolation, seededRng, waitingFor, type GameState, type Rng } from '@logbook/rules';
+import { RuleViolation, seededRng, takebackWaitingFor, waitingFor, type GameState, type Rng, type SeatBots } from '@logbook/rules';
 import { GameCommandsService } from '../games/game-commands.service';
 import { GameRepository, type LoadedGame } from '../games/game-repository';
 import { seatBotsOf } from './seat-bots-of';
@@ -97,11 +97,11 @@ export class BotRunner implements OnModuleInit, OnModuleDestroy {
    * [D] `bot.takeback-consent`: a seat a bot plays accepts a takeback its players ask for (the
    * request is the people's to settle; a bot that declined would end every one). True when it answered.
    */
-  private async answerTakeback(gameId: string, game: LoadedGame): Promise<boolean> {
-    const request = game.history.takebackView()?.request;
+  private async answerTakeback(gameId: string, game: LoadedGame, bots: SeatBots): Promise<boolean> {
+    // The latest request alone: the board view's list of what a new request could reach is not needed here.
+    const request = game.history.takeback;
     if (!request || request.outcome !== 'open' || request.expiresAt <= Date.now()) return false;
-    const bots = seatBotsOf(game);
-    const seat = request.waitingFor.find((s) => bots.has(s));
+    const seat = takebackWaitingFor(game.state, request).find((s) => bots.has(s));
     if (seat === undefined) return false;
     const answer = { type: 'AnswerTakeback', requestId: request.requestId, accept: true } as unknown as PlayCommand;
     try {
@@ -118,10 +118,13 @@ export class BotRunner implements OnModuleInit, OnModuleDestroy {
     if (this.stopped) return;
     try {
       const game = await this.games.load(gameId);
-      if (await this.answerTakeback(gameId, game)) return;
+      // Most games have no bot: nothing to answer or play, whatever the game waits for.
+      const bots = seatBotsOf(game);
+      if (bots.size === 0) return;
+      if (await this.answerTakeback(gameId, game, bots)) return;
       const seat = seatToAct(game.state);
       if (seat === null) return;
-      const name = seatBotsOf(game).get(seat);
+      const name = bots.get(seat);
       if (name === undefined || !isBotName(name)) return;
       const bot = this.botFor(gameId, seat, name);
       // The bot sees what its seat may see: the stand-in, never the hidden stack, hands or plunder.

@@ -43,15 +43,21 @@ export function takebackCandidates(history: TakebackHistory): TakebackCandidate[
   return candidates;
 }
 
-/** Why a request may not go past `action`, or null. */
-function barrier(action: HistoryAction): RuleViolation | null {
-  if (action.seat === null) return new RuleViolation('takeback.nothing-to-take-back', 'The game’s creation is never taken back');
-  if (action.revealing) {
-    return new RuleViolation('takeback.revealed', 'An action on the way back rolled dice, drew or showed hidden information: it cannot be taken back');
-  }
-  if (action.entries.some((e) => e.event.type === 'RoundEnded')) {
-    return new RuleViolation('takeback.past-round-start', 'A takeback never goes past the start of the round');
-  }
+/** What stops a request at an action: the rule it breaks and the text the refusal says. */
+const BARRIERS = {
+  creation: ['takeback.nothing-to-take-back', 'The game’s creation is never taken back'],
+  revealed: ['takeback.revealed', 'An action on the way back rolled dice, drew or showed hidden information: it cannot be taken back'],
+  roundStart: ['takeback.past-round-start', 'A takeback never goes past the start of the round'],
+} as const;
+
+/**
+ * Why a request may not go past `action`, or null. A key, not the refusal itself: the board
+ * view lists candidates after every command and builds no error for the one it stops at.
+ */
+function barrier(action: HistoryAction): keyof typeof BARRIERS | null {
+  if (action.seat === null) return 'creation';
+  if (action.revealing) return 'revealed';
+  if (action.entries.some((e) => e.event.type === 'RoundEnded')) return 'roundStart';
   return null;
 }
 
@@ -81,7 +87,7 @@ export function takebackRequestRefusal(history: TakebackHistory, seat: number, a
   for (let i = effective.length - 1; i >= at; i--) {
     const action = effective[i] as HistoryAction;
     const refusal = barrier(action);
-    if (refusal) return refusal;
+    if (refusal) return new RuleViolation(BARRIERS[refusal][0], BARRIERS[refusal][1]);
     actions.push(action);
   }
   return actions;
