@@ -1,0 +1,56 @@
+// Player profiles: registered with a name (kept sealed in the store), read back with the secret
+// shown once, refused without it.
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startApp, type TestApp } from './support/app';
+
+const NAME = 'Ottoline Fairweather-Baptiste';
+const secretOf = (secret: string) => ({ 'X-Player-Secret': secret });
+
+describe('player profiles', () => {
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await startApp();
+  });
+  afterEach(() => app.dispose());
+
+  const register = async (name = NAME) => (await app.http().post('/players').send({ name }).expect(201)).body as { playerId: string; secret: string };
+
+  it('registers a profile once and reads it back with its secret only', async () => {
+    const { playerId, secret } = await register();
+    expect(playerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const read = await app.http().get(`/players/${playerId}`).set(secretOf(secret)).expect(200);
+    expect(read.body).toEqual({ playerId, name: NAME, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    await app.http().get(`/players/${playerId}`).expect(401);
+    await app.http().get(`/players/${playerId}`).set(secretOf('not-the-secret-of-this-player')).expect(403);
+    const other = await register('Someone Else');
+    await app.http().get(`/players/${playerId}`).set(secretOf(other.secret)).expect(403);
+    await app.http().get('/players/00000000-0000-4000-8000-000000000000').set(secretOf(secret)).expect(404);
+    await app.http().get('/players/not-an-id').set(secretOf(secret)).expect(404);
+  });
+
+  it('refuses a name a seat would refuse, and any other field', async () => {
+    await app.http().post('/players').send({}).expect(400);
+    await app.http().post('/players').send({ name: '' }).expect(400);
+    await app
+      .http()
+      .post('/players')
+      .send({ name: 'x'.repeat(41) })
+      .expect(400);
+    await app.http().post('/players').send({ name: 'a\u202eb' }).expect(400);
+    await app.http().post('/players').send({ name: '\u200b' }).expect(400);
+    await app.http().post('/players').send({ name: 'Ana', admin: true }).expect(400);
+  });
+
+  it("never writes the name or the secret to the store's files in the clear", async () => {
+    const { secret } = await register();
+    const files = ['logbook.sqlite', 'logbook.sqlite-wal'].map((f) => join(app.dataDir, f)).filter((f) => existsSync(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      expect(readFileSync(f).indexOf(Buffer.from(NAME))).toBe(-1);
+      expect(readFileSync(f).indexOf(Buffer.from(secret))).toBe(-1);
+    }
+  });
+});
