@@ -8,8 +8,16 @@ import { startApp, type TestApp } from './support/app';
 const NAME = 'Ottoline Fairweather-Baptiste';
 const secretOf = (secret: string) => ({ 'X-Player-Secret': secret });
 
+const OPERATOR = 'operator-token-for-the-profile-tests';
+
 describe('player profiles', () => {
   let app: TestApp;
+  beforeAll(() => {
+    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
+  });
+  afterAll(() => {
+    delete process.env.LOGBOOK_ADMIN_TOKEN;
+  });
   beforeEach(async () => {
     app = await startApp();
   });
@@ -52,5 +60,35 @@ describe('player profiles', () => {
       expect(readFileSync(f).indexOf(Buffer.from(NAME))).toBe(-1);
       expect(readFileSync(f).indexOf(Buffer.from(secret))).toBe(-1);
     }
+  });
+
+  it("erases a profile with the operator's token", async () => {
+    const { playerId, secret } = await register();
+    await app
+      .http()
+      .delete(`/players/${playerId}`)
+      .set({ Authorization: `Bearer ${OPERATOR}` })
+      .expect(204);
+    await app.http().get(`/players/${playerId}`).set(secretOf(secret)).expect(410);
+  });
+
+  it('erases a profile with its secret: it reads as gone (410) and its secret opens nothing', async () => {
+    const { playerId, secret } = await register();
+    const other = await register('Someone Else');
+    await app.http().delete(`/players/${playerId}`).expect(401);
+    await app.http().delete(`/players/${playerId}`).set(secretOf(other.secret)).expect(403);
+    await app.http().delete(`/players/${playerId}`).set({ Authorization: 'Bearer not-the-operator-token-at-all' }).expect(403);
+    await app.http().delete('/players/00000000-0000-4000-8000-000000000000').set(secretOf(secret)).expect(404);
+    await app.http().delete(`/players/${playerId}`).set(secretOf(secret)).expect(204);
+    const gone = await app.http().get(`/players/${playerId}`).set(secretOf(secret)).expect(410);
+    expect(gone.body.type).toMatch(/player-erased/);
+    await app.http().delete(`/players/${playerId}`).set(secretOf(secret)).expect(410);
+    await app
+      .http()
+      .delete(`/players/${playerId}`)
+      .set({ Authorization: `Bearer ${OPERATOR}` })
+      .expect(204);
+    // The others are untouched.
+    expect((await app.http().get(`/players/${other.playerId}`).set(secretOf(other.secret)).expect(200)).body.name).toBe('Someone Else');
   });
 });

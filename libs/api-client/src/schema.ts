@@ -342,7 +342,8 @@ export interface paths {
         get: operations["PlayersController_read"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Erases a player (its own secret, or the operator's token): the key its name was sealed with is deleted, so it reads "erased player" everywhere from now on, and its secret opens nothing (410). Every game still replays to the same boards */
+        delete: operations["PlayersController_erase"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5485,6 +5486,91 @@ export interface operations {
                 };
             };
             /** @description X-Player-Secret is not this player's secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The player was erased (DELETE /players/{playerId}): the profile and its secret are gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased (by the operator again: nothing more changes) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither X-Player-Secret nor the operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not this player's secret, nor the operator token */
             403: {
                 headers: {
                     [name: string]: unknown;

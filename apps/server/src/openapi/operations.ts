@@ -140,6 +140,18 @@ const OPERATIONS: Record<string, Operation> = {
     ok: { 200: { description: 'The profile', content: json('PlayerProfile') } },
     errors: PLAYER_ERRORS,
   },
+  'delete /players/{playerId}': {
+    summary:
+      'Erases a player (its own secret, or the operator\'s token): the key its name was sealed with is deleted, so it reads "erased player" everywhere from now on, and its secret opens nothing (410). Every game still replays to the same boards',
+    access: 'player-or-operator',
+    ok: { 204: { description: 'Erased (by the operator again: nothing more changes)' } },
+    errors: [
+      [401, 'Neither X-Player-Secret nor the operator token'],
+      [403, "Not this player's secret, nor the operator token"],
+      [404, 'No such player'],
+      PLAYER_ERRORS[3],
+    ],
+  },
   'get /health': {
     summary: 'Whether the store answers and its data is sound, and how the read models keep up',
     access: 'public',

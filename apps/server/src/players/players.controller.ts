@@ -1,15 +1,29 @@
-// Player profiles over HTTP: register one (the secret is shown once), read it with its secret.
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+// Player profiles over HTTP: register one (the secret is shown once), read it with its secret,
+// erase it (its secret, or the operator's token).
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AppConfig } from '@logbook/app-core';
+import { playerSubject } from '@logbook/game-log';
+import { isOperator } from '../games/operator-token';
+import { PersonalDataService } from '../games/personal-data.service';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { RegisterPlayerDto } from './register-player.dto';
-import { ProfilesService, type PlayerProfile } from './profiles.service';
+import { ProfileAccessError, ProfilesService, type PlayerProfile } from './profiles.service';
 
 /** The header a profile's secret travels in (a seat's token stays in Authorization beside it). */
 export const PLAYER_SECRET_HEADER = 'x-player-secret';
 
 @Controller('players')
 export class PlayersController {
-  constructor(private readonly profiles: ProfilesService) {}
+  private readonly adminToken: string | undefined;
+
+  constructor(
+    private readonly profiles: ProfilesService,
+    private readonly personalData: PersonalDataService,
+    config: ConfigService,
+  ) {
+    this.adminToken = config.get<AppConfig['adminToken']>('adminToken');
+  }
 
   @Post()
   @HttpCode(201)
@@ -22,5 +36,25 @@ export class PlayersController {
   @Get(':playerId')
   read(@Param('playerId') playerId: string, @Headers(PLAYER_SECRET_HEADER) secret: string | undefined): Promise<PlayerProfile> {
     return this.profiles.open(playerId, secret);
+  }
+
+  /**
+   * Erases the profile: its key is deleted, so its name reads "erased player" in every game,
+   * view, export, feed and read model from now on, and its secret opens nothing (410).
+   */
+  @Delete(':playerId')
+  @HttpCode(204)
+  @RateBudget('creates')
+  async erase(
+    @Param('playerId') playerId: string,
+    @Headers(PLAYER_SECRET_HEADER) secret: string | undefined,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<void> {
+    const operator = isOperator(authorization, this.adminToken);
+    if (!operator && secret === undefined && authorization !== undefined && authorization !== '') {
+      throw new ProfileAccessError('wrong', playerId);
+    }
+    await this.profiles.checkErasure(playerId, secret, operator);
+    await this.personalData.erase(playerSubject(playerId));
   }
 }

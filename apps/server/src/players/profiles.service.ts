@@ -73,6 +73,18 @@ export class ProfilesService {
     return { playerId, name: profile.name, createdAt: profile.createdAt };
   }
 
+  /**
+   * Whether the caller may erase the profile: the operator always (an erased profile again:
+   * nothing more changes), else its own secret, checked as a read is.
+   */
+  async checkErasure(playerId: string, secret: string | undefined, operator: boolean): Promise<void> {
+    if (!operator) {
+      await this.open(playerId, secret);
+      return;
+    }
+    if (!(await this.find(playerId))) throw new ProfileAccessError('unknown', playerId);
+  }
+
   /** Whether the profile exists here (erased or not). */
   async exists(playerId: string): Promise<boolean> {
     return PLAYER_ID.test(playerId) && (await this.find(playerId)) !== undefined;
