@@ -91,4 +91,52 @@ describe('player profiles', () => {
     // The others are untouched.
     expect((await app.http().get(`/players/${other.playerId}`).set(secretOf(other.secret)).expect(200)).body.name).toBe('Someone Else');
   });
+
+  it("seats a profile in a new game under its secret; erasing the profile erases the seat's name, and the board stays", async () => {
+    const { playerId, secret } = await register();
+    await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: 'not-the-secret-of-this-player' }, { name: 'Bo' }] })
+      .expect(403);
+    await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: secret, name: 'Other' }] })
+      .expect(400);
+    await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId }] })
+      .expect(400);
+    const created = await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: secret }, { name: 'Bo' }] })
+      .expect(201);
+    const gameId = created.body.gameId as string;
+    const seats = async () =>
+      ((await app.http().get(`/games/${gameId}`).expect(200)).body.seats as Array<Record<string, unknown>>).map(({ name, playerId: id }) => ({
+        name,
+        playerId: id,
+      }));
+    expect(await seats()).toEqual([
+      { name: NAME, playerId },
+      { name: 'Bo', playerId: undefined },
+    ]);
+    const before = (await app.http().get(`/games/${gameId}`).expect(200)).body;
+    await app.http().delete(`/players/${playerId}`).set(secretOf(secret)).expect(204);
+    expect(await seats()).toEqual([
+      { name: 'erased player', playerId },
+      { name: 'Bo', playerId: undefined },
+    ]);
+    const after = (await app.http().get(`/games/${gameId}`).expect(200)).body;
+    expect(JSON.stringify(after).split('erased player').join('<n>')).toBe(JSON.stringify(before).split(NAME).join('<n>'));
+    // The seat's own erasure call points to the profile's.
+    await app
+      .http()
+      .delete(`/games/${gameId}/seats/1/name`)
+      .set({ Authorization: `Bearer ${created.body.seats[0].token as string}` })
+      .expect(422);
+  });
 });

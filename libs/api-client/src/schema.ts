@@ -48,7 +48,7 @@ export interface paths {
         /** Public summaries of the games, newest first, a page at a time */
         get: operations["GamesListController_list"];
         put?: never;
-        /** A new game: the scenario, the players' names, and a seat token per seat (shown once) */
+        /** A new game: the scenario, the players' names (or profiles, each with its secret), and a seat token per seat (shown once) */
         post: operations["GamesController_create"];
         delete?: never;
         options?: never;
@@ -830,10 +830,11 @@ export interface components {
         CreateGameSystemCommand: {
             gameId: string;
             scenario: components["schemas"]["ScenarioDefinition"];
-            /** @description One per seat; `bot` names the bot that plays the seat from the start (the server checks the name). */
+            /** @description One per seat; `playerId` when the seat is taken with a profile (the caller has checked its secret). */
             players: {
                 name: string;
                 bot?: string;
+                playerId?: string;
             }[];
             mode: components["schemas"]["GameMode"];
             /** @constant */
@@ -972,6 +973,7 @@ export interface components {
                     seat: number;
                     name: string;
                     characterId: string;
+                    playerId?: string;
                 }[];
                 scenario: components["schemas"]["PublicScenario"];
             };
@@ -2767,6 +2769,8 @@ export interface components {
             seat: number;
             name: string;
             characterId: string;
+            /** @description The player profile the seat was taken with (its name is then the profile's), if any. */
+            playerId?: string;
         };
         /** @description [S] a standing choice: move with the commander whenever the ship moves. Any seat, between orders. */
         SetFollowShip: {
@@ -3305,10 +3309,12 @@ export interface components {
             /** @description A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description) */
             scenario: string | Record<string, never>;
             players: {
+                /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
+                name?: string;
                 /** @enum {unknown} */
                 bot?: "random" | "idle" | "greedy";
-                /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
-                name: string;
+                playerId?: unknown;
+                playerSecret?: string;
             }[];
             /** @enum {unknown} */
             mode?: "standard" | "sandbox";
@@ -3547,6 +3553,33 @@ export interface operations {
             };
             /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A profile's playerSecret is not its secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A profile was erased */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

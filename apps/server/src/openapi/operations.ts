@@ -177,10 +177,10 @@ const OPERATIONS: Record<string, Operation> = {
     ],
   },
   'post /games': {
-    summary: "A new game: the scenario, the players' names, and a seat token per seat (shown once)",
+    summary: "A new game: the scenario, the players' names (or profiles, each with its secret), and a seat token per seat (shown once)",
     access: 'public',
     ok: { 201: { description: 'The new game and its seat tokens', content: json('CreatedGame') } },
-    errors: [413, 415, 507],
+    errors: [[403, "A profile's playerSecret is not its secret"], [404, 'No such player profile'], [410, 'A profile was erased'], 413, 415, 507],
     parameters: [CORRELATION_ID],
     body: jsonBody('CreateGame'),
   },
