@@ -21,6 +21,7 @@ import { PersonalDataService } from './personal-data.service';
 import { SeatNamesController } from './seat-names.controller';
 import { BotRunner } from '../bots/bot-runner.service';
 import { SeatsController } from '../bots/seats.controller';
+import { ProfilesModule } from '../players/profiles.module';
 import { InMemorySnapshotStore, SNAPSHOT_EVERY, SNAPSHOT_STORE, SqliteSnapshotStore, type SnapshotStore } from './snapshots/snapshot-store';
 
 /** The configured snapshot store (LOGBOOK_SNAPSHOTS), or none. */
@@ -31,7 +32,7 @@ const openSnapshotStore = (config: ConfigService): SnapshotStore | null => {
 };
 
 @Module({
-  imports: [HistoryModule, PresenceModule],
+  imports: [HistoryModule, PresenceModule, ProfilesModule],
   controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController, SeatsController],
   providers: [
     GameCommandsService,
