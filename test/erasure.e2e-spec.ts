@@ -30,7 +30,9 @@ const KEPT = 'Philippa Thistlewood';
 
 /** Every file of the data folder that holds what Logbook stored, with its WAL. */
 const storeFiles = (dir: string) =>
-  ['logbook.sqlite', PERSONAL_DATA_KEYS_FILE, 'read-models.sqlite'].flatMap((f) => [join(dir, f), join(dir, `${f}-wal`)]).filter((f) => existsSync(f));
+  ['logbook.sqlite', PERSONAL_DATA_KEYS_FILE, 'read-models.sqlite', 'snapshots.sqlite']
+    .flatMap((f) => [join(dir, f), join(dir, `${f}-wal`)])
+    .filter((f) => existsSync(f));
 
 /** The files among `files` whose bytes hold `needle`. */
 const filesHolding = (files: string[], needle: Buffer) => files.filter((f) => readFileSync(f).indexOf(needle) >= 0);
@@ -43,21 +45,20 @@ describe('erasure by crypto-shredding (SQLite)', () => {
 
   beforeAll(() => {
     process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
+    // Every game is snapshotted at its first floor: the snapshots' file is scanned like the rest.
+    process.env.LOGBOOK_SNAPSHOT_EVERY = '1';
   });
   afterAll(() => {
     delete process.env.LOGBOOK_ADMIN_TOKEN;
+    delete process.env.LOGBOOK_SNAPSHOT_EVERY;
   });
   beforeEach(async () => {
     app = await startApp();
   });
   afterEach(() => app.dispose());
 
-  async function playedGame() {
-    const res = await app
-      .http()
-      .post('/games')
-      .send({ scenario: 'twin-sails', players: [{ name: ERASED }, { name: KEPT }] })
-      .expect(201);
+  async function playedGame(players: Array<Record<string, string>> = [{ name: ERASED }, { name: KEPT }]) {
+    const res = await app.http().post('/games').send({ scenario: 'twin-sails', players }).expect(201);
     const game = res.body as { gameId: string; seats: Seat[] };
     const [one, two] = game.seats;
     while ((await view(app, game.gameId)).pending?.kind === 'plunder-choice')
@@ -68,6 +69,25 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     await play(app, game.gameId, one, { type: 'EndTurn' });
     const { revision } = await play(app, game.gameId, two, { type: 'EndTurn' });
     return { ...game, one, two, afterMove, revision };
+  }
+
+  /** Read models rebuilt from the first event (the server stopped) still show "erased player", and no file gets the name back. */
+  async function expectRebuiltErased(gameId: string) {
+    process.env.LOGBOOK_DATA_DIR = app.dataDir;
+    const config = toAppConfig(validateEnvironment(process.env));
+    const store = openEventStore(config.store, config.personalDataKeys);
+    const readModels = openReadModels(store, config.readModels);
+    try {
+      for (const runner of Object.values(readModels.runners)) await runner.rebuild();
+      const record = await readModels.gameStates.get(gameId);
+      expect(record?.state.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
+      const figures = (await readModels.analytics.list()).find((f) => f.gameId === gameId);
+      expect(figures?.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
+    } finally {
+      await readModels.close();
+      await store.close();
+    }
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
   }
 
   const exportText = async (gameId: string) =>
@@ -90,7 +110,8 @@ describe('erasure by crypto-shredding (SQLite)', () => {
   it('the log never holds a typed name in the clear, even before any erasure', async () => {
     await playedGame();
     await app.close();
-    const files = storeFiles(app.dataDir).filter((f) => !f.includes('read-models'));
+    // The read models and the snapshots hold names opened (caches a rebuild or a fold makes again); the log and the keys never in the clear.
+    const files = storeFiles(app.dataDir).filter((f) => !f.includes('read-models') && !f.includes('snapshots'));
     expect(files.length).toBeGreaterThanOrEqual(2);
     expect(filesHolding(files, Buffer.from(ERASED))).toEqual([]);
     expect(filesHolding(files, Buffer.from(KEPT))).toEqual([]);
@@ -189,26 +210,41 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     );
     expect(filesHolding(files, Buffer.from(ERASED))).toEqual([]);
     expect(filesHolding(files, key)).toEqual([]);
-    // The name that was not erased is in the read models (opened), never in the log.
-    expect(filesHolding(files, Buffer.from(KEPT)).map((f) => f.slice(app.dataDir.length + 1))).toEqual(['read-models.sqlite']);
+    // The name that was not erased is in the read models and the snapshots (opened), never in the log.
+    expect(filesHolding(files, Buffer.from(KEPT)).map((f) => f.slice(app.dataDir.length + 1))).toEqual(['read-models.sqlite', 'snapshots.sqlite']);
 
-    // Read models rebuilt from the first event still show "erased player".
-    process.env.LOGBOOK_DATA_DIR = app.dataDir;
-    const config = toAppConfig(validateEnvironment(process.env));
-    const store = openEventStore(config.store, config.personalDataKeys);
-    const readModels = openReadModels(store, config.readModels);
-    try {
-      for (const runner of Object.values(readModels.runners)) await runner.rebuild();
-      const record = await readModels.gameStates.get(game.gameId);
-      expect(record?.state.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
-      const figures = (await readModels.analytics.list()).find((f) => f.gameId === game.gameId);
-      expect(figures?.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
-    } finally {
-      await readModels.close();
-      await store.close();
+    await expectRebuiltErased(game.gameId);
+  });
+
+  it("a profile's name, seated in a game and snapshotted, is gone from every file once DELETE /players/:id erases it", async () => {
+    const { playerId, secret } = (await app.http().post('/players').send({ name: ERASED }).expect(201)).body as { playerId: string; secret: string };
+    const game = await playedGame([{ playerId, playerSecret: secret }, { name: KEPT }]);
+    const before = await everything(game.gameId, game.one, game.afterMove);
+    expect(before.export).toContain(ERASED);
+    // A fresh server opens the game and snapshots its fold (LOGBOOK_SNAPSHOT_EVERY=1): the snapshot holds the name as the game reads it.
+    app = await app.restart();
+    await view(app, game.gameId, game.one);
+    await app.close();
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED)).map((f) => f.slice(app.dataDir.length + 1))).toEqual(
+      expect.arrayContaining(['snapshots.sqlite', 'read-models.sqlite']),
+    );
+    app = await app.restart();
+    await app.http().delete(`/players/${playerId}`).set({ 'X-Player-Secret': secret }).expect(204);
+    await app.http().get(`/players/${playerId}`).set({ 'X-Player-Secret': secret }).expect(410);
+
+    const after = await everything(game.gameId, game.one, game.afterMove);
+    for (const [what, value] of Object.entries(after)) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      expect({ what, erased: text.includes(ERASED), shows: text.includes('erased player') }).toEqual({ what, erased: false, shows: true });
+    }
+    for (const what of ['board', 'spectator', 'seek', 'timeline', 'analytics'] as const) {
+      expect(withoutName(after[what], 'erased player')).toEqual(withoutName(before[what], ERASED));
     }
     expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
-  });
+    await app.close();
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+    await expectRebuiltErased(game.gameId);
+  }, 120_000);
 
   it('a backup carries its keys beside it (restored names read back); one taken after `erase` holds neither the name nor its key', async () => {
     const game = await playedGame();

@@ -18,7 +18,7 @@ import { playActions, toNewEventsOf, type PlayedAction } from '@logbook/projecti
 import { AppModule } from '../../apps/server/src/app.module';
 import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
 import { GameRepository } from '../../apps/server/src/games/game-repository';
-import { SNAPSHOT_STORE, SqliteSnapshotStore, type SnapshotStore } from '../../apps/server/src/games/snapshots/snapshot-store';
+import { SNAPSHOT_STORE, SqliteSnapshotStore, type SnapshotStore } from '@logbook/app-core';
 import { MATCH_EVENTS, playMatch } from './log-size.bench';
 import { js, measuredEnv } from './perf.bench';
 

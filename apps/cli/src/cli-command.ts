@@ -1,6 +1,6 @@
 // What one command of the command line is: its name, how it declares its arguments and options on
 // commander, and how it runs. The table in commands.ts lists them; main.ts builds the program.
-import type { ReadModels } from '@logbook/app-core';
+import type { ReadModels, SnapshotStore } from '@logbook/app-core';
 import type { EventStore } from '@logbook/event-store';
 import type { Command } from 'commander';
 
@@ -29,6 +29,8 @@ Exit codes:
 export interface CliContext {
   store(): EventStore;
   readModels(): ReadModels;
+  /** The configured snapshot store (a cache of games' folds), or null when snapshots are off. */
+  snapshots(): SnapshotStore | null;
 }
 
 export interface CliCommand {

@@ -22,7 +22,10 @@ export const eraseCommand: CliCommand = {
     await vault.forget(subject);
     const games = await vault.gamesOf(subject);
     const readModels = context.readModels();
+    // A snapshot holds the names as they read when it was folded: dropped, the game folds its log again.
+    const snapshots = context.snapshots();
     for (const gameId of games) {
+      snapshots?.delete(gameId);
       const first = await store.readStream(gameStreamId(gameId), { maxCount: 1 });
       const event = first.status === 'ok' ? first.events[0] : undefined;
       if (event) await readModels.refreshNames(gameId, seatNamesOf(event));

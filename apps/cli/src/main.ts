@@ -7,10 +7,12 @@ import {
   describeHolder,
   openEventStore,
   openReadModels,
+  openSnapshotStore,
   storeLockHolder,
   toAppConfig,
   validateEnvironment,
   type ReadModels,
+  type SnapshotStore,
 } from '@logbook/app-core';
 import type { EventStore } from '@logbook/event-store';
 import { Command, CommanderError } from 'commander';
@@ -24,6 +26,7 @@ class StoreHeldError extends Error {}
 function openContext(): CliContext & { close(): Promise<void> } {
   let store: EventStore | undefined;
   let readModels: ReadModels | undefined;
+  let snapshots: SnapshotStore | null | undefined;
   const config = () => toAppConfig(validateEnvironment(process.env));
   const context = {
     store(): EventStore {
@@ -39,7 +42,12 @@ function openContext(): CliContext & { close(): Promise<void> } {
     readModels(): ReadModels {
       return (readModels ??= openReadModels(context.store(), config().readModels));
     },
+    snapshots(): SnapshotStore | null {
+      if (snapshots === undefined) snapshots = openSnapshotStore(config().snapshots);
+      return snapshots;
+    },
     async close(): Promise<void> {
+      snapshots?.close();
       await readModels?.close();
       await store?.close();
     },

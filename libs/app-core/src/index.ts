@@ -8,4 +8,5 @@ export * from './simulation';
 export * from './charts';
 export * from './data-files';
 export * from './store-lock';
+export * from './snapshots/snapshot-store';
 export * from './api-types';

@@ -17,7 +17,7 @@ import { EVENT_STORE, type EventMetadata, type EventStore, type NewEvent, type R
 import { gameStreamId, recordedGameEvents, recordedRulesVersion, toLogEntries, toNewEvents } from '@logbook/game-log';
 import { countNotes, GameHistory, type GameEvent, type GameState, type HistoryBase, type LogEntry, type RulesVersion } from '@logbook/rules';
 import { CommandRecords, decodeSnapshot, encodeSnapshot } from './snapshots/game-snapshot';
-import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type SnapshotStore } from './snapshots/snapshot-store';
+import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type SnapshotStore } from '@logbook/app-core';
 import type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';
 
 export type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';

@@ -1,6 +1,6 @@
 import { Inject, Module, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { AppConfig } from '@logbook/app-core';
+import { openSnapshotStore, SNAPSHOT_EVERY, SNAPSHOT_STORE, type AppConfig, type SnapshotStore } from '@logbook/app-core';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
 import { FREEZE_STATES, GameRepository } from './game-repository';
@@ -22,14 +22,6 @@ import { SeatNamesController } from './seat-names.controller';
 import { BotRunner } from '../bots/bot-runner.service';
 import { SeatsController } from '../bots/seats.controller';
 import { ProfilesModule } from '../players/profiles.module';
-import { InMemorySnapshotStore, SNAPSHOT_EVERY, SNAPSHOT_STORE, SqliteSnapshotStore, type SnapshotStore } from './snapshots/snapshot-store';
-
-/** The configured snapshot store (LOGBOOK_SNAPSHOTS), or none. */
-const openSnapshotStore = (config: ConfigService): SnapshotStore | null => {
-  const snapshots = config.get<AppConfig['snapshots']>('snapshots');
-  if (!snapshots || snapshots.kind === 'off') return null;
-  return snapshots.kind === 'memory' ? new InMemorySnapshotStore() : new SqliteSnapshotStore(snapshots.filename);
-};
 
 @Module({
   imports: [HistoryModule, PresenceModule, ProfilesModule],
@@ -51,7 +43,11 @@ const openSnapshotStore = (config: ConfigService): SnapshotStore | null => {
     // Whether the games' states are frozen: configuration handed to the repository, which gives
     // it to every game's history, instead of a setting of the rules library for the whole process.
     { provide: FREEZE_STATES, inject: [ConfigService], useFactory: (config: ConfigService) => config.getOrThrow<AppConfig['freezeStates']>('freezeStates') },
-    { provide: SNAPSHOT_STORE, inject: [ConfigService], useFactory: openSnapshotStore },
+    {
+      provide: SNAPSHOT_STORE,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => openSnapshotStore(config.get<AppConfig['snapshots']>('snapshots') ?? { kind: 'off' }),
+    },
     {
       provide: SNAPSHOT_EVERY,
       inject: [ConfigService],

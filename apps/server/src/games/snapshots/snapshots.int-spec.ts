@@ -13,7 +13,7 @@ import { GameEventsService } from '../game-events.service';
 import { GameRepository, notesOf, type LoadedGame } from '../game-repository';
 import { seatBotsAt } from '../../bots/seat-bots-of';
 import { RulesCheck } from '../rules-check';
-import { SqliteSnapshotStore } from './snapshot-store';
+import { SqliteSnapshotStore } from '@logbook/app-core';
 
 const EVERY = 25;
 /** Sailing and turning, ending orders and turns: games that last (the rest of the options too, when none of these is listed). */

@@ -2,7 +2,8 @@
 // is missing, stale or unreadable only means the game folds its log). Kept apart from the event
 // store, whose tables stay as they are: memory, or a SQLite file of its own (snapshots.sqlite).
 import Database from 'better-sqlite3';
-import { ensureDataDir, restrictToOwner } from '@logbook/app-core';
+import type { AppConfig } from '../app-config';
+import { ensureDataDir, restrictToOwner } from '../data-files';
 
 /** A game's snapshot as stored: the revision it folds up to and its text (game-snapshot.ts). */
 export interface StoredSnapshot {
@@ -61,6 +62,9 @@ export class SqliteSnapshotStore implements SnapshotStore {
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // A snapshot holds the names of its game's seats as they read when it was folded: a deleted or
+    // rewritten one is zeroed on the page (secure_delete), so no erased name stays in the file.
+    this.db.pragma('secure_delete = ON');
     this.db.exec('CREATE TABLE IF NOT EXISTS snapshots (game_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, text TEXT NOT NULL) WITHOUT ROWID');
     restrictToOwner(filename);
     this.select = this.db.prepare('SELECT revision, text FROM snapshots WHERE game_id = ?');
@@ -78,8 +82,10 @@ export class SqliteSnapshotStore implements SnapshotStore {
     this.upsert.run(gameId, snapshot.revision, snapshot.text);
   }
 
+  /** Called when a subject of the game is erased: the WAL is checkpointed and truncated too, so no copy of the old page stays. */
   delete(gameId: string): void {
     this.remove.run(gameId);
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   count(): number {
@@ -89,4 +95,10 @@ export class SqliteSnapshotStore implements SnapshotStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The configured snapshot store (LOGBOOK_SNAPSHOTS), or none: the server's, and the command line's when it erases. */
+export function openSnapshotStore(config: AppConfig['snapshots']): SnapshotStore | null {
+  if (config.kind === 'off') return null;
+  return config.kind === 'memory' ? new InMemorySnapshotStore() : new SqliteSnapshotStore(config.filename);
 }
