@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { toAppConfig, validateEnvironment } from '@logbook/app-core';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { GamesModule } from './games/games.module';
+import { PlayersModule } from './players/players.module';
 import { HealthController } from './health/health.controller';
 import { RateLimitsModule } from './http/rate-limits';
 import { RequestLogModule } from './http/request-log';
@@ -28,6 +29,7 @@ import { WebModule } from './web/web.module';
     StorageBudgetModule,
     RequestLogModule,
     GamesModule,
+    PlayersModule,
     ReadModelsModule,
     AnalyticsModule,
     WebModule,

@@ -48,7 +48,7 @@ export interface paths {
         /** Public summaries of the games, newest first, a page at a time */
         get: operations["GamesListController_list"];
         put?: never;
-        /** A new game: the scenario, the players' names, and a seat token per seat (shown once) */
+        /** A new game: the scenario, the players' names (or profiles, each with its secret), and a seat token per seat (shown once) */
         post: operations["GamesController_create"];
         delete?: never;
         options?: never;
@@ -309,6 +309,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registers a player profile: answers its id and its secret (shown this once; the server keeps only a digest). The name is kept sealed (docs/privacy.md) */
+        post: operations["PlayersController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's profile, with its own secret (X-Player-Secret) */
+        get: operations["PlayersController_read"];
+        put?: never;
+        post?: never;
+        /** Erases a player (its own secret, or the operator's token): the key its name was sealed with is deleted, so it reads "erased player" everywhere from now on, and its secret opens nothing (410). Every game still replays to the same boards */
+        delete: operations["PlayersController_erase"];
         options?: never;
         head?: never;
         patch?: never;
@@ -795,10 +830,11 @@ export interface components {
         CreateGameSystemCommand: {
             gameId: string;
             scenario: components["schemas"]["ScenarioDefinition"];
-            /** @description One per seat; `bot` names the bot that plays the seat from the start (the server checks the name). */
+            /** @description One per seat; `playerId` when the seat is taken with a profile (the caller has checked its secret). */
             players: {
                 name: string;
                 bot?: string;
+                playerId?: string;
             }[];
             mode: components["schemas"]["GameMode"];
             /** @constant */
@@ -937,6 +973,7 @@ export interface components {
                     seat: number;
                     name: string;
                     characterId: string;
+                    playerId?: string;
                 }[];
                 scenario: components["schemas"]["PublicScenario"];
             };
@@ -2398,6 +2435,12 @@ export interface components {
             anchor: components["schemas"]["Hex"];
             rotation: components["schemas"]["Facing"];
         };
+        /** @description A profile as its owner reads it. */
+        PlayerProfile: {
+            playerId: string;
+            name: string;
+            createdAt: string | null;
+        };
         PlayerShipDefinition: {
             shipId: string;
             card: string;
@@ -2551,6 +2594,10 @@ export interface components {
             discard?: string[];
             /** @constant */
             type: "ReduceStructuralDamage";
+        };
+        RegisteredPlayer: {
+            playerId: string;
+            secret: string;
         };
         /** @description [D §8] Crew order: a character aboard attempts an enemy On Deck's check. */
         RepelEnemy: {
@@ -2722,6 +2769,8 @@ export interface components {
             seat: number;
             name: string;
             characterId: string;
+            /** @description The player profile the seat was taken with (its name is then the profile's), if any. */
+            playerId?: string;
         };
         /** @description [S] a standing choice: move with the commander whenever the ship moves. Any seat, between orders. */
         SetFollowShip: {
@@ -3260,10 +3309,12 @@ export interface components {
             /** @description A built-in scenario id (GET /scenarios) or an inline scenario document (docs/scenario-format.md); a document is refused (400, naming the field) past its maxima (x-maxima: list lengths, and characters of names, labels and the description) */
             scenario: string | Record<string, never>;
             players: {
+                /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
+                name?: string;
                 /** @enum {unknown} */
                 bot?: "random" | "idle" | "greedy";
-                /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
-                name: string;
+                playerId?: unknown;
+                playerSecret?: string;
             }[];
             /** @enum {unknown} */
             mode?: "standard" | "sandbox";
@@ -3280,6 +3331,10 @@ export interface components {
             at: number;
             /** @description Trimmed: 1-500 characters (code points) with a visible one; no control or bidirectional-control characters */
             text: string;
+        };
+        RegisterPlayer: {
+            /** @description Well-formed Unicode with a visible character; no control or bidirectional-control characters */
+            name: string;
         };
         Heartbeat: {
             client?: unknown;
@@ -3498,6 +3553,33 @@ export interface operations {
             };
             /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A profile's playerSecret is not its secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A profile was erased */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5297,6 +5379,249 @@ export interface operations {
                 };
             };
             /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPlayer"];
+            };
+        };
+        responses: {
+            /** @description The new profile and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredPlayer"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is longer than this route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of the media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No X-Player-Secret header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Player-Secret is not this player's secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The player was erased (DELETE /players/{playerId}): the profile and its secret are gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased (by the operator again: nothing more changes) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither X-Player-Secret nor the operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not this player's secret, nor the operator token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The player was erased (DELETE /players/{playerId}): the profile and its secret are gone */
             410: {
                 headers: {
                     [name: string]: unknown;

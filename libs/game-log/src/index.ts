@@ -4,6 +4,7 @@
 // on every call of what the command path calls per action; a named re-export gets a getter of
 // its own, which V8 inlines. A name added to a module is added here too.
 export { GAME_STREAM_PREFIX, gameIdOf, gameStreamId } from './game-stream';
+export { PLAYER_STREAM_PREFIX, type PlayerEvent, playerIdOf, type PlayerRegistered, playerStreamId, playerSubject } from './player-stream';
 export { deterministicEventId, GAME_EVENT_SCHEMA_VERSION, gameEventUpcasters, recordedGameEvents, toDomainEvent, toNewEvents } from './game-events';
 export { toLogEntries } from './log-entries';
 // What each action records, and deciding a log again (import, revalidate); the export format.

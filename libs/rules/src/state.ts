@@ -22,6 +22,8 @@ export interface SeatState {
   seat: number;
   name: string;
   characterId: string;
+  /** The player profile the seat was taken with (its name is then the profile's), if any. */
+  playerId?: string;
 }
 
 export interface PlacedTile {

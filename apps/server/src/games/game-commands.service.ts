@@ -134,7 +134,7 @@ export class GameCommandsService {
   }
 
   async createGame(
-    input: { scenario: ScenarioDefinition; players: Array<{ name: string; bot?: string }>; mode: GameMode },
+    input: { scenario: ScenarioDefinition; players: Array<{ name: string; bot?: string; playerId?: string }>; mode: GameMode },
     correlationId?: string,
   ): Promise<CreatedGame> {
     const gameId = randomUUID();

@@ -9,7 +9,8 @@ import { botSeatList, seatBotsOf } from '../bots/seat-bots-of';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
 import { NewGameBudget } from '../http/storage-budget';
-import { CreateGameDto } from './dto/create-game.dto';
+import { CreateGameDto, type NewPlayerDto } from './dto/create-game.dto';
+import { ProfilesService } from '../players/profiles.service';
 import { parseCommandBody } from './dto/command-dtos';
 import { GameCommandsService } from './game-commands.service';
 import { GameEventsService } from './game-events.service';
@@ -57,11 +58,33 @@ export class GamesController {
     private readonly seek: SeekIndexService,
     private readonly rules: RulesCheck,
     private readonly bots: BotRunner,
+    private readonly profiles: ProfilesService,
   ) {}
 
   /** A game a bot plays in is woken when looked at: after a restart its bots resume without a command. */
   private wakeBots(game: LoadedGame): void {
     if (seatBotsOf(game).size > 0) this.bots.wake(game.gameId);
+  }
+
+  /**
+   * Only the fields a player has (a seat without a bot records what it always did); a seat taken
+   * with a profile proves it with the profile's secret and shows the profile's name.
+   */
+  private async seatPlayers(entries: NewPlayerDto[]): Promise<Array<{ name: string; bot?: string; playerId?: string }>> {
+    const out: Array<{ name: string; bot?: string; playerId?: string }> = [];
+    for (const [i, p] of entries.entries()) {
+      if (p.playerId === undefined) {
+        if (p.playerSecret !== undefined) throw new BadRequestException(`players.${i}.playerSecret goes with a playerId`);
+        const name = p.name as string;
+        out.push(p.bot === undefined ? { name } : { name, bot: p.bot });
+        continue;
+      }
+      if (p.name !== undefined || p.bot !== undefined)
+        throw new BadRequestException(`players.${i}: a profile's seat takes no name or bot (it shows the profile's name)`);
+      const profile = await this.profiles.open(p.playerId, p.playerSecret);
+      out.push({ name: profile.name, playerId: profile.playerId });
+    }
+    return out;
   }
 
   @Post()
@@ -71,8 +94,7 @@ export class GamesController {
   async create(@Body() body: CreateGameDto, @Headers('x-correlation-id') correlationId?: string): Promise<CreatedGame> {
     const correlation = checkCorrelationId(correlationId);
     const scenario = this.scenarios.resolve(body.scenario);
-    // Only the fields a player has: a seat without a bot records what it always did.
-    const players = body.players.map((p) => (p.bot === undefined ? { name: p.name } : { name: p.name, bot: p.bot }));
+    const players = await this.seatPlayers(body.players);
     return this.commands.createGame({ scenario, players, mode: body.mode ?? 'standard' }, correlation);
   }
 

@@ -21,9 +21,10 @@ import { PersonalDataService } from './personal-data.service';
 import { SeatNamesController } from './seat-names.controller';
 import { BotRunner } from '../bots/bot-runner.service';
 import { SeatsController } from '../bots/seats.controller';
+import { ProfilesModule } from '../players/profiles.module';
 
 @Module({
-  imports: [HistoryModule, PresenceModule],
+  imports: [HistoryModule, PresenceModule, ProfilesModule],
   controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController, SeatsController],
   providers: [
     GameCommandsService,

@@ -21,6 +21,15 @@ import {
   StaleRevisionError,
 } from '../games/game.errors';
 import type { FrozenAt } from '../games/rules-verdict';
+import { ProfileAccessError } from '../players/profiles.service';
+
+/** What a profile's refusals answer: a missing secret, a wrong one, a profile never made, one erased. */
+const PROFILE_REFUSALS: Record<ProfileAccessError['reason'], [number, string, string]> = {
+  missing: [401, 'player-secret-missing', 'Player secret required'],
+  wrong: [403, 'player-secret-invalid', 'Wrong player secret'],
+  unknown: [404, 'player-not-found', 'Player not found'],
+  erased: [410, 'player-erased', 'Player erased'],
+};
 
 /** RFC 9457 problem details (`application/problem+json`): every error of the API has this shape. */
 export interface Problem {
@@ -55,6 +64,10 @@ export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof RuleViolation) {
     if (error.rule === 'game.not-found') return problem(404, 'game-not-found', 'Game not found', error.message);
     return problem(422, 'rule-violation', 'The rules forbid this', error.message, { rule: error.rule });
+  }
+  if (error instanceof ProfileAccessError) {
+    const [status, slug, title] = PROFILE_REFUSALS[error.reason];
+    return problem(status, slug, title, error.message);
   }
   if (error instanceof GameNotFoundError) return problem(404, 'game-not-found', 'Game not found', error.message);
   if (error instanceof StaleRevisionError) {

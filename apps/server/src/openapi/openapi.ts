@@ -8,6 +8,7 @@ import { commandDtoClasses } from '../games/dto/command-dtos';
 import { CreateGameDto } from '../games/dto/create-game.dto';
 import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { AddNoteDto } from '../games/dto/note.dto';
+import { RegisterPlayerDto } from '../players/register-player.dto';
 import { HeartbeatDto } from '../presence/presence.controller';
 import { HandSeatDto } from '../bots/dto/hand-seat.dto';
 import { serverVersion } from '../health/version';
@@ -43,6 +44,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addSecurity('seat', { type: 'http', scheme: 'bearer', description: 'A seat token, shown once by POST /games (or a fork or an import)' })
     .addSecurity('operator', { type: 'http', scheme: 'bearer', description: "The operator's token (LOGBOOK_ADMIN_TOKEN)" })
+    .addSecurity('player', { type: 'apiKey', in: 'header', name: 'X-Player-Secret', description: "A player's secret, shown once by POST /players" })
     .addSecurity('metrics', { type: 'http', scheme: 'bearer', description: 'The metrics token (LOGBOOK_METRICS_TOKEN), when one is configured' })
     .setLicense('UNLICENSED', 'https://choosealicense.com/no-permission/')
     .addServer('/', 'This server')
@@ -84,12 +86,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
   schemas.ForkGame = dtoSchema(ForkGameDto) as never;
   schemas.AddNote = dtoSchema(AddNoteDto) as never;
+  schemas.RegisterPlayer = dtoSchema(RegisterPlayerDto) as never;
   schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
   schemas.HandSeat = dtoSchema(HandSeatDto) as never;
-  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, Heartbeat and HandSeat above.
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, RegisterPlayer, Heartbeat and HandSeat above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
   delete schemas.AddNoteDto;
+  delete schemas.RegisterPlayerDto;
   delete schemas.HeartbeatDto;
   delete schemas.HandSeatDto;
 

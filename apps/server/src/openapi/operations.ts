@@ -12,7 +12,7 @@ const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: schema(name) } });
 
 /** Who may call: seat tokens and the operator's token are bearer tokens; no token is a spectator. */
-type Access = 'public' | 'seat' | 'seat-or-spectator' | 'viewer' | 'operator' | 'metrics';
+type Access = 'public' | 'seat' | 'seat-or-spectator' | 'viewer' | 'operator' | 'metrics' | 'player' | 'player-or-operator';
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   seat: [{ seat: [] }],
@@ -21,6 +21,9 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   operator: [{ operator: [] }],
   /** Open unless LOGBOOK_METRICS_TOKEN is set; then that token or the operator's. */
   metrics: [{ metrics: [] }, { operator: [] }, {}],
+  /** A profile's own secret (X-Player-Secret), shown once by POST /players. */
+  player: [{ player: [] }],
+  'player-or-operator': [{ player: [] }, { operator: [] }],
 };
 
 const GAME_ID: ParameterObject = {
@@ -115,7 +118,40 @@ const PRESENCE_CLIENT = query(
 
 const ANALYTICS_FILTERS = 'Filters: scenario, from/to (ISO 8601 creation times), player (a seat name), simulated (true/false), bot';
 
+const PLAYER_ERRORS: Operation['errors'] = [
+  [401, 'No X-Player-Secret header'],
+  [403, "X-Player-Secret is not this player's secret"],
+  [404, 'No such player'],
+  [410, 'The player was erased (DELETE /players/{playerId}): the profile and its secret are gone'],
+];
+
 const OPERATIONS: Record<string, Operation> = {
+  'post /players': {
+    summary:
+      'Registers a player profile: answers its id and its secret (shown this once; the server keeps only a digest). The name is kept sealed (docs/privacy.md)',
+    access: 'public',
+    ok: { 201: { description: 'The new profile and its secret', content: json('RegisteredPlayer') } },
+    errors: [413, 415],
+    body: jsonBody('RegisterPlayer'),
+  },
+  'get /players/{playerId}': {
+    summary: "A player's profile, with its own secret (X-Player-Secret)",
+    access: 'player',
+    ok: { 200: { description: 'The profile', content: json('PlayerProfile') } },
+    errors: PLAYER_ERRORS,
+  },
+  'delete /players/{playerId}': {
+    summary:
+      'Erases a player (its own secret, or the operator\'s token): the key its name was sealed with is deleted, so it reads "erased player" everywhere from now on, and its secret opens nothing (410). Every game still replays to the same boards',
+    access: 'player-or-operator',
+    ok: { 204: { description: 'Erased (by the operator again: nothing more changes)' } },
+    errors: [
+      [401, 'Neither X-Player-Secret nor the operator token'],
+      [403, "Not this player's secret, nor the operator token"],
+      [404, 'No such player'],
+      PLAYER_ERRORS[3],
+    ],
+  },
   'get /health': {
     summary: 'Whether the store answers and its data is sound, and how the read models keep up',
     access: 'public',
@@ -141,10 +177,10 @@ const OPERATIONS: Record<string, Operation> = {
     ],
   },
   'post /games': {
-    summary: "A new game: the scenario, the players' names, and a seat token per seat (shown once)",
+    summary: "A new game: the scenario, the players' names (or profiles, each with its secret), and a seat token per seat (shown once)",
     access: 'public',
     ok: { 201: { description: 'The new game and its seat tokens', content: json('CreatedGame') } },
-    errors: [413, 415, 507],
+    errors: [[403, "A profile's playerSecret is not its secret"], [404, 'No such player profile'], [410, 'A profile was erased'], 413, 415, 507],
     parameters: [CORRELATION_ID],
     body: jsonBody('CreateGame'),
   },
@@ -435,7 +471,7 @@ export function describeOperations(document: OpenAPIObject): void {
       }
       // Every route that reads the store: a deleted stream (EventStoreDB tombstone) and a store that does not answer.
       if (path.startsWith('/games/{gameId}')) responses['410'] = problem(ERRORS[410]);
-      if (path.startsWith('/games') || path.startsWith('/analytics')) responses['503'] = problem(ERRORS[503]);
+      if (path.startsWith('/games') || path.startsWith('/analytics') || path.startsWith('/players')) responses['503'] = problem(ERRORS[503]);
       responses['429'] = problem(
         path.endsWith('/live') ? 'Rate budget spent, or this client holds too many live feeds open' : 'Rate budget spent',
         RETRY_AFTER,

@@ -15,6 +15,7 @@ import type { TimelineController } from '../history/timeline.controller';
 import type { GamesListController } from '../read-models/games-list.controller';
 import type { PresenceController } from '../presence/presence.controller';
 import type { SeatsController } from '../bots/seats.controller';
+import type { PlayersController } from '../players/players.controller';
 
 type Answer<C, M extends keyof C> = C[M] extends (...args: never[]) => infer R ? Exclude<Awaited<R>, string | void> : never;
 
@@ -34,6 +35,8 @@ export type ScenarioList = Answer<ScenariosController, 'list'>;
 export type GameAnalytics = Answer<AnalyticsController, 'game'>;
 export type ScenarioAnalytics = Answer<AnalyticsController, 'scenario'>;
 export type AnalyticsSummary = Answer<AnalyticsController, 'summary'>;
+export type RegisteredPlayer = Answer<PlayersController, 'register'>;
+export type PlayerProfile = Answer<PlayersController, 'read'>;
 /** The first line of an export (`GET /games/{gameId}/export`). */
 export type { ExportHeader, ExportLine };
 /** What an event's secret holds, or never for an event that has none. */

@@ -1,21 +1,39 @@
 // Where a game's events hold personal data, and how each place is sealed and opened: the names
 // typed at seats, in a new game's or a fork's first event (its public seats, a fork's sealed
-// starting board) and in the command it records. Nothing else in a game's log names a person.
+// starting board) and in the command it records; a profile's name where it registers and where a
+// seat is claimed into it (`PlayerRegistered`, `SeatClaimed`). Nothing else in the log names a person.
 import type { EventMetadata, NewEvent, RecordedEvent } from '@logbook/event-store';
 import { commandFingerprint } from '../fingerprint';
+import { playerSubject } from '../player-stream';
 import { ERASED_NAME, isSealed, subjectOf, type PersonalDataVault } from './vault';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The event types that carry names. */
-const NAMED_EVENTS: ReadonlySet<string> = new Set(['GameCreated', 'GameForked']);
+const NAMED_EVENTS: ReadonlySet<string> = new Set(['GameCreated', 'GameForked', 'PlayerRegistered', 'SeatClaimed']);
+
+/**
+ * Events whose one name is a profile's (`data: { playerId, name }`), sealed under `player:<playerId>`:
+ * a profile registered (its own stream) and a seat claimed into a profile (a game's stream).
+ */
+const PROFILE_NAMED_EVENTS: ReadonlySet<string> = new Set(['PlayerRegistered', 'SeatClaimed']);
+
+/** The `{ playerId, name }` of a profile-named event's payload, if it has them. */
+const profileNamed = (type: string, payload: Json): Json | undefined => {
+  if (!PROFILE_NAMED_EVENTS.has(type)) return undefined;
+  const data = payload.data;
+  return isObject(data) && typeof data.playerId === 'string' && data.playerId !== '' && typeof data.name === 'string' ? data : undefined;
+};
+
+/** The payload with its profile name replaced. */
+const withProfileName = (payload: Json, data: Json, name: unknown): Json => Object.assign({}, payload, { data: Object.assign({}, data, { name }) });
 
 export const holdsPersonalData = (type: string): boolean => NAMED_EVENTS.has(type);
 
 /** A seat's subject: the profile it was taken with, else the name typed at that seat of that game. */
 export const seatSubject = (gameId: string, seat: number, playerId?: unknown): string =>
-  typeof playerId === 'string' && playerId !== '' ? `player:${playerId}` : `seat:${gameId}:${seat}`;
+  typeof playerId === 'string' && playerId !== '' ? playerSubject(playerId) : `seat:${gameId}:${seat}`;
 
 /** Seat entries (`{ seat, name, playerId? }`) of an event's payload, by where they sit. */
 function seatLists(payload: Json): Json[][] {
@@ -67,9 +85,17 @@ function namelessFingerprint(command: Json, players: Json[]): string {
 export type SourceNames = (sourceGameId: string) => Promise<Map<number, string> | undefined>;
 
 /** The event as it is stored: every name sealed under its seat's subject. */
-export async function sealEvent(event: NewEvent, gameId: string, vault: PersonalDataVault, sourceNames: SourceNames): Promise<NewEvent> {
+export async function sealEvent(event: NewEvent, gameId: string | undefined, vault: PersonalDataVault, sourceNames: SourceNames): Promise<NewEvent> {
   if (!isObject(event.data)) return event;
   const payload = event.data;
+  const profile = profileNamed(event.type, payload);
+  if (profile) {
+    if (isSealed(profile.name)) return event;
+    // A profile's own stream notes no game; a claim notes the game so that an erasure refreshes it.
+    const sealed = await vault.seal(playerSubject(profile.playerId as string), profile.name as string, gameId);
+    return { id: event.id, type: event.type, data: withProfileName(payload, profile, sealed), metadata: event.metadata, schemaVersion: event.schemaVersion };
+  }
+  if (gameId === undefined) return event;
   const metadata = event.metadata;
   const players = playersOf(metadata);
   // A fork that named no new players keeps its source's: sealed as the source's are, under the
@@ -147,6 +173,14 @@ export function sealedNamesOf(stored: RecordedEvent): Map<number, string> {
  */
 export function openEvent(event: RecordedEvent, vault: PersonalDataVault): RecordedEvent | Promise<RecordedEvent> {
   if (!isObject(event.data)) return event;
+  const profile = profileNamed(event.type, event.data);
+  if (profile) {
+    if (!isSealed(profile.name)) return event;
+    const payload = event.data;
+    const withName = (name: string | null): RecordedEvent => Object.assign({}, event, { data: withProfileName(payload, profile, name ?? ERASED_NAME) });
+    const name = vault.open(profile.name);
+    return name instanceof Promise ? name.then(withName) : withName(name);
+  }
   const sealed = new Set<string>();
   for (const seats of seatLists(event.data)) for (const s of seats) if (isSealed(s.name)) sealed.add(s.name);
   const players = playersOf(event.metadata);

@@ -82,6 +82,11 @@ export class PersonalDataVault {
     return then(this.keyFor(subject, false), (key) => (key === undefined || key === 'forgotten' ? null : decrypt(key, subject, payload)));
   }
 
+  /** Whether the subject was forgotten (erased): its data never opens again. */
+  isForgotten(subject: string): Awaitable<boolean> {
+    return then(this.keyFor(subject, false), (key) => key === 'forgotten');
+  }
+
   forget(subject: string): Awaitable<void> {
     this.cache.set(subject, 'forgotten');
     return this.keys.forget(subject);

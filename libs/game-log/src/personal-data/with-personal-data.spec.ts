@@ -1,6 +1,7 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { InMemoryEventStore, type EventStore, type NewEvent, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId } from '../game-stream';
+import { playerStreamId } from '../player-stream';
 import { ERASED_NAME, InMemoryPersonalDataKeys, isSealed, PersonalDataVault } from './vault';
 import { withPersonalData, type PersonalDataEventStore } from './with-personal-data';
 
@@ -138,5 +139,25 @@ describe('names sealed in the log (withPersonalData)', () => {
     const event: NewEvent = { id: 'e1', type: 'ShipMoved', data: { data: { name: 'not a person' } }, metadata: { commandId: 'c' } };
     await store.append(gameStreamId('g1'), [event], 'no_stream');
     expect((await first(inner, 'g1'))?.data).toEqual(event.data);
+  });
+
+  it("seals a profile's name under its player subject, in its own stream and in a seat claimed into it", async () => {
+    const registered: NewEvent = {
+      id: 'p1-0',
+      type: 'PlayerRegistered',
+      data: { data: { playerId: 'p1', name: 'Ana', secretDigest: 'ab' } },
+      metadata: {},
+    };
+    await store.append(playerStreamId('p1'), [registered], 'no_stream');
+    const claimed: NewEvent = { id: 'g1-5', type: 'SeatClaimed', data: { data: { seat: 1, playerId: 'p1', name: 'Ana' } }, metadata: { commandId: 'c' } };
+    await store.append(gameStreamId('g1'), [claimed], 'any');
+    expect(text(await inner.readAll())).not.toMatch(/Ana/);
+    const names = async (s: EventStore) => (await s.readAll()).map((e) => (e.data as Json).data.name as string);
+    expect((await names(inner)).every((n) => isSealed(n) && n.includes('player:p1'))).toBe(true);
+    expect(await names(store)).toEqual(['Ana', 'Ana']);
+    expect(keys.gamesOf('player:p1')).toEqual(['g1']);
+    await store.vault.forget('player:p1');
+    expect(await names(store)).toEqual([ERASED_NAME, ERASED_NAME]);
+    expect(await store.vault.isForgotten('player:p1')).toBe(true);
   });
 });

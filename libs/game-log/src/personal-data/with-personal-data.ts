@@ -19,6 +19,7 @@ import {
   type SubscribeOptions,
 } from '@logbook/event-store';
 import { gameIdOf, gameStreamId, GAME_STREAM_PREFIX } from '../game-stream';
+import { PLAYER_STREAM_PREFIX } from '../player-stream';
 import { holdsPersonalData, openEvent, sealedNamesOf, sealEvent, seatNamesOf } from './game-personal-data';
 import { isSealed, subjectOf, type PersonalDataVault } from './vault';
 
@@ -46,14 +47,15 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (streamId.startsWith(GAME_STREAM_PREFIX)) {
+    if (streamId.startsWith(GAME_STREAM_PREFIX) || streamId.startsWith(PLAYER_STREAM_PREFIX)) {
       for (let i = 0; i < events.length; i++) if (holdsPersonalData(events[i].type)) return this.appendSealed(streamId, events, expected);
     }
     return this.inner.append(streamId, events, expected);
   }
 
   private async appendSealed(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const gameId = gameIdOf(streamId);
+    // A profile's stream belongs to no game.
+    const gameId = streamId.startsWith(GAME_STREAM_PREFIX) ? gameIdOf(streamId) : undefined;
     const stored = events.slice();
     for (let i = 0; i < events.length; i++) {
       if (holdsPersonalData(events[i].type)) stored[i] = await sealEvent(events[i], gameId, this.vault, (source) => this.sourceNames(source));

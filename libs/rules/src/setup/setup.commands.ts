@@ -6,6 +6,7 @@ export interface CreateGame extends DomainCommand<'CreateGame'> {
   gameId: string;
   scenario: ScenarioDefinition;
   /** One per seat; `bot` names the bot that plays the seat from the start (the server checks the name). */
-  players: Array<{ name: string; bot?: string }>;
+  /** One per seat; `playerId` when the seat is taken with a profile (the caller has checked its secret). */
+  players: Array<{ name: string; bot?: string; playerId?: string }>;
   mode: GameMode;
 }

@@ -40,7 +40,12 @@ export function decideCreateGame(decision: Decision, command: CreateGame): void 
     data: {
       gameId: command.gameId,
       mode: command.mode,
-      seats: players.map((p, i) => ({ seat: i + 1, name: p.name, characterId: defined(characters[i], `character ${i}`).characterId })),
+      seats: players.map((p, i) => ({
+        seat: i + 1,
+        name: p.name,
+        characterId: defined(characters[i], `character ${i}`).characterId,
+        ...(p.playerId === undefined ? {} : { playerId: p.playerId }),
+      })),
       scenario: publicScenario,
     },
     secret: {

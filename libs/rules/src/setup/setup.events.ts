@@ -16,7 +16,7 @@ export type GameCreated = DomainEvent<
   {
     gameId: string;
     mode: GameMode;
-    seats: Array<{ seat: number; name: string; characterId: string }>;
+    seats: Array<{ seat: number; name: string; characterId: string; playerId?: string }>;
     scenario: PublicScenario;
   },
   {

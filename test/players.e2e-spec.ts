@@ -1,0 +1,142 @@
+// Player profiles: registered with a name (kept sealed in the store), read back with the secret
+// shown once, refused without it.
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startApp, type TestApp } from './support/app';
+
+const NAME = 'Ottoline Fairweather-Baptiste';
+const secretOf = (secret: string) => ({ 'X-Player-Secret': secret });
+
+const OPERATOR = 'operator-token-for-the-profile-tests';
+
+describe('player profiles', () => {
+  let app: TestApp;
+  beforeAll(() => {
+    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
+  });
+  afterAll(() => {
+    delete process.env.LOGBOOK_ADMIN_TOKEN;
+  });
+  beforeEach(async () => {
+    app = await startApp();
+  });
+  afterEach(() => app.dispose());
+
+  const register = async (name = NAME) => (await app.http().post('/players').send({ name }).expect(201)).body as { playerId: string; secret: string };
+
+  it('registers a profile once and reads it back with its secret only', async () => {
+    const { playerId, secret } = await register();
+    expect(playerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const read = await app.http().get(`/players/${playerId}`).set(secretOf(secret)).expect(200);
+    expect(read.body).toEqual({ playerId, name: NAME, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    await app.http().get(`/players/${playerId}`).expect(401);
+    await app.http().get(`/players/${playerId}`).set(secretOf('not-the-secret-of-this-player')).expect(403);
+    const other = await register('Someone Else');
+    await app.http().get(`/players/${playerId}`).set(secretOf(other.secret)).expect(403);
+    await app.http().get('/players/00000000-0000-4000-8000-000000000000').set(secretOf(secret)).expect(404);
+    await app.http().get('/players/not-an-id').set(secretOf(secret)).expect(404);
+  });
+
+  it('refuses a name a seat would refuse, and any other field', async () => {
+    await app.http().post('/players').send({}).expect(400);
+    await app.http().post('/players').send({ name: '' }).expect(400);
+    await app
+      .http()
+      .post('/players')
+      .send({ name: 'x'.repeat(41) })
+      .expect(400);
+    await app.http().post('/players').send({ name: 'a\u202eb' }).expect(400);
+    await app.http().post('/players').send({ name: '\u200b' }).expect(400);
+    await app.http().post('/players').send({ name: 'Ana', admin: true }).expect(400);
+  });
+
+  it("never writes the name or the secret to the store's files in the clear", async () => {
+    const { secret } = await register();
+    const files = ['logbook.sqlite', 'logbook.sqlite-wal'].map((f) => join(app.dataDir, f)).filter((f) => existsSync(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      expect(readFileSync(f).indexOf(Buffer.from(NAME))).toBe(-1);
+      expect(readFileSync(f).indexOf(Buffer.from(secret))).toBe(-1);
+    }
+  });
+
+  it("erases a profile with the operator's token", async () => {
+    const { playerId, secret } = await register();
+    await app
+      .http()
+      .delete(`/players/${playerId}`)
+      .set({ Authorization: `Bearer ${OPERATOR}` })
+      .expect(204);
+    await app.http().get(`/players/${playerId}`).set(secretOf(secret)).expect(410);
+  });
+
+  it('erases a profile with its secret: it reads as gone (410) and its secret opens nothing', async () => {
+    const { playerId, secret } = await register();
+    const other = await register('Someone Else');
+    await app.http().delete(`/players/${playerId}`).expect(401);
+    await app.http().delete(`/players/${playerId}`).set(secretOf(other.secret)).expect(403);
+    await app.http().delete(`/players/${playerId}`).set({ Authorization: 'Bearer not-the-operator-token-at-all' }).expect(403);
+    await app.http().delete('/players/00000000-0000-4000-8000-000000000000').set(secretOf(secret)).expect(404);
+    await app.http().delete(`/players/${playerId}`).set(secretOf(secret)).expect(204);
+    const gone = await app.http().get(`/players/${playerId}`).set(secretOf(secret)).expect(410);
+    expect(gone.body.type).toMatch(/player-erased/);
+    await app.http().delete(`/players/${playerId}`).set(secretOf(secret)).expect(410);
+    await app
+      .http()
+      .delete(`/players/${playerId}`)
+      .set({ Authorization: `Bearer ${OPERATOR}` })
+      .expect(204);
+    // The others are untouched.
+    expect((await app.http().get(`/players/${other.playerId}`).set(secretOf(other.secret)).expect(200)).body.name).toBe('Someone Else');
+  });
+
+  it("seats a profile in a new game under its secret; erasing the profile erases the seat's name, and the board stays", async () => {
+    const { playerId, secret } = await register();
+    await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: 'not-the-secret-of-this-player' }, { name: 'Bo' }] })
+      .expect(403);
+    await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: secret, name: 'Other' }] })
+      .expect(400);
+    await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId }] })
+      .expect(400);
+    const created = await app
+      .http()
+      .post('/games')
+      .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: secret }, { name: 'Bo' }] })
+      .expect(201);
+    const gameId = created.body.gameId as string;
+    const seats = async () =>
+      ((await app.http().get(`/games/${gameId}`).expect(200)).body.seats as Array<Record<string, unknown>>).map(({ name, playerId: id }) => ({
+        name,
+        playerId: id,
+      }));
+    expect(await seats()).toEqual([
+      { name: NAME, playerId },
+      { name: 'Bo', playerId: undefined },
+    ]);
+    const before = (await app.http().get(`/games/${gameId}`).expect(200)).body;
+    await app.http().delete(`/players/${playerId}`).set(secretOf(secret)).expect(204);
+    expect(await seats()).toEqual([
+      { name: 'erased player', playerId },
+      { name: 'Bo', playerId: undefined },
+    ]);
+    const after = (await app.http().get(`/games/${gameId}`).expect(200)).body;
+    expect(JSON.stringify(after).split('erased player').join('<n>')).toBe(JSON.stringify(before).split(NAME).join('<n>'));
+    // The seat's own erasure call points to the profile's.
+    await app
+      .http()
+      .delete(`/games/${gameId}/seats/1/name`)
+      .set({ Authorization: `Bearer ${created.body.seats[0].token as string}` })
+      .expect(422);
+  });
+});
