@@ -41,7 +41,8 @@ export interface GameAnalytics {
   simulated: { bot: string; seed: number; index: number } | null;
   /** A fork: the game and revision it started from (its figures count its own play from there). */
   forkedFrom: { gameId: string; revision: number } | null;
-  seats: Array<{ seat: number; name: string; characterId: string }>;
+  /** `playerId`: the profile the seat was taken with or claimed into (POST /players); absent for a name typed alone. */
+  seats: Array<{ seat: number; name: string; characterId: string; playerId?: string }>;
   /** Seats a bot played at some time (the last bot each had) and whether a player's seat was handed to one. */
   bots: BotMarks;
   rounds: number;
@@ -177,5 +178,11 @@ export const newAnalyticsFold = (gameId: string): AnalyticsFold => ({
  * A game's figures as served. The run seed of an unfinished simulated game is left out: with it
  * (and the game's index) anyone could recompute the game's seeded draws, which reveal shuffles.
  */
-export const publicFigures = (figures: GameAnalytics): GameAnalytics =>
-  figures.simulated && figures.status === 'active' ? { ...figures, simulated: { ...figures.simulated, seed: -1, index: -1 } } : figures;
+export const publicFigures = (figures: GameAnalytics): GameAnalytics => {
+  // A seat's profile links a person's games together: only their own analytics (GET /players/:id/analytics) show it.
+  const seats = figures.seats.some((s) => s.playerId !== undefined)
+    ? figures.seats.map((s) => ({ seat: s.seat, name: s.name, characterId: s.characterId }))
+    : figures.seats;
+  const simulated = figures.simulated && figures.status === 'active' ? { ...figures.simulated, seed: -1, index: -1 } : figures.simulated;
+  return seats === figures.seats && simulated === figures.simulated ? figures : { ...figures, seats, simulated };
+};

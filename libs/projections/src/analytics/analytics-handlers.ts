@@ -2,7 +2,7 @@
 // null for an event that changes no figure. The table names every type, so a new or renamed
 // event is a compile error here until the analytics decide what it means.
 import { hexKey, placeTileHexes, type GameEventType, type Hex, type Rotation, type TileDefinition } from '@logbook/rules';
-import { markBot, type AnalyticsEventOf, type AnalyticsFold, type DamageSource } from './analytics-figures';
+import { markBot, type AnalyticsEventOf, type AnalyticsFold, type DamageSource, type GameAnalytics } from './analytics-figures';
 
 export type AnalyticsHandler<K extends GameEventType> = (fold: AnalyticsFold, event: AnalyticsEventOf<K>) => void;
 export type AnalyticsHandlers = { [K in GameEventType]: AnalyticsHandler<K> | null };
@@ -35,6 +35,40 @@ interface SimulationMarker {
   index?: unknown;
 }
 
+const profileIdOf = (value: unknown): string | undefined =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { playerId?: unknown }).playerId === 'string' &&
+  (value as { playerId: string }).playerId !== ''
+    ? (value as { playerId: string }).playerId
+    : undefined;
+
+/**
+ * A new game's seats as the figures keep them, each with the profile it was taken with: noted on
+ * the seat itself or in the command's `players` (metadata, seat i + 1), read defensively.
+ */
+export function seatFigures(
+  seats: ReadonlyArray<{ seat: number; name: string; characterId: string }>,
+  metadata: Record<string, unknown> | undefined,
+): GameAnalytics['seats'] {
+  const players = Array.isArray(metadata?.players) ? (metadata.players as unknown[]) : [];
+  return seats.map((s) => {
+    const playerId = profileIdOf(s) ?? profileIdOf(players[s.seat - 1]);
+    const seat = { seat: s.seat, name: s.name, characterId: s.characterId };
+    return playerId === undefined ? seat : Object.assign(seat, { playerId });
+  });
+}
+
+/** A seat claimed into a profile (`SeatClaimed { seat, playerId, name }`, no rules event): the seat counts for the profile from then on. */
+export function claimSeat(fold: AnalyticsFold, data: unknown): void {
+  const claim = data as { seat?: unknown; playerId?: unknown; name?: unknown } | null;
+  if (!claim || typeof claim.seat !== 'number' || typeof claim.playerId !== 'string' || claim.playerId === '') return;
+  const seat = fold.figures.seats.find((s) => s.seat === claim.seat);
+  if (!seat) return;
+  seat.playerId = claim.playerId;
+  if (typeof claim.name === 'string') seat.name = claim.name;
+}
+
 /**
  * Folded for its recorded time alone: these events often open the EndTurn action whose
  * recorded time ends a turn, so the fold's clock must see them.
@@ -49,7 +83,7 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
     f.scenarioName = scenario.name;
     f.mode = d.mode;
     f.clueGoal = scenario.clueGoal;
-    f.seats = d.seats.map((s) => ({ seat: s.seat, name: s.name, characterId: s.characterId }));
+    f.seats = seatFigures(d.seats, metadata);
     const marker = metadata?.simulation as SimulationMarker | undefined;
     if (marker?.simulated) f.simulated = { bot: String(marker.bot), seed: Number(marker.seed), index: Number(marker.index) };
     fold.storms = scenario.storms.map(hexKey);
@@ -60,14 +94,14 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
     }
     for (const ship of scenario.playerShips) fold.shipHexes[ship.shipId] = { q: ship.hex.q, r: ship.hex.r };
   },
-  GameForked: (fold, { data: d }) => {
+  GameForked: (fold, { data: d, metadata }) => {
     // Only the public face of the starting board (`data.board`); the sealed state is never read.
     // A fork recorded before that face was kept has no public scenario: it stays out of analytics.
     const f = fold.figures;
     const board = d.board;
     f.mode = d.mode;
     f.forkedFrom = { gameId: String(d.source.gameId), revision: Number(d.source.revision) };
-    f.seats = d.seats.map((s) => ({ seat: s.seat, name: s.name, characterId: s.characterId }));
+    f.seats = seatFigures(d.seats, metadata);
     if (!board) return;
     f.scenarioId = board.scenario.id;
     f.scenarioName = board.scenario.name;

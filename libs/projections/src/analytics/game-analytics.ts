@@ -6,7 +6,7 @@
 // means to them in analytics-handlers.ts.
 import type { GameEventType } from '@logbook/rules';
 import { newAnalyticsFold, type AnalyticsEvent, type AnalyticsEventOf, type AnalyticsFold } from './analytics-figures';
-import { ANALYTICS_HANDLERS, type AnalyticsHandler } from './analytics-handlers';
+import { ANALYTICS_HANDLERS, claimSeat, type AnalyticsHandler } from './analytics-handlers';
 
 export * from './analytics-figures';
 export { damageSourceOf } from './analytics-handlers';
@@ -24,6 +24,9 @@ const FOLDED = new Map<string, AnalyticsHandler<GameEventType>>(
 export const ANALYTICS_EVENT_TYPES: readonly GameEventType[] = [...FOLDED.keys()] as GameEventType[];
 export const isAnalyticsEventType = (type: string): boolean => FOLDED.has(type);
 
+/** A seat claimed into a player's profile (apps/server players): folded for the seat's profile. */
+export const SEAT_CLAIMED = 'SeatClaimed';
+
 /**
  * Folds one event into the game's analytics (mutates `fold`). Events already folded are skipped.
  * Every event moves the revision, those the figures do not count too: the figures stand at the
@@ -33,6 +36,8 @@ export function evolveAnalytics(fold: AnalyticsFold, event: AnalyticsEvent): voi
   const f = fold.figures;
   if (event.revision <= f.revision) return;
   f.revision = event.revision;
+  // Not a rules event: recorded by the server when a seat is claimed into a profile.
+  if (event.type === SEAT_CLAIMED) return claimSeat(fold, event.data);
   const handler = FOLDED.get(event.type);
   if (!handler) return;
   const recordedAt = event.metadata?.recordedAt;
