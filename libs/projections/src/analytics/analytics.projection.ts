@@ -11,13 +11,13 @@ import type { Projection } from '../runner/projection';
 import { markBot, newAnalyticsFold, noBots, type AnalyticsFold } from './analytics-figures';
 import type { AnalyticsStore } from './analytics-store';
 import { EffectiveAnalytics } from './effective-analytics';
-import { ANALYTICS_EVENT_TYPES, evolveAnalytics, foldAnalytics } from './game-analytics';
+import { ANALYTICS_EVENT_TYPES, evolveAnalytics, foldAnalytics, SEAT_CLAIMED } from './game-analytics';
 
 /**
  * The types whose data the figures read: those they fold, undo and redo (which action), and a
  * seat handed to a bot. The others only move the revision: the store need not parse their data.
  */
-const DATA_OF: readonly string[] = [...new Set<string>([...ANALYTICS_EVENT_TYPES, ...HISTORY_EVENT_TYPES, 'SeatHandedToBot'])];
+const DATA_OF: readonly string[] = [...new Set<string>([...ANALYTICS_EVENT_TYPES, ...HISTORY_EVENT_TYPES, 'SeatHandedToBot', SEAT_CLAIMED])];
 const READS_DATA = new Set(DATA_OF);
 
 const analyticsEvent = (e: RecordedEvent) => ({
