@@ -139,4 +139,53 @@ describe('player profiles', () => {
       .set({ Authorization: `Bearer ${created.body.seats[0].token as string}` })
       .expect(422);
   });
+
+  it('lists a player\'s games and figures, and the games a group sat in together ("our last ten voyages"), with its own secret only', async () => {
+    const ana = await register('Ana Lindqvist-Oyelaran');
+    const bo = await register('Bo Achterberg');
+    const cy = await register('Cy Montgomery-Hale');
+    const create = async (players: Array<Record<string, string>>) =>
+      (await app.http().post('/games').send({ scenario: 'twin-sails', players }).expect(201)).body.gameId as string;
+    const seat = (p: { playerId: string; secret: string }) => ({ playerId: p.playerId, playerSecret: p.secret });
+    const withBo = await create([seat(ana), seat(bo)]);
+    const withCy = await create([seat(ana), seat(cy)]);
+    const boAlone = await create([seat(bo), { name: 'Dee' }]);
+    const games = async (who: { playerId: string; secret: string }, query = '') =>
+      (await app.http().get(`/players/${who.playerId}/games${query}`).set(secretOf(who.secret)).expect(200)).body as {
+        playerIds: string[];
+        voyages: Array<{ gameId: string; seats: Array<{ name: string; playerId?: string }> }>;
+        summary: { games: number };
+      };
+
+    const anas = await games(ana);
+    expect(anas.voyages.map((v) => v.gameId)).toEqual([withCy, withBo]); // newest first
+    expect(anas.summary.games).toBe(2);
+    expect((await games(bo)).voyages.map((v) => v.gameId)).toEqual([boAlone, withBo]);
+    const together = await games(ana, `?with=${bo.playerId}`);
+    expect(together.playerIds).toEqual([ana.playerId, bo.playerId]);
+    expect(together.voyages.map((v) => v.gameId)).toEqual([withBo]);
+    expect((await games(ana, `?with=${bo.playerId},${cy.playerId}`)).voyages).toEqual([]);
+    expect((await games(ana, '?limit=1')).voyages.map((v) => v.gameId)).toEqual([withCy]);
+
+    const figures = (await app.http().get(`/players/${ana.playerId}/analytics`).set(secretOf(ana.secret)).expect(200)).body;
+    expect(figures).toMatchObject({ playerId: ana.playerId, games: 2 });
+    expect(figures.playedWith.map((p: { playerId: string }) => p.playerId).sort()).toEqual([bo.playerId, cy.playerId].sort());
+
+    // Only the player's own secret opens its games; the query is checked.
+    await app.http().get(`/players/${ana.playerId}/games`).expect(401);
+    await app.http().get(`/players/${ana.playerId}/games`).set(secretOf(bo.secret)).expect(403);
+    await app.http().get(`/players/${ana.playerId}/analytics`).set(secretOf(bo.secret)).expect(403);
+    await app.http().get('/players/00000000-0000-4000-8000-000000000000/games').set(secretOf(ana.secret)).expect(404);
+    await app.http().get(`/players/${ana.playerId}/games?limit=0`).set(secretOf(ana.secret)).expect(400);
+    await app.http().get(`/players/${ana.playerId}/games?with=someone`).set(secretOf(ana.secret)).expect(400);
+    await app.http().get(`/players/${ana.playerId}/games?sort=name`).set(secretOf(ana.secret)).expect(400);
+
+    // Bo is erased: Ana's voyages show "erased player" where Bo sat, and Bo's own list is gone with the profile (410).
+    await app.http().delete(`/players/${bo.playerId}`).set(secretOf(bo.secret)).expect(204);
+    const after = await games(ana, `?with=${bo.playerId}`);
+    expect(after.voyages.map((v) => v.gameId)).toEqual([withBo]);
+    expect(JSON.stringify(after)).not.toContain('Bo Achterberg');
+    expect(after.voyages[0].seats.map((s) => s.name)).toEqual(['Ana Lindqvist-Oyelaran', 'erased player']);
+    await app.http().get(`/players/${bo.playerId}/games`).set(secretOf(bo.secret)).expect(410);
+  });
 });

@@ -349,6 +349,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/{playerId}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The games a player sat in (a seat linked to its profile), newest first, each with its outcome, and a summary over them; with `with`, only those every listed player sat in too (a group's last voyages). The player's own secret */
+        get: operations["PlayersController_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{playerId}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's figures over its games: win rate per scenario, rounds, damage taken, encounters won, favourite character, with whom it played. The player's own secret */
+        get: operations["PlayersController_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/games/{gameId}": {
         parameters: {
             query?: never;
@@ -2005,10 +2039,12 @@ export interface components {
                 gameId: string;
                 revision: number;
             } | null;
+            /** @description `playerId`: the profile the seat was taken with or claimed into (POST /players); absent for a name typed alone. */
             seats: {
                 seat: number;
                 name: string;
                 characterId: string;
+                playerId?: string;
             }[];
             /** @description Seats a bot played at some time (the last bot each had) and whether a player's seat was handed to one. */
             bots: components["schemas"]["BotMarks"];
@@ -2266,6 +2302,22 @@ export interface components {
             /** @description The 0.005 critical value from simple-statistics' table (for degrees of freedom ≤ 30). */
             critical005: number | null;
         };
+        GroupVoyages: {
+            playerIds: string[];
+            /** @description The games they all sat in, newest first, at most `limit`. */
+            voyages: components["schemas"]["Voyage"][];
+            /** @description Over the voyages listed. */
+            summary: {
+                games: number;
+                /** @description Won or lost (an active game is neither). */
+                finished: number;
+                won: number;
+                lost: number;
+                /** @description won / finished, null before any game finished. */
+                winRate: number | null;
+                meanRounds: number | null;
+            };
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded" | "error";
@@ -2435,6 +2487,51 @@ export interface components {
             anchor: components["schemas"]["Hex"];
             rotation: components["schemas"]["Facing"];
         };
+        PlayerAnalytics: {
+            playerId: string;
+            byScenario: {
+                games: number;
+                /** @description Won or lost (an active game is neither). */
+                finished: number;
+                won: number;
+                lost: number;
+                /** @description won / finished, null before any game finished. */
+                winRate: number | null;
+                scenarioId: string;
+                scenarioName: string;
+            }[];
+            /** @description Rounds played over all their games, and the mean per game. */
+            rounds: {
+                total: number;
+                mean: number | null;
+            };
+            /** @description Structural damage left after reductions, over all their games (every source). */
+            damageTaken: number;
+            encounters: {
+                fought: number;
+                won: number;
+            };
+            /** @description The character they sat as most often (ties: the first by id), null before any game. */
+            favouriteCharacter: {
+                characterId: string;
+                games: number;
+            } | null;
+            /** @description The other profiles seated with them, most games first; the name as the newest such game shows it. */
+            playedWith: {
+                playerId: string;
+                name: string;
+                games: number;
+            }[];
+            games: number;
+            /** @description Won or lost (an active game is neither). */
+            finished: number;
+            won: number;
+            lost: number;
+            /** @description won / finished, null before any game finished. */
+            winRate: number | null;
+        };
+        PlayerFigures: components["schemas"]["PlayerAnalytics"];
+        PlayerGames: components["schemas"]["GroupVoyages"];
         /** @description A profile as its owner reads it. */
         PlayerProfile: {
             playerId: string;
@@ -2970,6 +3067,23 @@ export interface components {
         Undo: {
             /** @constant */
             type: "Undo";
+        };
+        Voyage: {
+            gameId: string;
+            scenarioId: string;
+            scenarioName: string;
+            createdAt: string | null;
+            /** @enum {string} */
+            status: "active" | "won" | "lost";
+            reason: string | null;
+            rounds: number;
+            damageTaken: number;
+            seats: {
+                seat: number;
+                name: string;
+                characterId: string;
+                playerId?: string;
+            }[];
         };
         WaitingFor: {
             /** @constant */
@@ -5604,6 +5718,185 @@ export interface operations {
                 };
             };
             /** @description Not this player's secret, nor the operator token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The player was erased (DELETE /players/{playerId}): the profile and its secret are gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersController_games: {
+        parameters: {
+            query?: {
+                /** @description other player ids, comma-separated: only the games every one of them sat in too (the group view, "our last ten voyages") */
+                with?: string;
+                /** @description how many games, newest first (1 to 500; default 10) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The games and their summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerGames"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No X-Player-Secret header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Player-Secret is not this player's secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The player was erased (DELETE /players/{playerId}): the profile and its secret are gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersController_figures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerFigures"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No X-Player-Secret header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Player-Secret is not this player's secret */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,6 @@
 import { BadRequestException, Controller, Get, Header, Inject, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CHART_NAMES, READ_MODELS, isChartName, type ChartName, type ReadModels } from '@logbook/app-core';
-import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { publicFigures, type AnalyticsFilter, type AnalyticsSummary, type GameAnalytics } from '@logbook/projections';
 import { GameNotFoundError } from '../games/game.errors';
 import { AnalyticsQueryDto } from './analytics-query.dto';
@@ -12,8 +11,6 @@ import { AnalyticsService } from './analytics.service';
 import { RateBudget } from '../http/edge-route';
 
 const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
-/** How long a query waits for the read model to catch up with what is already recorded. */
-const CATCH_UP_MS = 2000;
 
 const toFilter = (query: AnalyticsQueryDto, scenarioId?: string): AnalyticsFilter => {
   if (query.from && query.to && query.from >= query.to) throw new BadRequestException('from must be before to');
@@ -38,7 +35,6 @@ const chartName = (file: string): ChartName => {
 export class AnalyticsController {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModels,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly analytics: AnalyticsService,
   ) {}
 
@@ -49,7 +45,7 @@ export class AnalyticsController {
   @ApiOkResponse({ description: 'the figures of the game (public information only)' })
   async game(@Param('gameId') gameId: string): Promise<GameAnalytics> {
     if (!GAME_ID.test(gameId)) throw new BadRequestException('gameId is malformed');
-    await this.caughtUp();
+    await this.analytics.caughtUp();
     const fold = await this.readModels.analytics.get(gameId);
     if (!fold || fold.figures.scenarioId === '') throw new GameNotFoundError(gameId);
     return publicFigures(fold.figures);
@@ -60,7 +56,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Figures across the games of one scenario (win rate per bot, damage, encounters, plunder fit, wrecks, players)' })
   @ApiOkResponse({ description: 'the cross-game summary' })
   async scenario(@Param('scenario') scenario: string, @Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary & { scenarioId: string }> {
-    await this.caughtUp();
+    await this.analytics.caughtUp();
     return { scenarioId: scenario, ...(await this.analytics.summary(toFilter(query, scenario))) };
   }
 
@@ -69,7 +65,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Figures across games, filtered by scenario, date range, player name, simulated or not, bot' })
   @ApiOkResponse({ description: 'the cross-game summary' })
   async summary(@Query() query: AnalyticsQueryDto): Promise<AnalyticsSummary> {
-    await this.caughtUp();
+    await this.analytics.caughtUp();
     return this.analytics.summary(toFilter(query));
   }
 
@@ -80,7 +76,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: `A chart of one scenario's games as SVG: ${CHART_NAMES.map((n) => `${n}.svg`).join(', ')}` })
   async scenarioChart(@Param('scenario') scenario: string, @Param('chart') chart: string, @Query() query: AnalyticsQueryDto): Promise<string> {
     const name = chartName(chart);
-    await this.caughtUp();
+    await this.analytics.caughtUp();
     return this.analytics.chart(name, toFilter(query, scenario), scenario);
   }
 
@@ -91,16 +87,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: `A chart across games as SVG (same filters as the summary): ${CHART_NAMES.map((n) => `${n}.svg`).join(', ')}` })
   async chart(@Param('chart') chart: string, @Query() query: AnalyticsQueryDto): Promise<string> {
     const name = chartName(chart);
-    await this.caughtUp();
+    await this.analytics.caughtUp();
     return this.analytics.chart(name, toFilter(query), query.scenario ?? 'all scenarios');
-  }
-
-  /** Read-your-writes: wait (briefly) until the read model has seen everything recorded so far. */
-  private async caughtUp(): Promise<void> {
-    const last = await this.store.lastPosition();
-    if (last === undefined) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.readModels.runners.analytics.whenHandled(last), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)))]);
-    clearTimeout(timer);
   }
 }

@@ -1,4 +1,5 @@
 import type { ReadModels } from '@logbook/app-core';
+import { InMemoryEventStore } from '@logbook/event-store';
 import { InMemoryAnalyticsStore, newAnalyticsFold, summarizeAnalytics } from '@logbook/projections';
 import { AnalyticsService } from './analytics.service';
 
@@ -20,7 +21,7 @@ function readModels(count: number) {
 describe('cross-game summaries', () => {
   it('read every game once per position of the read model, whatever the filters asked', async () => {
     const { models, list, analytics } = readModels(28);
-    const service = new AnalyticsService(models);
+    const service = new AnalyticsService(models, new InMemoryEventStore());
     for (let day = 1; day <= 28; day++) {
       const from = `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
       expect((await service.summary({ from })).games).toBe(29 - day);
@@ -32,7 +33,7 @@ describe('cross-game summaries', () => {
 
   it('read the figures again once the read model has moved on', async () => {
     const { models, list, runner, analytics } = readModels(3);
-    const service = new AnalyticsService(models);
+    const service = new AnalyticsService(models, new InMemoryEventStore());
     expect((await service.summary({})).games).toBe(3);
     const fold = newAnalyticsFold('g4');
     fold.figures.scenarioId = 'first-voyage';

@@ -5,10 +5,24 @@
 // process, about a second).
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { READ_MODELS, chartSpecs, renderSvgs, type ChartName, type ReadModels } from '@logbook/app-core';
-import { matches, summarizeAnalytics, type AnalyticsFilter, type AnalyticsSummary, type GameAnalytics } from '@logbook/projections';
+import {
+  groupVoyages,
+  matches,
+  playerAnalytics,
+  summarizeAnalytics,
+  type AnalyticsFilter,
+  type AnalyticsSummary,
+  type GameAnalytics,
+  type GroupVoyages,
+  type PlayerAnalytics,
+} from '@logbook/projections';
 
 const CACHE_SIZE = 50;
+
+/** How long a query waits for the read model to catch up with what is already recorded. */
+const CATCH_UP_MS = 2000;
 
 @Injectable()
 export class AnalyticsService {
@@ -18,7 +32,19 @@ export class AnalyticsService {
   /** Every game's figures at the read model's position `position`. */
   private figures: { position: string; games: Promise<readonly GameAnalytics[]> } | undefined;
 
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModels,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  /** Read-your-writes: wait (briefly) until the read model has seen everything recorded so far. */
+  async caughtUp(): Promise<void> {
+    const last = await this.store.lastPosition();
+    if (last === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.readModels.runners.analytics.whenHandled(last), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)))]);
+    clearTimeout(timer);
+  }
 
   /** Drops every summary and chart held (a subject was erased: their games' names changed). */
   forgetCached(): void {
@@ -35,6 +61,18 @@ export class AnalyticsService {
       this.summaries.set(key, summary);
     }
     return summary;
+  }
+
+  /** A profile's figures over the games it sat in (linked seats only). */
+  async player(playerId: string): Promise<PlayerAnalytics> {
+    await this.caughtUp();
+    return playerAnalytics(playerId, await this.games());
+  }
+
+  /** The games every one of `playerIds` sat in, newest first, at most `limit`, and a summary over them. */
+  async voyages(playerIds: readonly string[], limit: number): Promise<GroupVoyages> {
+    await this.caughtUp();
+    return groupVoyages(playerIds, await this.games(), limit);
   }
 
   /** Every game's figures, read again only once the read model has moved on (one read for concurrent requests). */

@@ -140,6 +140,20 @@ const OPERATIONS: Record<string, Operation> = {
     ok: { 200: { description: 'The profile', content: json('PlayerProfile') } },
     errors: PLAYER_ERRORS,
   },
+  'get /players/{playerId}/games': {
+    summary:
+      "The games a player sat in (a seat linked to its profile), newest first, each with its outcome, and a summary over them; with `with`, only those every listed player sat in too (a group's last voyages). The player's own secret",
+    access: 'player',
+    ok: { 200: { description: 'The games and their summary', content: json('PlayerGames') } },
+    errors: [400, ...PLAYER_ERRORS],
+  },
+  'get /players/{playerId}/analytics': {
+    summary:
+      "A player's figures over its games: win rate per scenario, rounds, damage taken, encounters won, favourite character, with whom it played. The player's own secret",
+    access: 'player',
+    ok: { 200: { description: 'The figures', content: json('PlayerFigures') } },
+    errors: PLAYER_ERRORS,
+  },
   'delete /players/{playerId}': {
     summary:
       'Erases a player (its own secret, or the operator\'s token): the key its name was sealed with is deleted, so it reads "erased player" everywhere from now on, and its secret opens nothing (410). Every game still replays to the same boards',

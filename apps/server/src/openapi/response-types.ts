@@ -37,6 +37,8 @@ export type ScenarioAnalytics = Answer<AnalyticsController, 'scenario'>;
 export type AnalyticsSummary = Answer<AnalyticsController, 'summary'>;
 export type RegisteredPlayer = Answer<PlayersController, 'register'>;
 export type PlayerProfile = Answer<PlayersController, 'read'>;
+export type PlayerGames = Answer<PlayersController, 'games'>;
+export type PlayerFigures = Answer<PlayersController, 'figures'>;
 /** The first line of an export (`GET /games/{gameId}/export`). */
 export type { ExportHeader, ExportLine };
 /** What an event's secret holds, or never for an event that has none. */

@@ -1,12 +1,15 @@
 // Player profiles over HTTP: register one (the secret is shown once), read it with its secret,
 // erase it (its secret, or the operator's token).
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '@logbook/app-core';
 import { playerSubject } from '@logbook/game-log';
+import { DEFAULT_GROUP_LIMIT, type GroupVoyages, type PlayerAnalytics } from '@logbook/projections';
+import { AnalyticsService } from '../analytics/analytics.service';
 import { isOperator } from '../games/operator-token';
 import { PersonalDataService } from '../games/personal-data.service';
 import { JsonBody, RateBudget } from '../http/edge-route';
+import { PlayerGamesQueryDto } from './player-games-query.dto';
 import { RegisterPlayerDto } from './register-player.dto';
 import { ProfileAccessError, ProfilesService, type PlayerProfile } from './profiles.service';
 
@@ -20,6 +23,7 @@ export class PlayersController {
   constructor(
     private readonly profiles: ProfilesService,
     private readonly personalData: PersonalDataService,
+    private readonly analytics: AnalyticsService,
     config: ConfigService,
   ) {
     this.adminToken = config.get<AppConfig['adminToken']>('adminToken');
@@ -36,6 +40,31 @@ export class PlayersController {
   @Get(':playerId')
   read(@Param('playerId') playerId: string, @Headers(PLAYER_SECRET_HEADER) secret: string | undefined): Promise<PlayerProfile> {
     return this.profiles.open(playerId, secret);
+  }
+
+  /**
+   * The games the player sat in (a seat linked to the profile), newest first, with each one's
+   * outcome, and a summary; with `with`, only those every listed player sat in too: a group's
+   * voyages. Only the player's own secret opens them, so a list shows games its player was at.
+   */
+  @Get(':playerId/games')
+  @RateBudget('reads')
+  async games(
+    @Param('playerId') playerId: string,
+    @Headers(PLAYER_SECRET_HEADER) secret: string | undefined,
+    @Query() query: PlayerGamesQueryDto,
+  ): Promise<GroupVoyages> {
+    await this.profiles.open(playerId, secret);
+    const others = query.with ? query.with.split(',').filter((id) => id !== playerId) : [];
+    return this.analytics.voyages([playerId, ...new Set(others)], query.limit ?? DEFAULT_GROUP_LIMIT);
+  }
+
+  /** The player's figures: games, win rate per scenario, rounds, damage taken, encounters, favourite character, with whom. */
+  @Get(':playerId/analytics')
+  @RateBudget('reads')
+  async figures(@Param('playerId') playerId: string, @Headers(PLAYER_SECRET_HEADER) secret: string | undefined): Promise<PlayerAnalytics> {
+    await this.profiles.open(playerId, secret);
+    return this.analytics.player(playerId);
   }
 
   /**
