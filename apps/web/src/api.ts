@@ -10,6 +10,9 @@ import type {
   GameHint,
   GameOptions,
   GameSummary,
+  PlayerFigures,
+  PlayerGames,
+  RegisteredPlayer,
   ScenarioSummary,
   Timeline,
 } from './types';
@@ -34,10 +37,11 @@ export class ApiError extends Error {
 
 async function request<T>(
   path: string,
-  init: { token?: string | null; method?: string; body?: unknown; signal?: AbortSignal; text?: boolean } = {},
+  init: { token?: string | null; playerSecret?: string; method?: string; body?: unknown; signal?: AbortSignal; text?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.playerSecret) headers['X-Player-Secret'] = init.playerSecret;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
@@ -73,6 +77,13 @@ const parseJson = (text: string): unknown => {
 
 const game = (gameId: string) => `/games/${encodeURIComponent(gameId)}`;
 
+/** A player profile this browser keeps: its id and its secret (shown once by the server). */
+export interface Profile {
+  playerId: string;
+  secret: string;
+}
+const player = (profile: Profile) => `/players/${encodeURIComponent(profile.playerId)}`;
+
 /** A command id unique enough for a browser; the server uses it to apply an order once. */
 export function newCommandId(): string {
   const c = globalThis.crypto;
@@ -107,6 +118,13 @@ export const api = {
   handToBot: (gameId: string, token: string, seat: number, bot: string) =>
     request<CommandResult>(`${game(gameId)}/seats/${seat}/bot`, { method: 'POST', token, body: { bot } }),
   takeSeatBack: (gameId: string, token: string, seat: number) => request<CommandResult>(`${game(gameId)}/seats/${seat}/bot`, { method: 'DELETE', token }),
+  registerPlayer: (name: string) => request<RegisteredPlayer>('/players', { method: 'POST', body: { name } }),
+  /** The player's games, newest first; with `others`, only those every one of them sat in too. */
+  playerGames: (profile: Profile, others: string[] = []) =>
+    request<PlayerGames>(`${player(profile)}/games?limit=10${others.length ? `&with=${others.map(encodeURIComponent).join(',')}` : ''}`, {
+      playerSecret: profile.secret,
+    }),
+  playerFigures: (profile: Profile) => request<PlayerFigures>(`${player(profile)}/analytics`, { playerSecret: profile.secret }),
   gameAnalytics: (gameId: string) => request<GameAnalytics>(`/analytics/games/${encodeURIComponent(gameId)}`),
   scenarioAnalytics: (scenarioId: string) => request<AnalyticsSummary & { scenarioId: string }>(`/analytics/scenarios/${encodeURIComponent(scenarioId)}`),
 };

@@ -1,6 +1,7 @@
 // The lobby: games newest first, a form to start one on a built-in scenario, and ways to open a
 // game as a spectator or as a seat (a link carrying the token in its fragment, or a pasted token).
 import { useEffect, useState } from 'preact/hooks';
+import { MyVoyages } from './voyages';
 import { api, ApiError } from './api';
 import { routeHash, seatStore } from './route';
 import type { CreatedGame, GameSummary, ScenarioSummary } from './types';
@@ -249,6 +250,7 @@ export function Lobby() {
             <button type="submit">Open</button>
           </form>
         </section>
+        <MyVoyages />
       </main>
     </div>
   );
