@@ -144,8 +144,11 @@ describe('player profiles', () => {
     const ana = await register('Ana Lindqvist-Oyelaran');
     const bo = await register('Bo Achterberg');
     const cy = await register('Cy Montgomery-Hale');
-    const create = async (players: Array<Record<string, string>>) =>
-      (await app.http().post('/games').send({ scenario: 'twin-sails', players }).expect(201)).body.gameId as string;
+    const create = async (players: Array<Record<string, string>>) => {
+      const gameId = (await app.http().post('/games').send({ scenario: 'twin-sails', players }).expect(201)).body.gameId as string;
+      await new Promise((resolve) => setTimeout(resolve, 5)); // creation times have millisecond resolution: the next one differs
+      return gameId;
+    };
     const seat = (p: { playerId: string; secret: string }) => ({ playerId: p.playerId, playerSecret: p.secret });
     const withBo = await create([seat(ana), seat(bo)]);
     const withCy = await create([seat(ana), seat(cy)]);
