@@ -40,7 +40,7 @@ describe('backup and restore', () => {
       acknowledgedBefore = [...load.acknowledged];
       const taken = await cli(['backup', backupFile], dataDir);
       expect(taken).toMatchObject({ code: 0 });
-      expect(taken.stdout).toMatch(/^backup: .*logbook-backup\.sqlite: [\d.]+ MB, schema v2, integrity ok$/m);
+      expect(taken.stdout).toMatch(/^backup: .*logbook-backup\.sqlite: [\d.]+ MB, schema v3, integrity ok$/m);
       // The server was never stopped nor held back: orders go on being acknowledged.
       await acknowledgedAtLeast(load, load.acknowledged.length + 20);
       // A second backup never overwrites the first.

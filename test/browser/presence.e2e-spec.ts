@@ -54,8 +54,9 @@ describe('who is here, in the browser', () => {
     const watcher = (await h.newPage()).page;
     await seatPage.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
     await watcher.goto(`/#game=${game.gameId}`);
-    await seatPage.locator('[data-presence-spectators="1"]').waitFor();
-    await watcher.locator(`[data-presence-seat="${game.seats[0].seat}"][data-presence="connected"]`).waitFor();
-    await watcher.locator(`[data-presence-seat="${game.seats[1].seat}"][data-presence="absent"]`).waitFor();
+    // Two pages load and open their feeds on a shared 2-core machine: the patience the away check has.
+    await seatPage.locator('[data-presence-spectators="1"]').waitFor({ timeout: 20_000 });
+    await watcher.locator(`[data-presence-seat="${game.seats[0].seat}"][data-presence="connected"]`).waitFor({ timeout: 20_000 });
+    await watcher.locator(`[data-presence-seat="${game.seats[1].seat}"][data-presence="absent"]`).waitFor({ timeout: 20_000 });
   });
 });

@@ -38,6 +38,7 @@ export class PlayersController {
   }
 
   @Get(':playerId')
+  @RateBudget('reads')
   read(@Param('playerId') playerId: string, @Headers(PLAYER_SECRET_HEADER) secret: string | undefined): Promise<PlayerProfile> {
     return this.profiles.open(playerId, secret);
   }
