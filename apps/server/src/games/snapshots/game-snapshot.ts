@@ -129,16 +129,7 @@ export function encodeSnapshot(game: SnapshotSource, base: HistoryBase, eventId:
 }
 
 /** What a snapshot gives to open a game from: the parts the log after it does not say. */
-export interface DecodedSnapshot {
-  scenario: string | null;
-  eventId: string;
-  base: HistoryBase;
-  seatTokens: SeatTokenDigest[];
-  createdUnder: RulesVersion | null;
-  rulesVersion: string | null;
-  before: LogBefore;
-  commands: CommandRecords;
-}
+export type DecodedSnapshot = Omit<SnapshotDocument, 'format' | 'rules' | 'gameId' | 'commands'> & { commands: CommandRecords };
 
 /** The snapshot's content, or why it may not be used: another format, other rules, another game, or not a snapshot at all. */
 export function decodeSnapshot(gameId: string, text: string): DecodedSnapshot | string {
