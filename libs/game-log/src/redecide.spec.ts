@@ -47,9 +47,9 @@ describe("re-decision of a recorded log under today's rules", () => {
         if (!result.ok) expect(result.divergence.reason).toContain('test.no-turning');
         reported += 1;
       }),
-      // Random seeds may all give games without a turn (Node 24's CI drew eight such): seed 2's game turns a ship,
+      // Random seeds may all give games without a turn (Node 24's CI drew eight such): seed 22's game turns a ship five times,
       // so every run checks at least one reported divergence.
-      { numRuns: 8, examples: [[2]] },
+      { numRuns: 8, examples: [[22]] },
     );
     expect(reported).toBeGreaterThan(0);
   });
