@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogbookClient, ndjson, parseExport, type CommandFields, type LiveEvent, type LogbookClient, type LogCommand } from '@logbook/api-client';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/operator-token';
 
 const OPERATOR = 'operator-token-for-the-api-client-spec';
 let sequence = 0;
@@ -28,8 +29,8 @@ describe('a typed client from the OpenAPI document', () => {
   let spectator: LogbookClient;
   let operator: LogbookClient;
 
+  useOperatorToken(OPERATOR);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
     app = await startApp();
     await app.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
@@ -38,7 +39,6 @@ describe('a typed client from the OpenAPI document', () => {
   });
 
   afterAll(async () => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
     await app.dispose();
   });
 

@@ -8,6 +8,7 @@ import { seededRng, type Rng } from '@logbook/rules';
 import { BotRunner } from '../apps/server/src/bots/bot-runner.service';
 import { nextCommandId, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/operator-token';
 
 const ADMIN = 'bots-spec-operator-token-0123456789';
 
@@ -66,14 +67,13 @@ async function storedEvents(app: TestApp, gameId: string) {
 describe('bots in seats', () => {
   let app: TestApp;
 
+  useOperatorToken(ADMIN);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = ADMIN;
     app = await startApp({ rng: seededRng(2026) });
   });
 
   afterAll(async () => {
     await app.dispose();
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
   });
 
   it('plays a four-seat game with two greedy bots to its end, the players answering only their own turns', async () => {

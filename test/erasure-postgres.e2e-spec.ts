@@ -1,7 +1,12 @@
 // Erasure on PostgreSQL: no table of the database (the log, the content streams, the read models,
 // the checkpoints, the keys) holds an erased name or its key once the server has written its read
-// models, and a server started afterwards, and a rebuild from zero, show "erased player".
+// models, nor does any byte of the database's data files after a CHECKPOINT (dead row versions
+// included), for a name typed at a seat and for a profile's; a server started afterwards, and a
+// rebuild from zero, show "erased player". The WAL is not scanned: it keeps them (docs/privacy.md).
 import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { type TestDatabase, createTestDatabase } from '@logbook/event-store/postgres/testing/test-database';
 import { openEventStore, openReadModels } from '@logbook/app-core';
@@ -45,6 +50,30 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
     }
   }
   const tablesHolding = (rows: Record<string, string>, needle: string) => Object.keys(rows).filter((table) => rows[table].includes(needle));
+
+  /**
+   * The data files of this spec's database whose bytes hold `needle`, after a CHECKPOINT wrote every
+   * changed page to them: what a copy of the disk would show, dead row versions and free space
+   * included (the rows above are only the live ones). CHECKPOINT and the data directory want the
+   * cluster's superuser: these specs run as root, as CI does, so it is reached through `runuser`.
+   */
+  async function dataFilesHolding(needle: Buffer): Promise<string[]> {
+    const superuser = (sql: string) =>
+      execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-qAtX', '-v', 'ON_ERROR_STOP=1', '-d', new URL(database.url).pathname.slice(1), '-c', sql], {
+        encoding: 'utf8',
+      }).trim();
+    superuser('CHECKPOINT');
+    const dir = join(superuser('SHOW data_directory'), 'base', superuser('SELECT oid FROM pg_database WHERE datname = current_database()'));
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(10);
+    // Named by relation (a file is `<filenode>`, `<filenode>.<n>` past 1 GB, `<filenode>_fsm`/`_vm`/`_init` beside it).
+    return files
+      .filter((f) => readFileSync(join(dir, f)).indexOf(needle) >= 0)
+      .map(
+        (f) =>
+          `${superuser(`SELECT coalesce(pg_filenode_relation(0, ${Number(/^\d+/.exec(f)?.[0])})::text, 'filenode ${f}')`)}${f.includes('_') ? f.slice(f.indexOf('_')) : ''}`,
+      );
+  }
 
   it('leaves no erased name or key in any table, and every reader shows "erased player"', async () => {
     app = await startApp({ dataDir, postgres: { url: database.url, serverId: 'one' }, rng: seededRng(5) });
@@ -102,6 +131,8 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
     expect(tablesHolding(rows, ERASED)).toEqual([]);
     expect(tablesHolding(rows, keyHex as string)).toEqual([]);
     expect(rows['public.logbook_game_states']).toContain('erased player');
+    expect(await dataFilesHolding(Buffer.from(ERASED))).toEqual([]);
+    expect(await dataFilesHolding(Buffer.from(keyHex as string, 'hex'))).toEqual([]);
 
     // A rebuild of every read model from zero still shows "erased player".
     const store = openEventStore({ kind: 'postgres', url: database.url });
@@ -119,6 +150,93 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
     expect(rows['public.logbook_analytics_games']).toContain('erased player');
     app = undefined;
   });
+
+  it('a profile seated in a game: once DELETE /players/:id erased it, no data file of the database holds its name or key, and a rebuild shows "erased player"', async () => {
+    const PROFILE = 'Ottoline Vasquez-Brightwater';
+    const profileApp = await startApp({ postgres: { url: database.url, serverId: 'profile' }, rng: seededRng(7) });
+    app = profileApp;
+    const { playerId, secret } = (await profileApp.http().post('/players').send({ name: PROFILE }).expect(201)).body as { playerId: string; secret: string };
+    const asPlayer = { 'X-Player-Secret': secret };
+    const created = (
+      await profileApp
+        .http()
+        .post('/games')
+        .send({ scenario: 'twin-sails', players: [{ playerId, playerSecret: secret }, { name: KEPT }] })
+        .expect(201)
+    ).body as { gameId: string; seats: Seat[] };
+    const [one, two] = created.seats;
+    while ((await view(profileApp, created.gameId)).pending?.kind === 'plunder-choice')
+      await play(profileApp, created.gameId, one, { type: 'ChoosePlunderType', cardType: 'weapon' });
+    await play(profileApp, created.gameId, one, { type: 'StartNavigation' });
+    await play(profileApp, created.gameId, one, { type: 'EndNavigation' });
+    await play(profileApp, created.gameId, one, { type: 'EndTurn' });
+    await play(profileApp, created.gameId, two, { type: 'EndTurn' });
+    // Every reader holds the name: the profile, the game, the player's games and figures, the game's analytics.
+    const readers = async () => {
+      const get = async (path: string, headers: Record<string, string> = {}) =>
+        JSON.stringify((await profileApp.http().get(path).set(headers).expect(200)).body);
+      return {
+        profile: await get(`/players/${playerId}`, asPlayer),
+        board: await get(`/games/${created.gameId}`, { Authorization: `Bearer ${one.token}` }),
+        spectator: await get(`/games/${created.gameId}`),
+        timeline: await get(`/games/${created.gameId}/timeline`),
+        games: await get(`/players/${playerId}/games`, asPlayer),
+        figures: await get(`/players/${playerId}/analytics`, asPlayer),
+        analytics: await get(`/analytics/games/${created.gameId}`),
+        list: await get('/games'),
+      };
+    };
+    const before = await readers();
+    for (const what of ['profile', 'board', 'spectator', 'timeline', 'games', 'analytics'] as const)
+      expect({ what, named: before[what].includes(PROFILE) }).toEqual({ what, named: true });
+    expect(JSON.parse(before.games)).toMatchObject({ summary: { games: 1 }, voyages: [expect.objectContaining({ gameId: created.gameId })] });
+    expect(JSON.parse(before.figures)).toMatchObject({ playerId, games: 1, favouriteCharacter: { games: 1 } });
+
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const key = (await client.query<{ key: Buffer }>('SELECT key FROM logbook_personal_data_keys WHERE subject = $1', [`player:${playerId}`])).rows[0]?.key;
+    await client.end();
+    expect(key?.length).toBe(32);
+    // Before the erasure the disk holds both (the read models hold the opened name): the scan can find what it looks for.
+    expect((await dataFilesHolding(Buffer.from(PROFILE))).length).toBeGreaterThan(0);
+    expect(await dataFilesHolding(key as Buffer)).toHaveLength(1);
+    expect(tablesHolding(await everyRow(), PROFILE).sort()).toEqual(['public.logbook_analytics_games', 'public.logbook_game_states']);
+
+    await profileApp.http().delete(`/players/${playerId}`).set(asPlayer).expect(204);
+    await profileApp.http().get(`/players/${playerId}`).set(asPlayer).expect(410);
+    await profileApp.http().get(`/players/${playerId}/games`).set(asPlayer).expect(410);
+    const seatNames = async () => ((await view(profileApp, created.gameId)).seats as Array<{ name: string }>).map((s) => s.name);
+    expect(await seatNames()).toEqual(['erased player', KEPT]);
+    const get = async (path: string) => JSON.stringify((await profileApp.http().get(path).expect(200)).body);
+    for (const path of [`/games/${created.gameId}`, `/games/${created.gameId}/timeline`, `/analytics/games/${created.gameId}`, '/games']) {
+      const text = await get(path);
+      expect({ path, erased: text.includes(PROFILE) }).toEqual({ path, erased: false });
+    }
+    expect(await get(`/analytics/games/${created.gameId}`)).toContain('erased player');
+    await profileApp.close();
+    app = undefined;
+
+    let rows = await everyRow();
+    expect(tablesHolding(rows, PROFILE)).toEqual([]);
+    expect(await dataFilesHolding(Buffer.from(PROFILE))).toEqual([]);
+    expect(await dataFilesHolding(key as Buffer)).toEqual([]);
+
+    // A rebuild of every read model from zero: still "erased player", and the name comes back into no file.
+    const store = openEventStore({ kind: 'postgres', url: database.url });
+    const readModels = openReadModels(store, { kind: 'postgres', url: database.url, serverId: 'profile-rebuild' });
+    try {
+      for (const runner of Object.values(readModels.runners)) await runner.rebuild();
+      expect((await readModels.gameStates.get(created.gameId))?.state.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
+      expect((await readModels.analytics.list()).find((f) => f.gameId === created.gameId)?.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
+    } finally {
+      await readModels.close();
+      await store.close();
+    }
+    rows = await everyRow();
+    expect(tablesHolding(rows, PROFILE)).toEqual([]);
+    expect(await dataFilesHolding(Buffer.from(PROFILE))).toEqual([]);
+    expect(await dataFilesHolding(key as Buffer)).toEqual([]);
+  }, 120_000);
 
   it('an erasure through one server reaches what another server had loaded and cached', async () => {
     const east = await startApp({ postgres: { url: database.url, serverId: 'east' }, rng: seededRng(6) });

@@ -8,6 +8,7 @@ import { bigTileHexes, maximalScenario } from '@logbook/content/testing/maximal-
 import { CONTENT_STREAM_PREFIX, EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { asText, createGame, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/operator-token';
 
 const OPERATOR = 'operator-token-for-the-fork-storage-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
@@ -28,15 +29,14 @@ describe('forks of a game from a maximal scenario', () => {
   let store: EventStore;
   let game: { gameId: string; revision: number; seats: Seat[] };
 
+  useOperatorToken(OPERATOR);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
     app = await startApp();
     store = app.app.get(EVENT_STORE);
     game = await createGame(app, maximalScenario(), 2);
   });
   afterAll(async () => {
     await app.dispose();
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
   });
 
   const fork = async (at = game.revision) =>

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { builtInScenario } from '@logbook/content';
 import { createGame, nextCommandId, send } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/operator-token';
 
 // Bounded by count, not time: a busy 2-core machine may be slow.
 jest.setTimeout(60_000);
@@ -153,15 +154,14 @@ describe('large bodies only where they belong', () => {
   let base: string;
   const ADMIN = 'operator-token-0123456789';
 
+  useOperatorToken(ADMIN);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = ADMIN;
     app = await startApp();
     await app.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
     await app.dispose();
   });
 

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/operator-token';
 
 const OPERATOR = 'operator-token-for-the-e2e-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
@@ -17,11 +18,8 @@ let noteSeq = 0;
 describe('notes on moments', () => {
   let app: TestApp;
 
-  beforeAll(() => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
-  });
+  useOperatorToken(OPERATOR);
   afterAll(() => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
     delete process.env.LOGBOOK_PUBLIC_NOTES;
   });
   beforeEach(async () => {

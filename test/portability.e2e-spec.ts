@@ -11,6 +11,7 @@ import { createGameCommand } from '@logbook/rules/testing/fixtures';
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { readSse } from './support/sse';
+import { useOperatorToken } from './support/operator-token';
 
 const OPERATOR = 'operator-token-for-the-e2e-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
@@ -49,12 +50,7 @@ describe('portability: recording, forks, export and import', () => {
   let app: TestApp;
   let store: EventStore;
 
-  beforeAll(() => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
-  });
-  afterAll(() => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
-  });
+  useOperatorToken(OPERATOR);
   beforeEach(async () => {
     app = await startApp();
     store = app.app.get(EVENT_STORE);

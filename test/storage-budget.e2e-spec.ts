@@ -5,18 +5,20 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asText, createGame, play } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/operator-token';
 
 jest.setTimeout(60_000);
 
 const ADMIN = 'operator-token-0123456789';
+useOperatorToken(ADMIN);
 
 async function withEnv(env: Record<string, string>, run: (app: TestApp) => Promise<void>): Promise<void> {
-  Object.assign(process.env, env, { LOGBOOK_ADMIN_TOKEN: ADMIN });
+  Object.assign(process.env, env);
   const app = await startApp();
   try {
     await run(app);
   } finally {
-    for (const name of [...Object.keys(env), 'LOGBOOK_ADMIN_TOKEN']) delete process.env[name];
+    for (const name of Object.keys(env)) delete process.env[name];
     await app.dispose();
   }
 }

@@ -5,6 +5,7 @@ import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/te
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { noSixes, rim, turnCw } from './support/history-fixtures';
+import { useOperatorToken } from './support/operator-token';
 
 const OPERATOR = 'operator-token-for-the-takeback-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
@@ -12,14 +13,13 @@ const asOperator = { Authorization: `Bearer ${OPERATOR}` };
 describe('takebacks by consent over HTTP', () => {
   let app: TestApp;
 
+  useOperatorToken(OPERATOR);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
     app = await startApp({ rng: noSixes() });
   });
 
   afterAll(async () => {
     await app.dispose();
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
   });
 
   const refused = async (gameId: string, seat: Seat | null, command: Record<string, unknown>) => {

@@ -140,6 +140,8 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
       await analytics.flush();
       // The rows' old versions sit in the WAL until it is copied back and cut (secure_delete zeroes the freed pages).
       if (config.kind === 'sqlite') checkpointReadModels(config.filename);
+      // ...and on PostgreSQL in the tables' pages until a vacuum prunes them.
+      await database?.vacuumNames();
     },
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));

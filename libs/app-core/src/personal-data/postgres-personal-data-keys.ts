@@ -107,9 +107,10 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
       [subject],
     );
     await this.pool.query('SELECT pg_notify($1, $2)', [ERASURES_CHANNEL, `${this.schemaName}:${subject}`]);
-    // The old row version keeps the key's bytes until a vacuum frees it; a role that may not
-    // vacuum the table leaves that to autovacuum (docs/privacy.md).
-    await this.pool.query('VACUUM logbook_personal_data_keys').catch(() => undefined);
+    // The old row version keeps the key's bytes in the table's pages: a plain vacuum marks its room
+    // free without clearing it, so the table is rewritten (VACUUM FULL: the old file is unlinked).
+    // A role that may not vacuum the table (not its owner) leaves that to autovacuum (docs/privacy.md).
+    await this.pool.query('VACUUM FULL logbook_personal_data_keys').catch(() => undefined);
   }
 
   async noteUse(subject: string, gameId: string): Promise<void> {

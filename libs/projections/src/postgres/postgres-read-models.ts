@@ -242,6 +242,18 @@ export class PostgresReadModelDatabase {
     }
   }
 
+  /**
+   * Rewrites the tables that hold names: a row rewritten by an erasure keeps its old version (the
+   * opened name) in the table's pages, and a plain vacuum marks that room free without clearing it
+   * (the e2e byte scan finds it), so VACUUM FULL writes new files and unlinks the old. It holds an
+   * exclusive lock while it copies (readers wait). A role that may not vacuum them (not their
+   * owner) leaves that to autovacuum, which does not clear the bytes (docs/privacy.md).
+   */
+  async vacuumNames(): Promise<void> {
+    await this.ready;
+    await this.pool.query('VACUUM FULL logbook_game_states, logbook_analytics_games').catch(() => undefined);
+  }
+
   /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */
   lockKeyOf(name: string): number {
     return lockKey(this.qualified(name));
