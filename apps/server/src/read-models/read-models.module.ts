@@ -3,10 +3,11 @@ import { ConfigService } from '@nestjs/config';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { openReadModels, READ_MODELS, type AppConfig, type ReadModels } from '@logbook/app-core';
 import { GamesListController } from './games-list.controller';
+import { ReadModelsAdminController } from './read-models-admin.controller';
 
 /** Keeps the read models live: their runners follow the store from their checkpoints. */
 @Module({
-  controllers: [GamesListController],
+  controllers: [GamesListController, ReadModelsAdminController],
   providers: [
     {
       provide: READ_MODELS,
