@@ -76,7 +76,8 @@ describe('rebuilding a read model online, under load', () => {
         };
         for (let round = 0; round < MAX_ROUNDS && roundsAfter < ROUNDS_AFTER_SWITCH; round++) {
           const list = await app.http().get('/games?limit=1000');
-          if (ok('GET /games', list)) for (const game of list.body.games as Array<{ gameId: string; revision: number }>) saw('list', game.gameId, game.revision);
+          if (ok('GET /games', list))
+            for (const game of list.body.games as Array<{ gameId: string; revision: number }>) saw('list', game.gameId, game.revision);
           const mine = played[(id + round) % played.length]!;
           const board = await app.http().get(`/games/${mine.gameId}`).set('Authorization', `Bearer ${mine.seat.token}`);
           if (ok('GET /games/:id', board)) saw('board', mine.gameId, board.body.revision as number);

@@ -31,7 +31,11 @@ export async function rebuildOnline(names: readonly string[], options: OnlineReb
   for (const name of names) {
     let answer: Response;
     try {
-      answer = await fetch(`${base}/admin/read-models/${encodeURIComponent(name)}/rebuild`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      answer = await fetch(`${base}/admin/read-models/${encodeURIComponent(name)}/rebuild`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{}',
+      });
     } catch (error) {
       console.error(`rebuild --online: no server answers at ${base} (LOGBOOK_SERVER_URL, --server): ${error instanceof Error ? error.message : String(error)}`);
       return EXIT.problem;

@@ -22,7 +22,10 @@ describe('online rebuilds of the SQLite read models', () => {
 
   beforeAll(() => {
     for (let seed = 1; seed <= GAMES; seed++) {
-      games.set(`online-${seed}`, playRandomGame(seed % 2 ? 'first-voyage' : 'twin-sails', { seed, players: 2, commands: 120, gameId: `online-${seed}` }).events);
+      games.set(
+        `online-${seed}`,
+        playRandomGame(seed % 2 ? 'first-voyage' : 'twin-sails', { seed, players: 2, commands: 120, gameId: `online-${seed}` }).events,
+      );
     }
   });
 
@@ -97,7 +100,7 @@ describe('online rebuilds of the SQLite read models', () => {
       }
     })();
     const states: string[] = [];
-    const rebuilt = readModels.rebuildOnline('game-states', (status) => states.push(status.state));
+    const rebuilt = readModels.rebuildOnline('game-states', (status) => states.push(status.state)).done;
     expect(() => readModels.rebuildOnline('game-states')).toThrow(RebuildInProgressError);
     expect(readModels.generation('game-states')).toBe(0);
     await append(1);
@@ -134,7 +137,7 @@ describe('online rebuilds of the SQLite read models', () => {
       if (this !== live && ++puts > 50) throw new Error('disk full (injected)');
       return put.call(this, record);
     });
-    await expect(readModels.rebuildOnline('game-states')).rejects.toThrow('disk full (injected)');
+    await expect(readModels.rebuildOnline('game-states').done).rejects.toThrow('disk full (injected)');
     expect(readModels.rebuildStatus('game-states')).toMatchObject({ state: 'failed', error: 'disk full (injected)', generation: 1 });
     expect(readModels.generation('game-states')).toBe(0);
     expect(readModels.gameStates).toBe(live);
@@ -142,8 +145,27 @@ describe('online rebuilds of the SQLite read models', () => {
     jest.restoreAllMocks();
     await expectFresh(readModels);
     // A later rebuild may try again.
-    await expect(readModels.rebuildOnline('game-states')).resolves.toMatchObject({ state: 'switched', generation: 1 });
+    await expect(readModels.rebuildOnline('game-states').done).resolves.toMatchObject({ state: 'switched', generation: 1 });
     await expectFresh(readModels);
+  });
+
+  it('renames an erased seat in the generation being built as well as in the live one', async () => {
+    await append(1);
+    const readModels = await open();
+    await caughtUp(readModels);
+    const [gameId] = appended.keys();
+    const erased = new Map([[1, 'erased player']]);
+    let renaming: Promise<void> | undefined;
+    // Once the new generation has folded the whole log (the old name with it), before it serves.
+    const { done } = readModels.rebuildOnline('game-states', (status) => {
+      if (status.state === 'catching-up') renaming ??= readModels.refreshNames(gameId!, erased);
+    });
+    await done;
+    await renaming;
+    expect(renaming).toBeDefined();
+    expect(readModels.generation('game-states')).toBe(1);
+    expect((await readModels.gameStates.get(gameId!))?.state.seats.find((s) => s.seat === 1)?.name).toBe('erased player');
+    expect((await readModels.analytics.get(gameId!))?.figures.seats.find((s) => s.seat === 1)?.name).toBe('erased player');
   });
 
   it('discards on open a generation a crash left half-built, and serves the live one', async () => {
@@ -167,7 +189,7 @@ describe('online rebuilds of the SQLite read models', () => {
     await append(1);
     models = openReadModels(store, { kind: 'memory' }, { retireAfterMs: 0 });
     for (const runner of Object.values(models.runners)) await runner.start();
-    await expect(models.rebuildOnline('analytics')).resolves.toMatchObject({ state: 'switched', generation: 1 });
+    await expect(models.rebuildOnline('analytics').done).resolves.toMatchObject({ state: 'switched', generation: 1 });
     await expectFresh(models);
   });
 });

@@ -29,6 +29,7 @@ import {
   openReadModelDatabase,
   type Generation,
   type OnlineRebuildStatus,
+  type StartedRebuild,
 } from '@logbook/projections';
 import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -65,9 +66,9 @@ export interface ReadModels {
   /**
    * Builds a new generation of the read model beside the live one, which keeps serving until the new
    * one has caught up and takes over. Throws at once `RebuildInProgressError` (one is under way) or
-   * `OnlineRebuildUnsupportedError` (PostgreSQL); the promise rejects when the rebuild failed.
+   * `OnlineRebuildUnsupportedError` (PostgreSQL); `done` rejects when the rebuild failed.
    */
-  rebuildOnline(name: ReadModelName, onProgress?: (status: OnlineRebuildStatus) => void): Promise<OnlineRebuildStatus>;
+  rebuildOnline(name: ReadModelName, onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild;
   /** The online rebuild under way, or the last one since the server started. */
   rebuildStatus(name: ReadModelName): OnlineRebuildStatus | undefined;
   /** The live generation's number (undefined on PostgreSQL). */
@@ -90,11 +91,6 @@ export interface OpenReadModelsOptions {
   leaseRetryMs?: number;
   /** How long a switched-from generation stays open for reads already under way (default 1 s). */
   retireAfterMs?: number;
-}
-
-interface Stores {
-  gameStates: GameStateStore;
-  analytics: AnalyticsStore;
 }
 
 /** Whatever holds a game's rows in one read model: it can be read, put and flushed. */
@@ -176,8 +172,20 @@ function openSharedReadModels(store: EventStore, config: Extract<AppConfig['read
     async refreshNames(gameId, names) {
       live.gameStates?.forgetHistory(gameId);
       live.analytics?.forgetHistory(gameId);
-      await renameRow(gameStates, gameId, (r) => r.state, names, (r) => gameStates.writeNow(r));
-      await renameRow(analytics, gameId, (f) => f.figures, names, (f) => analytics.writeNow(f));
+      await renameRow(
+        gameStates,
+        gameId,
+        (r) => r.state,
+        names,
+        (r) => gameStates.writeNow(r),
+      );
+      await renameRow(
+        analytics,
+        gameId,
+        (f) => f.figures,
+        names,
+        (f) => analytics.writeNow(f),
+      );
     },
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));
@@ -249,8 +257,7 @@ function openLocalReadModels(store: EventStore, config: Exclude<AppConfig['readM
     };
   }
 
-  const openGameStates = (filename: string | undefined): GameStateStore =>
-    filename ? new SqliteGameStateStore({ filename }) : new InMemoryGameStateStore();
+  const openGameStates = (filename: string | undefined): GameStateStore => (filename ? new SqliteGameStateStore({ filename }) : new InMemoryGameStateStore());
   const openAnalytics = (filename: string | undefined): AnalyticsStore => (filename ? new SqliteAnalyticsStore({ filename }) : new InMemoryAnalyticsStore());
 
   function modelOf<S extends GameStateStore | AnalyticsStore, P extends Projection & { forgetHistory(gameId: string): void }>(
@@ -324,10 +331,12 @@ function dropStaleGenerations(file: string, name: ReadModelName, live: number, o
   for (const number of new Set(generationFilesIn(readdirSync(dir), basename(file), name))) {
     if (number !== live) removeSqliteFile(generationFile(file, name, number));
   }
-  if (live !== 0) openFirst().discard().catch(() => undefined);
+  if (live !== 0)
+    openFirst()
+      .discard()
+      .catch(() => undefined);
 }
 
 function removeSqliteFile(filename: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${filename}${suffix}`, { force: true });
 }
-

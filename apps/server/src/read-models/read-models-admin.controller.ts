@@ -54,12 +54,12 @@ export class ReadModelsAdminController {
     this.requireOperator(authorization, 'Rebuilding a read model');
     if (!isReadModelName(name)) throw new NotFoundException(`No read model ${name}: ${READ_MODEL_NAMES.join(', ')}`);
     // Throws at once (409 one under way, 501 PostgreSQL); a later failure shows in the status.
-    const done = this.readModels.rebuildOnline(name);
+    const { started, done } = this.readModels.rebuildOnline(name);
     done.then(
       (status) => this.logger.log(`read model ${name}: generation ${status.generation} serves`),
       (error: unknown) => this.logger.warn(`read model ${name}: online rebuild failed, the live generation serves on: ${String(error)}`),
     );
-    return { started: this.readModels.rebuildStatus(name)! };
+    return { started };
   }
 
   private describe(name: ReadModelName): ReadModelGeneration {

@@ -68,13 +68,19 @@ describe('a read model in generations', () => {
     live.fake.status = 'running';
     const next = generation(1, rebuiltTo);
     const commits: number[] = [];
-    const model = new GenerationalReadModel('game-states', live, () => next, (n) => commits.push(n), { retireAfterMs: 0, pollMs: 5 });
+    const model = new GenerationalReadModel(
+      'game-states',
+      live,
+      () => next,
+      (n) => commits.push(n),
+      { retireAfterMs: 0, pollMs: 5 },
+    );
     return { live, next, commits, model };
   };
 
   it('keeps serving the live generation until the new one stands at or past its position', async () => {
     const { live, next, commits, model } = setup(10n, 6n);
-    const done = model.rebuildOnline();
+    const done = model.rebuildOnline().done;
     await turns();
     // Replayed to 6 while the live one stands at 10: switching now would show older answers.
     expect(model.store).toBe(live.store);
@@ -98,7 +104,7 @@ describe('a read model in generations', () => {
     const { live, next, model } = setup(10n, 10n);
     let handled = false;
     void model.runner.whenHandled(15n).then(() => (handled = true));
-    await model.rebuildOnline();
+    await model.rebuildOnline().done;
     // The old runner is stopped now and will never reach 15: the wait follows the new one.
     live.fake.advance(20n);
     await turns();
@@ -110,7 +116,7 @@ describe('a read model in generations', () => {
 
   it('refuses a second rebuild while one is under way', async () => {
     const { next, model } = setup(10n, 5n);
-    const done = model.rebuildOnline();
+    const done = model.rebuildOnline().done;
     expect(() => model.rebuildOnline()).toThrow(RebuildInProgressError);
     next.fake.advance(10n);
     await done;
@@ -118,7 +124,7 @@ describe('a read model in generations', () => {
 
   it('drops the new generation and keeps the live one when the new runner fails while catching up', async () => {
     const { live, next, commits, model } = setup(10n, 5n);
-    const done = model.rebuildOnline();
+    const done = model.rebuildOnline().done;
     await turns();
     next.fake.fail(new Error('projection threw'));
     await expect(done).rejects.toThrow('projection threw');

@@ -37,6 +37,12 @@ export interface OnlineRebuildStatus {
   error?: string;
 }
 
+/** A rebuild just started (`started`), and its end: `done` resolves at the switch, rejects on a failure. */
+export interface StartedRebuild {
+  started: OnlineRebuildStatus;
+  done: Promise<OnlineRebuildStatus>;
+}
+
 /** A rebuild was asked for while one of the same read model is under way (HTTP 409). */
 export class RebuildInProgressError extends Error {
   constructor(readonly readModel: string) {
@@ -98,10 +104,10 @@ export class GenerationalReadModel<S> {
 
   /**
    * Starts building the next generation; throws `RebuildInProgressError` at once when one is under
-   * way. The promise resolves once the new generation serves, or rejects when the rebuild failed
-   * (the live one kept serving, the new one is dropped).
+   * way. `done` resolves once the new generation serves, or rejects when the rebuild failed (the
+   * live one kept serving, the new one is dropped).
    */
-  rebuildOnline(onProgress?: (status: OnlineRebuildStatus) => void): Promise<OnlineRebuildStatus> {
+  rebuildOnline(onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild {
     if (this.building) throw new RebuildInProgressError(this.name);
     if (this.closed) throw new Error(`Read model ${this.name} is closed`);
     const generation = this.next(this.current.number + 1);
@@ -119,7 +125,7 @@ export class GenerationalReadModel<S> {
       Object.assign(status, change);
       onProgress?.({ ...status });
     };
-    return this.build(generation, report).then(() => ({ ...status }));
+    return { started: { ...status }, done: this.build(generation, report).then(() => ({ ...status })) };
   }
 
   async close(): Promise<void> {
