@@ -2,6 +2,7 @@
 // which serves until the new one has caught up; a failed or half-built generation is never served.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@logbook/event-store/sqlite/sqlite-event-store';
 import { gameEventUpcasters, effectiveState, gameStreamId, toNewEvents } from '@logbook/game-log';
@@ -182,6 +183,31 @@ describe('online rebuilds of the SQLite read models', () => {
     expect(existsSync(half)).toBe(false);
     expect(existsSync(`${half}-wal`)).toBe(false);
     expect(readModels.generation('analytics')).toBe(0);
+    await expectFresh(readModels);
+  });
+
+  it('serves the rows a projection version change distrusts while it rebuilds them online (the server)', async () => {
+    await append(1);
+    let readModels = await open();
+    await caughtUp(readModels);
+    await readModels.close();
+    // The file as an older build left it: rows without the time columns a newer one needs.
+    const file = new Database(join(dir, 'read-models.sqlite'));
+    file.exec('DROP INDEX game_states_newest; ALTER TABLE game_states DROP COLUMN created_at; ALTER TABLE game_states DROP COLUMN updated_at');
+    file.close();
+    readModels = models = openReadModels(store, { kind: 'sqlite', filename: file.name }, { retireAfterMs: 0, rebuildStaleOnline: true });
+    await readModels.runners['game-states'].start();
+    // Started without rebuilding in place: the old rows answer at once, a rebuild runs beside them.
+    expect(readModels.generation('game-states')).toBe(0);
+    expect(readModels.rebuildStatus('game-states')?.generation).toBe(1);
+    expect(readModels.gameStates.needsRebuild?.()).toBe(true);
+    expect((await readModels.gameStates.list({ limit: 1000 })).length).toBe(appended.size);
+    await readModels.runners.analytics.start();
+    for (let poll = 0; poll < 400 && readModels.rebuildStatus('game-states')?.state !== 'switched'; poll++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(readModels.rebuildStatus('game-states')?.state).toBe('switched');
+    expect(readModels.generation('game-states')).toBe(1);
+    expect(readModels.gameStates.needsRebuild?.()).toBe(false);
     await expectFresh(readModels);
   });
 

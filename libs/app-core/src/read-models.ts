@@ -91,6 +91,25 @@ export interface OpenReadModelsOptions {
   leaseRetryMs?: number;
   /** How long a switched-from generation stays open for reads already under way (default 1 s). */
   retireAfterMs?: number;
+  /**
+   * The server: a read model whose stored rows a new version cannot trust (`needsRebuild`) serves
+   * them while it is rebuilt online, instead of being rebuilt in place before the server answers
+   * (the command line, which holds the store, keeps the in-place rebuild).
+   */
+  rebuildStaleOnline?: boolean;
+}
+
+/** The projection as the runner sees it, minus `needsRebuild`: its start never rebuilds in place. */
+function withoutStaleCheck(projection: Projection): Projection {
+  const { reset, flush } = projection;
+  return {
+    name: projection.name,
+    filter: projection.filter,
+    rebuildFilter: projection.rebuildFilter,
+    handle: (event) => projection.handle(event),
+    ...(reset ? { reset: () => reset.call(projection) } : {}),
+    ...(flush ? { flush: () => flush.call(projection) } : {}),
+  };
 }
 
 /** Whatever holds a game's rows in one read model: it can be read, put and flushed. */
@@ -245,7 +264,9 @@ function openLocalReadModels(store: EventStore, config: Exclude<AppConfig['readM
     return {
       number,
       store: rows,
-      runner: newRunner(store, checkpoints, projection),
+      // Stale rows (a projection's version change) are rebuilt online, not in place before serving.
+      runner: newRunner(store, checkpoints, options.rebuildStaleOnline ? withoutStaleCheck(projection) : projection),
+      needsRebuild: () => projection.needsRebuild?.() ?? false,
       forgetHistory: (gameId) => projection.forgetHistory(gameId),
       async discard() {
         await rows.clear();
@@ -272,7 +293,7 @@ function openLocalReadModels(store: EventStore, config: Exclude<AppConfig['readM
       generationOf(name, live, openStore, projectionOf),
       (number) => generationOf(name, number, openStore, projectionOf),
       (number) => control?.commit(name, number),
-      { retireAfterMs: options.retireAfterMs },
+      { retireAfterMs: options.retireAfterMs, rebuildStaleOnStart: options.rebuildStaleOnline },
     );
   }
 

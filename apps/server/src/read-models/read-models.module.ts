@@ -12,7 +12,9 @@ import { ReadModelsAdminController } from './read-models-admin.controller';
     {
       provide: READ_MODELS,
       inject: [EVENT_STORE, ConfigService],
-      useFactory: (store: EventStore, config: ConfigService): ReadModels => openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels')),
+      // A projection's version change rebuilds online: the stale rows answer until the new ones have caught up.
+      useFactory: (store: EventStore, config: ConfigService): ReadModels =>
+        openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels'), { rebuildStaleOnline: true }),
     },
   ],
   exports: [READ_MODELS],

@@ -11,6 +11,8 @@ export interface Generation<S> {
   readonly number: number;
   readonly store: S;
   readonly runner: ProjectionRunner;
+  /** True when its stored rows cannot be trusted (`Projection.needsRebuild`). */
+  needsRebuild?(): boolean;
   /** Forgets what the projection keeps of a game besides its rows (an erasure). */
   forgetHistory(gameId: string): void;
   /** Drops its rows, its checkpoint and its file (a switched-from generation, or a failed rebuild). */
@@ -56,6 +58,8 @@ export interface GenerationalReadModelOptions {
   /** How often catching up re-checks the live position and the new runner's health (default 50 ms). */
   pollMs?: number;
   clock?: () => Date;
+  /** On `runner.start()`, a live generation that `needsRebuild` keeps serving and a rebuild online starts. */
+  rebuildStaleOnStart?: boolean;
 }
 
 /**
@@ -126,6 +130,14 @@ export class GenerationalReadModel<S> {
       onProgress?.({ ...status });
     };
     return { started: { ...status }, done: this.build(generation, report).then(() => ({ ...status })) };
+  }
+
+  /** Starts the live runner; with `rebuildStaleOnStart`, rebuilds stale rows online (its end shows in `rebuildStatus`). */
+  async start(): Promise<void> {
+    await this.current.runner.start();
+    if (this.options.rebuildStaleOnStart && !this.building && this.current.needsRebuild?.()) {
+      this.rebuildOnline().done.catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {
@@ -213,7 +225,7 @@ class LiveGenerationRunner implements ReadModelRunner {
     return this.model.live.runner.filter;
   }
   start(): Promise<void> {
-    return this.model.live.runner.start();
+    return this.model.start();
   }
   stop(): Promise<void> {
     return this.model.live.runner.stop();
