@@ -1,6 +1,6 @@
 // `rebuild [name]` and `verify [name]`: every read model (or the one named) rebuilt from the
 // first event with progress, or checked against a fresh fold of every game's events.
-import type { ReadModels } from '@logbook/app-core';
+import { toAppConfig, validateEnvironment, type ReadModels } from '@logbook/app-core';
 import { Argument, type Command } from 'commander';
 import type { EventStore, RecordedEvent } from '@logbook/event-store';
 import { effectiveState, gameStreamId } from '@logbook/game-log';
@@ -8,6 +8,7 @@ import { foldAnalyticsLog, type AnalyticsFold } from '@logbook/projections';
 import { isDeepStrictEqual } from 'node:util';
 import type { CliCommand } from './cli-command';
 import { storedGameIds } from './stored-games';
+import { rebuildOnline } from './online-rebuild';
 
 export type ReadModelName = keyof ReadModels['runners'];
 export const READ_MODEL_NAMES: ReadModelName[] = ['game-states', 'analytics'];
@@ -22,9 +23,19 @@ const namesOf = (command: Command): ReadModelName[] => {
 
 export const rebuildCommand: CliCommand = {
   name: 'rebuild',
-  summary: 'rebuild read models from the first event, with progress',
-  declare: (command) => command.addArgument(readModelArgument()),
-  run: (context, command) => rebuild(context.readModels(), namesOf(command)),
+  summary: 'rebuild read models from the first event, with progress (--online: the running server does it without downtime)',
+  declare: (command) =>
+    command
+      .addArgument(readModelArgument())
+      .option('--online', 'ask the running server to build the new read model beside the live one and switch when caught up (needs LOGBOOK_ADMIN_TOKEN)')
+      .option('--server <url>', 'the running server (default LOGBOOK_SERVER_URL, else http://127.0.0.1:<PORT>)'),
+  run: (context, command) => {
+    const options = command.opts<{ online?: boolean; server?: string }>();
+    if (!options.online) return rebuild(context.readModels(), namesOf(command));
+    // The server holds the store: the store is never opened here.
+    const config = toAppConfig(validateEnvironment(process.env));
+    return rebuildOnline(namesOf(command), { serverUrl: options.server ?? config.serverUrl, adminToken: config.adminToken });
+  },
 };
 
 export const verifyCommand: CliCommand = {

@@ -468,6 +468,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/read-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each read model: the generation serving reads, how far it is, and its online rebuild under way or last (operators only) */
+        get: operations["ReadModelsAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/read-models/{name}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Builds the next generation of a read model beside the live one, which answers until the new one has caught up and takes over (operators only) */
+        post: operations["ReadModelsAdminController_rebuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -959,7 +993,7 @@ export interface components {
             card: string;
             hex: components["schemas"]["Hex"];
             /** @enum {number} */
-            facing?: 0 | 1 | 2 | 3 | 4 | 5;
+            facing?: 0 | 1 | 3 | 2 | 4 | 5;
         };
         /** @description An enemy ship drawn from the scenario's enemy ship pool onto a discovered spawn hex. */
         EnemyShipSpawn: {
@@ -1889,7 +1923,7 @@ export interface components {
              * @description 0–5; [D] used when the tile fits that way, else the first of 0..5 that fits.
              * @enum {number}
              */
-            rotation?: 0 | 1 | 2 | 3 | 4 | 5;
+            rotation?: 0 | 1 | 3 | 2 | 4 | 5;
             /** @constant */
             type: "ExploreTile";
         };
@@ -1948,7 +1982,7 @@ export interface components {
          * @description 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW, 5 = NW; clockwise is +1 mod 6.
          * @enum {number}
          */
-        Facing: 0 | 1 | 2 | 3 | 4 | 5;
+        Facing: 0 | 1 | 3 | 2 | 4 | 5;
         FeatDefinition: {
             /** @description e.g. 'Acrobatics' */
             name: string;
@@ -2417,7 +2451,7 @@ export interface components {
             /** @constant */
             action: "explore";
             /** @enum {number} */
-            rotation?: 0 | 1 | 2 | 3 | 4 | 5;
+            rotation?: 0 | 1 | 3 | 2 | 4 | 5;
         };
         /** @description [D] Who wrote a note: a seat of the game, the operator, or a spectator (of a finished game only). */
         NoteAuthor: number | "operator" | "spectator";
@@ -2437,6 +2471,23 @@ export interface components {
                 gameId: string;
                 revision: number;
             };
+        };
+        /** @enum {string} */
+        OnlineRebuildState: "replaying" | "catching-up" | "switched" | "failed";
+        /** @description What an online rebuild is doing, or did last (GET /admin/read-models, the CLI's progress). */
+        OnlineRebuildStatus: {
+            readModel: string;
+            /** @description The generation being built (live once `switched`). */
+            generation: number;
+            state: components["schemas"]["OnlineRebuildState"];
+            startedAt: string;
+            finishedAt?: string;
+            /** @description Events replayed so far. */
+            handled: number;
+            /** @description 0..1 of the replay; 1 once it follows the tail. */
+            fraction: number;
+            /** @description Why it failed (the live generation kept serving). */
+            error?: string;
         };
         /** @description One way to answer a pending state. */
         PendingResponse: {
@@ -2665,6 +2716,20 @@ export interface components {
             /** @description Boon card ids from the hand, per step; a flat list is for the first step. */
             boons?: string[] | string[][];
         };
+        ReadModelGeneration: {
+            /** @description The generation serving reads now (null: shared PostgreSQL tables, no generations). */
+            generation: number | null;
+            status: string;
+            position: string | null;
+            /** @description The online rebuild under way, or the last one since the server started. */
+            rebuild: components["schemas"]["OnlineRebuildStatus"] | null;
+        };
+        ReadModelGenerations: {
+            readModels: {
+                "game-states": components["schemas"]["ReadModelGeneration"];
+                analytics: components["schemas"]["ReadModelGeneration"];
+            };
+        };
         ReadModelHealth: {
             /** @description `reconnecting`: the store dropped the subscription and the runner is resubscribing from its checkpoint. */
             status: string;
@@ -2679,6 +2744,15 @@ export interface components {
              *     one when `status` is not `standby`), if any does.
              */
             runBy?: string;
+            /** @description The generation serving reads (SQLite and memory read models; an online rebuild makes the next one). */
+            generation?: number;
+            /** @description An online rebuild under way, or the last one since the server started (details: GET /admin/read-models). */
+            rebuild?: {
+                generation: number;
+                /** @enum {string} */
+                state: "replaying" | "catching-up" | "switched" | "failed";
+                fraction: number;
+            };
         };
         /** @description [D §11] re-apply the most recently undone action, with its recorded events. */
         Redo: {
@@ -2917,6 +2991,9 @@ export interface components {
         };
         /** @enum {string} */
         Skill: "Strength" | "Dexterity" | "Constitution" | "Intelligence" | "Wisdom" | "Charisma";
+        StartedRebuild: {
+            started: components["schemas"]["OnlineRebuildStatus"];
+        };
         /** @description [N] issue a Navigation order: it stays open until EndNavigation. */
         StartNavigation: {
             /** @description Optional check: the ship the seat's character commands (the only one it may navigate). */
@@ -2980,7 +3057,7 @@ export interface components {
              * @description [N] the back of a tile shows its act and its clue number.
              * @enum {number}
              */
-            act: 1 | 2 | 3;
+            act: 1 | 3 | 2;
             clues: number;
             /** @description Offsets from the anchor (0,0) at rotation 0. */
             hexes: components["schemas"]["TileHexDefinition"][];
@@ -3453,6 +3530,7 @@ export interface components {
         Heartbeat: {
             client?: unknown;
         };
+        RebuildReadModel: Record<string, never>;
         HandSeat: {
             /** @enum {unknown} */
             bot: "random" | "idle" | "greedy";
@@ -6256,6 +6334,156 @@ export interface operations {
             };
             /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ReadModelsAdminController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The read models by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadModelGenerations"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token where a seat is required, or no operator token where an operator is */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ReadModelsAdminController_rebuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A read model */
+                name: "game-states" | "analytics";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RebuildReadModel"];
+            };
+        };
+        responses: {
+            /** @description The rebuild started; GET /admin/read-models or /health shows its progress and the switch */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedRebuild"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token where a seat is required, or no operator token where an operator is */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token is not a seat of this game (or not the operator token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No read model of that name (game-states, analytics) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An online rebuild of this read model is already under way */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read models are shared PostgreSQL tables: rebuild them offline (npm run cli -- rebuild) */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -99,6 +99,11 @@ export class Environment {
   @MinLength(16)
   LOGBOOK_ADMIN_TOKEN?: string;
 
+  /** Where the command line finds the running server (`rebuild --online`); default http://127.0.0.1:<PORT>. */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http:// or https:// URL (http://127.0.0.1:3000)' })
+  LOGBOOK_SERVER_URL?: string;
+
   /**
    * Where the personal-data keys live, when not beside the store: a postgres:// URL or a SQLite file.
    * Servers sharing one EventStoreDB must share it (each would otherwise hold keys of its own).
@@ -173,6 +178,8 @@ export interface AppConfig {
   freezeStates: boolean;
   /** LOGBOOK_ADMIN_TOKEN; undefined when no operator token is configured. */
   adminToken?: string;
+  /** The running server, as the command line calls it (LOGBOOK_SERVER_URL). */
+  serverUrl: string;
   /** Whether spectators may note a finished game (LOGBOOK_PUBLIC_NOTES). */
   publicNotes: boolean;
   /** GET /metrics (LOGBOOK_METRICS) and the bearer token it asks for (LOGBOOK_METRICS_TOKEN). */
@@ -276,6 +283,7 @@ export function toAppConfig(env: Environment): AppConfig {
         : personalDataKeysBeside(store),
     freezeStates: env.LOGBOOK_FREEZE_STATES ? env.LOGBOOK_FREEZE_STATES === 'on' : env.NODE_ENV !== 'production',
     ...(env.LOGBOOK_ADMIN_TOKEN ? { adminToken: env.LOGBOOK_ADMIN_TOKEN } : {}),
+    serverUrl: env.LOGBOOK_SERVER_URL ?? `http://${!env.HOST || env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT ?? 3000}`,
     publicNotes: env.LOGBOOK_PUBLIC_NOTES === 'on',
     metrics: { enabled: env.LOGBOOK_METRICS !== 'off', ...(env.LOGBOOK_METRICS_TOKEN ? { token: env.LOGBOOK_METRICS_TOKEN } : {}) },
     shutdownTimeoutMs: env.LOGBOOK_SHUTDOWN_TIMEOUT_MS ?? 10_000,

@@ -8,7 +8,7 @@ import { GAME_STREAM_PREFIX, effectiveState, gameEventUpcasters, gameStreamId, t
 import { PostgresCheckpointStore, PostgresGameStateStore, PostgresReadModelDatabase, foldAnalyticsLog } from '@logbook/projections';
 import { initialState, type GameEvent } from '@logbook/rules';
 import { playRandomGame } from '@logbook/rules/testing/random-play';
-import { openReadModels, type ReadModels } from './read-models';
+import { OnlineRebuildUnsupportedError, openReadModels, type ReadModels } from './read-models';
 
 const FILTER = { streamPrefixes: [GAME_STREAM_PREFIX] };
 
@@ -214,5 +214,12 @@ describe('read models shared by several servers on PostgreSQL', () => {
     expect(handled).toBeGreaterThan(0);
     await append(east.store, 0.2, 1);
     await expectUpToDate(west);
+  });
+
+  it('refuses an online rebuild at once, saying to rebuild offline: shared tables have no generations', async () => {
+    const east = await open('east');
+    expect(() => east.models.rebuildOnline('analytics')).toThrow(OnlineRebuildUnsupportedError);
+    expect(east.models.generation('analytics')).toBeUndefined();
+    expect(east.models.rebuildStatus('analytics')).toBeUndefined();
   });
 });

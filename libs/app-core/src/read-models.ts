@@ -22,8 +22,17 @@ import {
   type GameStateStore,
   type Projection,
   type ReadModelRunner,
+  GenerationalReadModel,
+  SqliteGenerationControl,
+  generationFile,
+  generationFilesIn,
   openReadModelDatabase,
+  type Generation,
+  type OnlineRebuildStatus,
+  type StartedRebuild,
 } from '@logbook/projections';
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { AppConfig } from './app-config';
 import { ensureDataDir, restrictToOwner } from './data-files';
 
@@ -39,10 +48,31 @@ function checkpointReadModels(filename: string): void {
 /** Injection token of the opened read models. */
 export const READ_MODELS = Symbol('READ_MODELS');
 
+export type ReadModelName = 'game-states' | 'analytics';
+export const READ_MODEL_NAMES: readonly ReadModelName[] = ['game-states', 'analytics'];
+
+/** The read models are shared PostgreSQL tables: an online rebuild is not offered there (HTTP 501). */
+export class OnlineRebuildUnsupportedError extends Error {
+  constructor() {
+    super('Online rebuilds are for read models in SQLite or memory; shared PostgreSQL read models rebuild offline (npm run cli -- rebuild)');
+  }
+}
+
 export interface ReadModels {
-  gameStates: GameStateStore;
-  analytics: AnalyticsStore;
-  runners: Record<'game-states' | 'analytics', ReadModelRunner>;
+  /** The live generation's stores: ask on every read, a switch changes them. */
+  readonly gameStates: GameStateStore;
+  readonly analytics: AnalyticsStore;
+  runners: Record<ReadModelName, ReadModelRunner>;
+  /**
+   * Builds a new generation of the read model beside the live one, which keeps serving until the new
+   * one has caught up and takes over. Throws at once `RebuildInProgressError` (one is under way) or
+   * `OnlineRebuildUnsupportedError` (PostgreSQL); `done` rejects when the rebuild failed.
+   */
+  rebuildOnline(name: ReadModelName, onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild;
+  /** The online rebuild under way, or the last one since the server started. */
+  rebuildStatus(name: ReadModelName): OnlineRebuildStatus | undefined;
+  /** The live generation's number (undefined on PostgreSQL). */
+  generation(name: ReadModelName): number | undefined;
   /**
    * Gives a game's seats these names in every read model (a subject was erased: `names` are the
    * names its log opens to now) and writes them at once, so no file keeps the old ones.
@@ -59,52 +89,89 @@ export const READ_MODEL_CHECKPOINT_EVENTS = 5000;
 export interface OpenReadModelsOptions {
   /** How often a stand-by server tries a shared projection's lease (PostgreSQL; default 1 s). */
   leaseRetryMs?: number;
+  /** How long a switched-from generation stays open for reads already under way (default 1 s). */
+  retireAfterMs?: number;
+  /**
+   * The server: a read model whose stored rows a new version cannot trust (`needsRebuild`) serves
+   * them while it is rebuilt online, instead of being rebuilt in place before the server answers
+   * (the command line, which holds the store, keeps the in-place rebuild).
+   */
+  rebuildStaleOnline?: boolean;
+}
+
+/** The projection as the runner sees it, minus `needsRebuild`: its start never rebuilds in place. */
+function withoutStaleCheck(projection: Projection): Projection {
+  const { reset, flush } = projection;
+  return {
+    name: projection.name,
+    filter: projection.filter,
+    rebuildFilter: projection.rebuildFilter,
+    handle: (event) => projection.handle(event),
+    ...(reset ? { reset: () => reset.call(projection) } : {}),
+    ...(flush ? { flush: () => flush.call(projection) } : {}),
+  };
+}
+
+/** Whatever holds a game's rows in one read model: it can be read, put and flushed. */
+interface RowStore<R> {
+  get(gameId: string): R | undefined | Promise<R | undefined>;
+  put(record: R): void;
+  flush(): unknown;
+}
+
+const renamed = <S extends { seat: number; name: string }>(seats: S[], names: ReadonlyMap<number, string>): S[] =>
+  seats.map((s) => {
+    const name = names.get(s.seat);
+    return name === undefined ? s : Object.assign({}, s, { name });
+  });
+
+/** Renames a game's seats in one store's row; `writeNow` writes it at once (PostgreSQL), else put + flush. */
+async function renameRow<R>(
+  store: RowStore<R>,
+  gameId: string,
+  seatsOf: (record: R) => { seats: Array<{ seat: number; name: string }> },
+  names: ReadonlyMap<number, string>,
+  writeNow?: (record: R) => Promise<void>,
+): Promise<void> {
+  const record = await store.get(gameId);
+  if (record) {
+    const holder = seatsOf(record);
+    holder.seats = renamed(holder.seats, names);
+    if (writeNow) await writeNow(record);
+    else store.put(record);
+  }
+  await store.flush();
 }
 
 export function openReadModels(store: EventStore, config: AppConfig['readModels'], options: OpenReadModelsOptions = {}): ReadModels {
-  let gameStates: GameStateStore;
-  let checkpoints: CheckpointStore;
-  let analytics: AnalyticsStore;
-  let database: PostgresReadModelDatabase | undefined;
-  // On PostgreSQL an erasure writes its rows at once, not at the lease holder's next checkpoint.
-  let writeNow: { gameStates: PostgresGameStateStore; analytics: PostgresAnalyticsStore } | undefined;
-  if (config.kind === 'sqlite') {
-    ensureDataDir(config.filename);
-    try {
-      gameStates = new SqliteGameStateStore({ filename: config.filename });
-      analytics = new SqliteAnalyticsStore({ filename: config.filename });
-      checkpoints = new SqliteCheckpointStore({ filename: config.filename });
-    } catch (error) {
-      throw new Error(`Read models ${config.filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-    restrictToOwner(config.filename);
-  } else if (config.kind === 'postgres') {
-    database = new PostgresReadModelDatabase(config.url, config.serverId);
-    writeNow = { gameStates: new PostgresGameStateStore(database), analytics: new PostgresAnalyticsStore(database) };
-    gameStates = writeNow.gameStates;
-    analytics = writeNow.analytics;
-    checkpoints = new PostgresCheckpointStore(database);
-  } else {
-    gameStates = new InMemoryGameStateStore();
-    analytics = new InMemoryAnalyticsStore();
-    checkpoints = new InMemoryCheckpointStore();
-  }
-  const readLog = async (gameId: string, toRevision: number) => {
-    const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
-    return result.status === 'ok' ? result.events : [];
-  };
-  // Written on a timer, off the command path: each changed game's row once per interval, not
-  // once per 50 events (GET /games still waits for what was just recorded).
+  return config.kind === 'postgres' ? openSharedReadModels(store, config, options) : openLocalReadModels(store, config, options);
+}
+
+const readLogOf = (store: EventStore) => async (gameId: string, toRevision: number) => {
+  const result = await store.readStream(gameStreamId(gameId), { fromRevision: 0, maxCount: toRevision + 1 });
+  return result.status === 'ok' ? result.events : [];
+};
+
+// Written on a timer, off the command path: each changed game's row once per interval, not
+// once per 50 events (GET /games still waits for what was just recorded).
+const newRunner = (store: EventStore, checkpoints: CheckpointStore, projection: Projection): ProjectionRunner =>
+  new ProjectionRunner(store, checkpoints, projection, {
+    checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
+    checkpointIntervalMs: READ_MODEL_FLUSH_MS,
+  });
+
+/** PostgreSQL: one set of tables shared by several servers, one of which runs each projection (a lease). */
+function openSharedReadModels(store: EventStore, config: Extract<AppConfig['readModels'], { kind: 'postgres' }>, options: OpenReadModelsOptions): ReadModels {
+  const database = new PostgresReadModelDatabase(config.url, config.serverId);
+  // An erasure writes its rows at once, not at the lease holder's next checkpoint.
+  const gameStates = new PostgresGameStateStore(database);
+  const analytics = new PostgresAnalyticsStore(database);
+  const checkpoints = new PostgresCheckpointStore(database);
+  const readLog = readLogOf(store);
+  // One server runs it at a time, the others stand by; each term starts a fresh projection.
   const runnerOf = (projection: () => Projection): ReadModelRunner => {
-    const newRunner = () =>
-      new ProjectionRunner(store, checkpoints, projection(), {
-        checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
-        checkpointIntervalMs: READ_MODEL_FLUSH_MS,
-      });
-    if (!database) return newRunner();
-    // One server runs it at a time, the others stand by; each term starts a fresh projection.
     const { name, filter } = projection();
-    return new SharedProjectionRunner(database, filter, name, newRunner, { retryMs: options.leaseRetryMs });
+    return new SharedProjectionRunner(database, filter, name, () => newRunner(store, checkpoints, projection()), { retryMs: options.leaseRetryMs });
   };
   // The projections running now (a shared runner starts a fresh one each term), whose kept histories erasure clears.
   const live: { gameStates?: GameStatesProjection; analytics?: AnalyticsProjection } = {};
@@ -112,43 +179,187 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
     'game-states': runnerOf(() => (live.gameStates = new GameStatesProjection(gameStates, readLog))),
     analytics: runnerOf(() => (live.analytics = new AnalyticsProjection(analytics, readLog))),
   };
-  const renamed = <S extends { seat: number; name: string }>(seats: S[], names: ReadonlyMap<number, string>): S[] =>
-    seats.map((s) => {
-      const name = names.get(s.seat);
-      return name === undefined ? s : Object.assign({}, s, { name });
-    });
   return {
     gameStates,
     analytics,
     runners,
+    rebuildOnline() {
+      throw new OnlineRebuildUnsupportedError();
+    },
+    rebuildStatus: () => undefined,
+    generation: () => undefined,
     async refreshNames(gameId, names) {
       live.gameStates?.forgetHistory(gameId);
       live.analytics?.forgetHistory(gameId);
-      const record = await gameStates.get(gameId);
-      if (record) {
-        record.state.seats = renamed(record.state.seats, names);
-        if (writeNow) await writeNow.gameStates.writeNow(record);
-        else gameStates.put(record);
-      }
-      const fold = await analytics.get(gameId);
-      if (fold) {
-        fold.figures.seats = renamed(fold.figures.seats, names);
-        if (writeNow) await writeNow.analytics.writeNow(fold);
-        else analytics.put(fold);
-      }
-      await gameStates.flush();
-      await analytics.flush();
-      // The rows' old versions sit in the WAL until it is copied back and cut (secure_delete zeroes the freed pages).
-      if (config.kind === 'sqlite') checkpointReadModels(config.filename);
-      // ...and on PostgreSQL in the tables' pages until a vacuum prunes them.
-      await database?.vacuumNames();
+      await renameRow(
+        gameStates,
+        gameId,
+        (r) => r.state,
+        names,
+        (r) => gameStates.writeNow(r),
+      );
+      await renameRow(
+        analytics,
+        gameId,
+        (f) => f.figures,
+        names,
+        (f) => analytics.writeNow(f),
+      );
+      // The rows' old versions stay in the tables' pages until a vacuum rewrites them.
+      await database.vacuumNames();
     },
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));
       await gameStates.close();
       await analytics.close();
       await checkpoints.close();
-      await database?.close();
+      await database.close();
     },
   };
+}
+
+/**
+ * SQLite (or memory): each read model lives in generations (`GenerationalReadModel`). Generation 0
+ * is the read models' file's own tables; an online rebuild writes generation N+1 to a file of its
+ * own beside it, and `read_model_generations` in the read models' file says which one is live.
+ */
+function openLocalReadModels(store: EventStore, config: Exclude<AppConfig['readModels'], { kind: 'postgres' }>, options: OpenReadModelsOptions): ReadModels {
+  const file = config.kind === 'sqlite' ? config.filename : undefined;
+  let control: SqliteGenerationControl | undefined;
+  let sharedCheckpoints: CheckpointStore;
+  if (file) {
+    ensureDataDir(file);
+    try {
+      control = new SqliteGenerationControl(file);
+      sharedCheckpoints = new SqliteCheckpointStore({ filename: file });
+    } catch (error) {
+      throw new Error(`Read models ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  } else {
+    sharedCheckpoints = new InMemoryCheckpointStore();
+  }
+  const readLog = readLogOf(store);
+
+  /** Opens a generation's store, checkpoints and runner; dropping it empties its rows, its checkpoint and its file. */
+  function generationOf<S extends GameStateStore | AnalyticsStore, P extends Projection & { forgetHistory(gameId: string): void }>(
+    name: ReadModelName,
+    number: number,
+    openStore: (filename: string | undefined) => S,
+    projectionOf: (store: S) => P,
+  ): Generation<S> {
+    const filename = file === undefined ? undefined : number === 0 ? file : generationFile(file, name, number);
+    const own = number !== 0 || file === undefined;
+    let rows: S;
+    let checkpoints: CheckpointStore;
+    try {
+      rows = openStore(filename);
+      checkpoints = !own ? sharedCheckpoints : filename ? new SqliteCheckpointStore({ filename }) : new InMemoryCheckpointStore();
+    } catch (error) {
+      throw new Error(`Read models ${filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (filename) restrictToOwner(filename);
+    const projection = projectionOf(rows);
+    const close = async () => {
+      await rows.close();
+      if (own) await checkpoints.close();
+    };
+    return {
+      number,
+      store: rows,
+      // Stale rows (a projection's version change) are rebuilt online, not in place before serving.
+      runner: newRunner(store, checkpoints, options.rebuildStaleOnline ? withoutStaleCheck(projection) : projection),
+      needsRebuild: () => projection.needsRebuild?.() ?? false,
+      forgetHistory: (gameId) => projection.forgetHistory(gameId),
+      async discard() {
+        await rows.clear();
+        await checkpoints.reset(name);
+        await close();
+        if (number !== 0 && filename) removeSqliteFile(filename);
+      },
+      close,
+    };
+  }
+
+  const openGameStates = (filename: string | undefined): GameStateStore => (filename ? new SqliteGameStateStore({ filename }) : new InMemoryGameStateStore());
+  const openAnalytics = (filename: string | undefined): AnalyticsStore => (filename ? new SqliteAnalyticsStore({ filename }) : new InMemoryAnalyticsStore());
+
+  function modelOf<S extends GameStateStore | AnalyticsStore, P extends Projection & { forgetHistory(gameId: string): void }>(
+    name: ReadModelName,
+    openStore: (filename: string | undefined) => S,
+    projectionOf: (store: S) => P,
+  ): GenerationalReadModel<S> {
+    const live = control?.live(name) ?? 0;
+    if (file) dropStaleGenerations(file, name, live, () => generationOf(name, 0, openStore, projectionOf));
+    return new GenerationalReadModel(
+      name,
+      generationOf(name, live, openStore, projectionOf),
+      (number) => generationOf(name, number, openStore, projectionOf),
+      (number) => control?.commit(name, number),
+      { retireAfterMs: options.retireAfterMs, rebuildStaleOnStart: options.rebuildStaleOnline },
+    );
+  }
+
+  const models = {
+    'game-states': modelOf('game-states', openGameStates, (rows) => new GameStatesProjection(rows, readLog)),
+    analytics: modelOf('analytics', openAnalytics, (rows) => new AnalyticsProjection(rows, readLog)),
+  };
+  return {
+    get gameStates() {
+      return models['game-states'].store;
+    },
+    get analytics() {
+      return models.analytics.store;
+    },
+    runners: { 'game-states': models['game-states'].runner, analytics: models.analytics.runner },
+    rebuildOnline: (name, onProgress) => models[name].rebuildOnline(onProgress),
+    rebuildStatus: (name) => models[name].rebuildStatus,
+    generation: (name) => models[name].live.number,
+    async refreshNames(gameId, names) {
+      // The generation being built too: it may have folded the game's events before the erasure.
+      for (const generation of models['game-states'].generations()) {
+        generation.forgetHistory(gameId);
+        await renameRow(generation.store, gameId, (r) => r.state, names);
+      }
+      for (const generation of models.analytics.generations()) {
+        generation.forgetHistory(gameId);
+        await renameRow(generation.store, gameId, (f) => f.figures, names);
+      }
+      // The rows' old versions sit in the WAL until it is copied back and cut (secure_delete zeroes the freed pages).
+      if (file) for (const filename of filesInUse(file, models)) checkpointReadModels(filename);
+    },
+    async close() {
+      await Promise.all(Object.values(models).map((model) => model.close()));
+      await sharedCheckpoints.close();
+      control?.close();
+    },
+  };
+}
+
+/** Every SQLite file the read models' live and building generations write to. */
+function filesInUse(file: string, models: Record<ReadModelName, GenerationalReadModel<unknown>>): Set<string> {
+  const files = new Set([file]);
+  for (const [name, model] of Object.entries(models)) {
+    for (const { number } of model.generations()) if (number !== 0) files.add(generationFile(file, name, number));
+  }
+  return files;
+}
+
+/**
+ * On open: deletes generation files that are not live (a rebuild a crash cut short, or a
+ * switched-from generation not yet deleted), and empties generation 0's tables once a later one
+ * is live, so no stale rows (nor erased names) stay behind.
+ */
+function dropStaleGenerations(file: string, name: ReadModelName, live: number, openFirst: () => Generation<unknown>): void {
+  const dir = dirname(file);
+  for (const number of new Set(generationFilesIn(readdirSync(dir), basename(file), name))) {
+    if (number !== live) removeSqliteFile(generationFile(file, name, number));
+  }
+  if (live !== 0)
+    openFirst()
+      .discard()
+      .catch(() => undefined);
+}
+
+function removeSqliteFile(filename: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${filename}${suffix}`, { force: true });
 }

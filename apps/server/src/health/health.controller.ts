@@ -2,7 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { ConfigService } from '@nestjs/config';
-import { READ_MODELS, type AppConfig, type ReadModels } from '@logbook/app-core';
+import { READ_MODELS, type AppConfig, type ReadModelName, type ReadModels } from '@logbook/app-core';
 import { IntegrityMonitor } from '../store/integrity-monitor';
 import { serverVersion } from './version';
 import { RateBudget } from '../http/edge-route';
@@ -22,6 +22,10 @@ export interface ReadModelHealth {
    * one when `status` is not `standby`), if any does.
    */
   runBy?: string;
+  /** The generation serving reads (SQLite and memory read models; an online rebuild makes the next one). */
+  generation?: number;
+  /** An online rebuild under way, or the last one since the server started (details: GET /admin/read-models). */
+  rebuild?: { generation: number; state: 'replaying' | 'catching-up' | 'switched' | 'failed'; fraction: number };
 }
 
 export interface Health {
@@ -99,6 +103,7 @@ export class HealthController {
       Object.entries(this.readModels.runners).map(([name, runner]) => [
         name,
         {
+          ...this.generationHealth(name as ReadModelName),
           status: runner.status,
           ...(runner.position === undefined ? {} : { position: runner.position.toString() }),
           behind: !up ? null : last === undefined ? 0 : Number(last - (runner.position ?? 0n)),
@@ -108,6 +113,15 @@ export class HealthController {
         },
       ]),
     );
+  }
+
+  private generationHealth(name: ReadModelName): Pick<ReadModelHealth, 'generation' | 'rebuild'> {
+    const generation = this.readModels?.generation(name);
+    const rebuild = this.readModels?.rebuildStatus(name);
+    return {
+      ...(generation === undefined ? {} : { generation }),
+      ...(rebuild ? { rebuild: { generation: rebuild.generation, state: rebuild.state, fraction: rebuild.fraction } } : {}),
+    };
   }
 }
 

@@ -22,6 +22,8 @@ import {
 } from '../games/game.errors';
 import type { FrozenAt } from '../games/rules-verdict';
 import { ProfileAccessError } from '../players/profiles.service';
+import { OnlineRebuildUnsupportedError } from '@logbook/app-core';
+import { RebuildInProgressError } from '@logbook/projections';
 
 /** What a profile's refusals answer: a missing secret, a wrong one, a profile never made, one erased. */
 const PROFILE_REFUSALS: Record<ProfileAccessError['reason'], [number, string, string]> = {
@@ -115,6 +117,8 @@ export function toProblem(error: unknown): Problem | undefined {
       ? problem(422, 'import-refused', 'A redacted export cannot be imported', error.message, { rule: 'import.redacted-export', line: error.line })
       : problem(400, 'invalid-request', 'The file is not a game export', error.message, { line: error.line });
   }
+  if (error instanceof RebuildInProgressError) return problem(409, 'rebuild-in-progress', 'A rebuild is already under way', error.message);
+  if (error instanceof OnlineRebuildUnsupportedError) return problem(501, 'online-rebuild-unsupported', 'Not implemented', error.message);
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();

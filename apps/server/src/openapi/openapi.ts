@@ -10,6 +10,7 @@ import { ForkGameDto } from '../games/dto/fork-game.dto';
 import { AddNoteDto } from '../games/dto/note.dto';
 import { RegisterPlayerDto } from '../players/register-player.dto';
 import { HeartbeatDto } from '../presence/presence.controller';
+import { RebuildReadModelDto } from '../read-models/read-models-admin.controller';
 import { HandSeatDto } from '../bots/dto/hand-seat.dto';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
@@ -88,6 +89,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   schemas.AddNote = dtoSchema(AddNoteDto) as never;
   schemas.RegisterPlayer = dtoSchema(RegisterPlayerDto) as never;
   schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
+  schemas.RebuildReadModel = dtoSchema(RebuildReadModelDto) as never;
   schemas.HandSeat = dtoSchema(HandSeatDto) as never;
   // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, RegisterPlayer, Heartbeat and HandSeat above.
   delete schemas.CreateGameDto;
@@ -95,6 +97,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   delete schemas.AddNoteDto;
   delete schemas.RegisterPlayerDto;
   delete schemas.HeartbeatDto;
+  delete schemas.RebuildReadModelDto;
   delete schemas.HandSeatDto;
 
   describeOperations(document);

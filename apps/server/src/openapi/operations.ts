@@ -76,6 +76,7 @@ const ERRORS = {
   415: 'The body is not of the media type this route reads',
   422: 'A rule forbids it: `rule` is the rule id (RULES.md)',
   503: 'The event store did not answer (a command may or may not have been recorded: send it again with the same commandId)',
+  501: 'Not offered where the server keeps this data (the configuration says why)',
   507: 'No new game is stored: the data folder is full (LOGBOOK_MAX_DATA_MB) or this client address has started its last game (LOGBOOK_MAX_GAMES_PER_CLIENT)',
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
@@ -174,6 +175,25 @@ const OPERATIONS: Record<string, Operation> = {
       503: { description: 'The store does not answer, or its data is damaged (same shape)', content: json('Health') },
     },
     errors: [],
+  },
+  'get /admin/read-models': {
+    summary: 'Each read model: the generation serving reads, how far it is, and its online rebuild under way or last (operators only)',
+    access: 'operator',
+    ok: { 200: { description: 'The read models by name', content: json('ReadModelGenerations') } },
+    errors: [401, 403],
+  },
+  'post /admin/read-models/{name}/rebuild': {
+    summary: 'Builds the next generation of a read model beside the live one, which answers until the new one has caught up and takes over (operators only)',
+    access: 'operator',
+    ok: { 202: { description: 'The rebuild started; GET /admin/read-models or /health shows its progress and the switch', content: json('StartedRebuild') } },
+    errors: [
+      401,
+      403,
+      [404, 'No read model of that name (game-states, analytics)'],
+      [409, 'An online rebuild of this read model is already under way'],
+      [501, 'The read models are shared PostgreSQL tables: rebuild them offline (npm run cli -- rebuild)'],
+    ],
+    body: jsonBody('RebuildReadModel'),
   },
   'get /metrics': {
     summary: "Prometheus' text format: orders, HTTP latency, the store's commits, read-model lag, feeds, games in memory, process figures",
@@ -446,6 +466,7 @@ const PATH_PARAMETERS: Record<string, ParameterObject> = {
   gameId: GAME_ID,
   seat: { name: 'seat', in: 'path', required: true, description: 'A seat number of the game (from 1)', schema: { type: 'string', pattern: '^[1-9]\\d?$' } },
   scenario: { name: 'scenario', in: 'path', required: true, description: 'A scenario id', schema: { type: 'string', minLength: 1, maxLength: 100 } },
+  name: { name: 'name', in: 'path', required: true, description: 'A read model', schema: { type: 'string', enum: ['game-states', 'analytics'] } },
   chart: { name: 'chart', in: 'path', required: true, description: 'A chart file name', schema: { type: 'string', enum: CHART_NAMES.map((n) => `${n}.svg`) } },
 };
 

@@ -13,6 +13,7 @@ import type { ScenariosController } from '../games/scenarios.controller';
 import type { HealthController } from '../health/health.controller';
 import type { TimelineController } from '../history/timeline.controller';
 import type { GamesListController } from '../read-models/games-list.controller';
+import type { ReadModelsAdminController } from '../read-models/read-models-admin.controller';
 import type { PresenceController } from '../presence/presence.controller';
 import type { SeatsController } from '../bots/seats.controller';
 import type { PlayersController } from '../players/players.controller';
@@ -20,6 +21,8 @@ import type { PlayersController } from '../players/players.controller';
 type Answer<C, M extends keyof C> = C[M] extends (...args: never[]) => infer R ? Exclude<Awaited<R>, string | void> : never;
 
 export type Health = Answer<HealthController, 'health'>;
+export type ReadModelGenerations = Answer<ReadModelsAdminController, 'list'>;
+export type StartedRebuild = Answer<ReadModelsAdminController, 'rebuild'>;
 export type CreatedGame = Answer<GamesController, 'create'>;
 export type GamesPage = Answer<GamesListController, 'list'>;
 export type BoardView = Answer<GamesController, 'view'>;

@@ -3,15 +3,18 @@ import { ConfigService } from '@nestjs/config';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { openReadModels, READ_MODELS, type AppConfig, type ReadModels } from '@logbook/app-core';
 import { GamesListController } from './games-list.controller';
+import { ReadModelsAdminController } from './read-models-admin.controller';
 
 /** Keeps the read models live: their runners follow the store from their checkpoints. */
 @Module({
-  controllers: [GamesListController],
+  controllers: [GamesListController, ReadModelsAdminController],
   providers: [
     {
       provide: READ_MODELS,
       inject: [EVENT_STORE, ConfigService],
-      useFactory: (store: EventStore, config: ConfigService): ReadModels => openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels')),
+      // A projection's version change rebuilds online: the stale rows answer until the new ones have caught up.
+      useFactory: (store: EventStore, config: ConfigService): ReadModels =>
+        openReadModels(store, config.getOrThrow<AppConfig['readModels']>('readModels'), { rebuildStaleOnline: true }),
     },
   ],
   exports: [READ_MODELS],

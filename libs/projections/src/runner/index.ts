@@ -5,3 +5,5 @@ export * from './sqlite-checkpoint-store';
 export * from './projection';
 export * from './projection-runner';
 export { openReadModelDatabase } from './read-model-database';
+export * from './generations';
+export * from './sqlite-generation-control';
