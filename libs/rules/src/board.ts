@@ -1,5 +1,6 @@
 // Placing map tiles on the board [D §2] and the questions [N] rules ask about tiles.
 import { own } from './own';
+import { isDraft } from 'immer';
 import { forReading } from './draft-read';
 import { FACINGS, addHex, hexKey, rotateOffset, type Hex, type Rotation } from './hex';
 import type { TileDefinition } from './scenario';
@@ -50,14 +51,36 @@ export const coverTile = (state: GameState, tile: TileDefinition, anchor: Hex, r
  * `state.purgedAltars` holds the hex keys ("q,r") of purged altar hexes.
  */
 export const tileHasUnpurgedAltar = (state: GameState, tileId: string): boolean => {
-  // Every Move asks: a scan of the board without a copy of it (Object.values) or a closure.
+  const altars = altarKeysByTile(state).get(tileId);
+  if (altars === undefined) return false;
+  for (const key of altars) if (!state.purgedAltars.includes(key)) return true;
+  return false;
+};
+
+/**
+ * The altar hexes' keys of each tile, indexed once per board: every Move asks, and a scan of
+ * every hex was a thirtieth of a command's CPU. Hexes are only ever added, with their tile
+ * (coverTile), so a board object holding as many tiles as when it was indexed holds the same
+ * hexes. A draft being changed is scanned each time (its object is the next state's only after).
+ */
+const altarIndex = new WeakMap<Record<string, BoardHex>, { tiles: number; byTile: Map<string, string[]> }>();
+
+function altarKeysByTile(state: GameState): Map<string, string[]> {
   const hexes = forReading(state.hexes);
+  const tiles = state.tiles.length;
+  const known = altarIndex.get(hexes);
+  if (known && known.tiles === tiles) return known.byTile;
+  const byTile = new Map<string, string[]>();
   for (const key in hexes) {
     if (!hasOwn.call(hexes, key)) continue;
     const h = hexes[key];
-    if (h !== undefined && h.terrain === 'altar' && h.tileId === tileId && !state.purgedAltars.includes(hexKey(h))) return true;
+    if (h === undefined || h.terrain !== 'altar') continue;
+    const keys = byTile.get(h.tileId);
+    if (keys) keys.push(hexKey(h));
+    else byTile.set(h.tileId, [hexKey(h)]);
   }
-  return false;
-};
+  if (!isDraft(hexes)) altarIndex.set(hexes, { tiles, byTile });
+  return byTile;
+}
 
 const hasOwn = Object.prototype.hasOwnProperty;

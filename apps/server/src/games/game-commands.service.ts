@@ -45,16 +45,16 @@ import { RulesCheck } from './rules-check';
 /** Attempts when another writer got in first and the client did not pin a revision. */
 const MAX_ATTEMPTS = 3;
 
-let isoMs = Number.NaN;
-let iso = '';
-/** `new Date().toISOString()`, made once per millisecond (a busy server records many actions in one). */
-function isoNow(): string {
+let clock: { ms: number; iso: string } = { ms: Number.NaN, iso: '' };
+/**
+ * The time now, in milliseconds and as `new Date().toISOString()`, made once per millisecond (a
+ * busy server records many actions in one); the decision takes the milliseconds as they are,
+ * which `Date.parse` of the text would give back.
+ */
+function clockNow(): { ms: number; iso: string } {
   const ms = Date.now();
-  if (ms !== isoMs) {
-    isoMs = ms;
-    iso = new Date(ms).toISOString();
-  }
-  return iso;
+  if (ms !== clock.ms) clock = { ms, iso: new Date(ms).toISOString() };
+  return clock;
 }
 
 /**
@@ -186,7 +186,7 @@ export class GameCommandsService {
         if (checking) await checking;
         const events = decideSeatControl(game.state, seatBotsOf(game), change);
         const fingerprint = commandFingerprint({ seat: change.seat, command });
-        const recordedAt = isoNow();
+        const recordedAt = clockNow().iso;
         const metadata = this.metadata(commandId, undefined, change.seat, fingerprint, command, [], recordedAt);
         const recorded = await this.games.commit(
           game,
@@ -269,10 +269,11 @@ export class GameCommandsService {
     // 3. Decide: Undo and Redo against the history, every other command on its effective state.
     const { rng, draws } = recordingRng(this.rng);
     // The time is decided with the command and recorded with it (takeback expiry reads it).
-    const recordedAt = isoNow();
+    const now = clockNow();
+    const recordedAt = now.iso;
     let decided: HistoryDecision;
     try {
-      decided = order.decide(game, rng, Date.parse(recordedAt));
+      decided = order.decide(game, rng, now.ms);
     } catch (error) {
       // A refusal stands only if it was decided on the whole log.
       if (attempt === 1 && this.games.mayBeBehind(game)) throw new UncheckedCacheError();

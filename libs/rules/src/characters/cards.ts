@@ -13,7 +13,7 @@ export const pickIndex = (decision: Decision, length: number): number => (length
  * draw (the blessings deck is this game's only clock). The ids are secret to the drawing seat.
  */
 export function drawUpToHandSize(decision: Decision, characterId: string, reason: CardsDrawn['data']['reason']): void {
-  const character = known(decision.state.characters, characterId);
+  const character = known(decision.reading.characters, characterId);
   const count = Math.min(Math.max(0, character.handSize - character.hand.length), character.deck.length);
   if (count === 0) return;
   decision.emit({

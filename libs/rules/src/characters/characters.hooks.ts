@@ -6,8 +6,9 @@ import { drawUpToHandSize } from './cards';
 export const characterHooks: PhaseHooks = {
   /** [S] the active character resets its hand (draws up to its hand size). */
   onTurnEnd(decision: Decision): void {
-    const seat = decision.state.turn?.seat ?? decision.seat;
-    const active = decision.state.seats.find((s) => s.seat === seat);
+    const { turn, seats } = decision.reading;
+    const seat = turn?.seat ?? decision.seat;
+    const active = seats.find((s) => s.seat === seat);
     if (active) drawUpToHandSize(decision, active.characterId, 'reset-hand');
   },
 };

@@ -7,7 +7,8 @@ import type { PhaseHooks } from '../phase-hooks';
 export const plunderHooks: PhaseHooks = {
   /** [S] "at the end of any turn, if your ship is wrecked, banish 1 random plunder card from under the ship". */
   onTurnEnd(decision: Decision): void {
-    for (const ship of Object.values(decision.state.ships)) {
+    // Read through `reading` (no proxy per ship); a banishment changes only its own ship's plunder.
+    for (const ship of Object.values(decision.reading.ships)) {
       if (!ship.wrecked || ship.plunder.length === 0) continue;
       const cardId = defined(ship.plunder[pickIndex(decision, ship.plunder.length)], 'a plunder card');
       decision.emit({ type: 'PlunderBanished', data: { shipId: ship.shipId, reason: 'wrecked' }, secret: { visibleTo: [], data: { cardId } } });

@@ -1,7 +1,7 @@
 // [D §1] how a scenario ends: won on the clue goal, lost when the clock must advance and cannot.
 import type { Decision } from '../decision';
 
-export const isOver = (decision: Decision): boolean => decision.state.status !== 'active';
+export const isOver = (decision: Decision): boolean => decision.reading.status !== 'active';
 
 /** [D §1, after the Everrain discovery track] the party wins when its clues reach the goal. */
 export function winScenario(decision: Decision): void {

@@ -2,11 +2,12 @@
 // and ends with the end-of-turn effects; after the last seat the round ends.
 import { defined } from '../invariant';
 import type { Decision } from '../decision';
+import { forReading } from '../draft-read';
 import { isOver, loseScenario } from './scenario-end';
 
 /** [S] the clock: one blessing to the discard; [D] if the deck is empty now, the scenario is lost at once. */
 export function advanceClock(decision: Decision): void {
-  const { deck, discard } = decision.state.blessings;
+  const { deck, discard } = forReading(decision.reading.blessings);
   if (deck === 0) {
     loseScenario(decision, 'blessings-exhausted');
     return;
@@ -30,10 +31,11 @@ export function startFirstTurn(decision: Decision): void {
  * whatever those effects opened is answered: see continueAfterTurnEnd.
  */
 export function endTurn(decision: Decision): void {
-  const { seat } = defined(decision.state.turn, 'the turn');
+  // Read through `reading`: each object read through the draft is a proxy made (a tenth of an EndTurn).
+  const { seat } = defined(decision.reading.turn, 'the turn');
   for (const effect of decision.hooks.turnEnd) effect(decision);
   if (isOver(decision)) return;
-  decision.emit({ type: 'TurnEnded', data: { seat, round: decision.state.round } });
+  decision.emit({ type: 'TurnEnded', data: { seat, round: decision.reading.round } });
   if (isLastSeat(decision, seat)) {
     for (const effect of decision.hooks.roundEnd) effect(decision);
     if (isOver(decision)) return;
@@ -42,7 +44,7 @@ export function endTurn(decision: Decision): void {
 }
 
 const isLastSeat = (decision: Decision, seat: number): boolean => {
-  const { seats } = decision.state;
+  const seats = forReading(decision.reading.seats);
   return seats.findIndex((s) => s.seat === seat) + 1 === seats.length;
 };
 
@@ -56,7 +58,8 @@ export function continueAfterTurnEnd(decision: Decision): void {
   const state = decision.reading;
   const turn = state.turn;
   if (!turn?.ended || state.pending || isOver(decision)) return;
-  const { seats, round } = state;
+  const { round } = state;
+  const seats = forReading(state.seats);
   const lastSeat = isLastSeat(decision, turn.seat);
   if (lastSeat) decision.emit({ type: 'RoundEnded', data: { round } });
   const next = defined(seats[(seats.findIndex((s) => s.seat === turn.seat) + 1) % seats.length], 'the next seat');

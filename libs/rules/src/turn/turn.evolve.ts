@@ -16,7 +16,12 @@ export const turnAppliers: Appliers<TurnEvent> = {
   },
   TurnEnded(state) {
     // The seat stays the one answering whatever the end of the round opens; no order is left.
-    if (state.turn) state.turn = { ...state.turn, ordersLeft: 0, ended: true };
+    // Field by field: a spread of a draft reads every field through its proxy.
+    const turn = state.turn;
+    if (turn) {
+      turn.ordersLeft = 0;
+      turn.ended = true;
+    }
   },
   RoundEnded() {
     // The round number moves with the next TurnStarted; this marks the boundary in the log.
