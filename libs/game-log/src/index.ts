@@ -15,6 +15,7 @@ export { sha256, sha256Hex } from './sha256';
 export { EffectiveFold, effectiveHistory, effectiveState } from './effective-fold';
 export {
   type Decide,
+  CLAIM_SEAT_COMMAND,
   type Divergence,
   firstDifference,
   type LogEvent,

@@ -11,6 +11,7 @@ import { AddNoteDto } from '../games/dto/note.dto';
 import { RegisterPlayerDto } from '../players/register-player.dto';
 import { HeartbeatDto } from '../presence/presence.controller';
 import { HandSeatDto } from '../bots/dto/hand-seat.dto';
+import { ClaimSeatDto } from '../games/dto/claim-seat.dto';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
@@ -89,13 +90,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   schemas.RegisterPlayer = dtoSchema(RegisterPlayerDto) as never;
   schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
   schemas.HandSeat = dtoSchema(HandSeatDto) as never;
-  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, RegisterPlayer, Heartbeat and HandSeat above.
+  schemas.ClaimSeat = dtoSchema(ClaimSeatDto) as never;
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, RegisterPlayer, Heartbeat, HandSeat and ClaimSeat above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
   delete schemas.AddNoteDto;
   delete schemas.RegisterPlayerDto;
   delete schemas.HeartbeatDto;
   delete schemas.HandSeatDto;
+  delete schemas.ClaimSeatDto;
 
   describeOperations(document);
   return document;

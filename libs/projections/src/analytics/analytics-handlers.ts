@@ -239,6 +239,9 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
   SeatHandedToBot: (fold, { data }) => markBot(fold.figures, data),
   // A seat a bot played stays marked (see markBot).
   SeatTakenBack: null,
+  // Folded by evolveAnalytics itself (claimSeat), without moving the game's clock: a seat claimed
+  // after the voyage ended does not make it end later.
+  SeatClaimed: null,
   // The clock, crew moves, anchors, embarking, hands and what only follows another event: no figure.
   TakebackRequested: null,
   TakebackAccepted: null,
