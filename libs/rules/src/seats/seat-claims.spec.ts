@@ -22,7 +22,7 @@ const rule = (run: () => unknown): string | undefined => {
 };
 
 const game = (mode: GameState['mode'] = 'standard') =>
-  decideAndApply(initialState(), { ...createGameCommand(firstVoyage(), { players: 2 }), mode }, { seat: null, rng: seededRng(7) });
+  decideAndApply(initialState(), createGameCommand(firstVoyage(), { players: 2, mode }), { seat: null, rng: seededRng(7) });
 const claimed = (seat: number, playerId: string, name = 'Ana'): GameEvent => ({ type: 'SeatClaimed', data: { seat, playerId, name } });
 
 describe('claiming a seat into a profile', () => {
