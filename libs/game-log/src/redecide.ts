@@ -133,9 +133,9 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');
-      // Then the seats bots played at the fork point, handed to them again.
-      if (recorded[0]?.type !== 'GameForked' || recorded.slice(1).some((e) => e.type !== 'SeatHandedToBot')) {
-        return fail('a fork records exactly one GameForked event (and the seats bots play)');
+      // Then the seats bots played at the fork point, handed to them again, and the seats it keeps linked to a profile.
+      if (recorded[0]?.type !== 'GameForked' || recorded.slice(1).some((e) => !FORK_CARRIES.has(e.type))) {
+        return fail('a fork records exactly one GameForked event (and the seats bots play, and those linked to a profile)');
       }
       const board = (recorded[0].secret?.data as { state?: { status?: unknown; seats?: unknown } } | undefined)?.state;
       if (!board || board.status !== 'active' || !Array.isArray(board.seats)) return fail('a fork records the board it starts from, in play');
@@ -232,6 +232,9 @@ function seatControlOf(action: RecordedAction): SeatControl | null {
   if (command.type === 'TakeSeatBack') return { seat: action.seat, bot: null, by };
   return null;
 }
+
+/** What a fork records after its GameForked: who plays and who holds each seat at the fork point. */
+const FORK_CARRIES: ReadonlySet<string> = new Set(['SeatHandedToBot', 'SeatClaimed']);
 
 /** The command the server records for a seat claimed into a profile (the name is the profile's, so not in the command). */
 export const CLAIM_SEAT_COMMAND = 'ClaimSeat';

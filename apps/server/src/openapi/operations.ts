@@ -338,7 +338,6 @@ const OPERATIONS: Record<string, Operation> = {
       PLAYER_ERRORS[3],
       413,
       415,
-      [422, 'A rule forbids it: `seat.unknown` (RULES.md)'],
     ],
     body: jsonBody('ClaimSeat'),
   },
