@@ -74,6 +74,15 @@ describe('a fork', () => {
     expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
   });
 
+  it('names new players free of the profiles the source seats were taken with; a fork naming none keeps them', () => {
+    const linked = { ...source, seats: source.seats.map((s) => (s.seat === 1 ? { ...s, playerId: 'p-ana' } : s)) };
+    const renamed = decideFork(linked, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1))[0] as GameForked;
+    expect(renamed.data.seats.map((s) => s.playerId)).toEqual([undefined, undefined]);
+    expect(renamed.data.seats[0]).not.toHaveProperty('playerId');
+    const kept = decideFork(linked, input(false), seededRng(1))[0] as GameForked;
+    expect(kept.data.seats.map((s) => s.playerId)).toEqual(['p-ana', undefined]);
+  });
+
   it("keeps its starting board hidden from every seat, even once the fork is over (it holds the source's secrets)", () => {
     const [event] = decideFork(source, input(true), seededRng(1));
     for (const status of ['active', 'won', 'lost'] as const) {
