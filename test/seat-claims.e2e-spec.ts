@@ -21,9 +21,12 @@ describe('claiming a seat into a player profile', () => {
   let app: TestApp;
   beforeAll(() => {
     process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
+    // Every game is snapshotted at its first floor: a claim before it must come back from the snapshot.
+    process.env.LOGBOOK_SNAPSHOT_EVERY = '1';
   });
   afterAll(() => {
     delete process.env.LOGBOOK_ADMIN_TOKEN;
+    delete process.env.LOGBOOK_SNAPSHOT_EVERY;
   });
   beforeEach(async () => {
     app = await startApp();
@@ -137,6 +140,24 @@ describe('claiming a seat into a player profile', () => {
     await claim(sandbox.gameId, 1, sandbox.seats[0] as Seat, ana).expect(200);
     await claim(sandbox.gameId, 2, sandbox.seats[1] as Seat, ana).expect(200);
     expect((await seatsOf(sandbox.gameId)).map((s) => s.playerId)).toEqual([ana.playerId, ana.playerId]);
+  });
+
+  it('comes back after a restart, from the snapshot folded after it and the log beyond', async () => {
+    const game = await createGame(app, 'twin-sails', 2);
+    const [one] = game.seats as [Seat, Seat];
+    const ana = await register();
+    await claim(game.gameId, 1, one, ana).expect(200);
+    // Turns ended after the claim: floors, each one snapshotted.
+    await endTurnOrChoose(app, game.gameId, one);
+    const linked = [
+      { seat: 1, name: NAME, playerId: ana.playerId },
+      { seat: 2, name: 'Player 2' },
+    ];
+    expect(await seatsOf(game.gameId)).toEqual(linked);
+    app = await app.restart();
+    expect(await seatsOf(game.gameId)).toEqual(linked);
+    await claim(game.gameId, 1, one, ana).expect(200);
+    expect((await claim(game.gameId, 2, game.seats[1] as Seat, ana).expect(409)).body).toMatchObject({ rule: 'seat.profile-elsewhere' });
   });
 
   it('is open on a finished game, so a group links its past voyages', async () => {
