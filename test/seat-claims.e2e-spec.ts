@@ -66,7 +66,12 @@ describe('claiming a seat into a player profile', () => {
     expect(await seatsOf(game.gameId, two)).toEqual(expected);
     expect(await seatsOf(game.gameId)).toEqual(expected);
     // A past view before the claim shows the seat as it was then.
-    const before = (await app.http().get(`/games/${game.gameId}?at=${(res.body.revision as number) - 1}`).expect(200)).body as { seats: Seats };
+    const before = (
+      await app
+        .http()
+        .get(`/games/${game.gameId}?at=${(res.body.revision as number) - 1}`)
+        .expect(200)
+    ).body as { seats: Seats };
     expect(before.seats[0]).toMatchObject({ name: 'Player 1' });
     expect(before.seats[0]?.playerId).toBeUndefined();
     // The event feed shows it to every viewer, as the seats of a new game are shown.
@@ -122,11 +127,13 @@ describe('claiming a seat into a player profile', () => {
   it('answers 409 for a seat already linked and for a profile holding another seat of a standard game; a sandbox lets one profile hold every seat', async () => {
     const ana = await register();
     const bo = await register('Bo Achterberg');
-    const taken = (await app
-      .http()
-      .post('/games')
-      .send({ scenario: 'twin-sails', players: [{ playerId: bo.playerId, playerSecret: bo.secret }, { name: 'Dee' }] })
-      .expect(201)).body as { gameId: string; seats: Seat[] };
+    const taken = (
+      await app
+        .http()
+        .post('/games')
+        .send({ scenario: 'twin-sails', players: [{ playerId: bo.playerId, playerSecret: bo.secret }, { name: 'Dee' }] })
+        .expect(201)
+    ).body as { gameId: string; seats: Seat[] };
     const [first, second] = taken.seats as [Seat, Seat];
     // Seat 1 was taken with Bo's profile: neither another profile nor Bo's again.
     expect((await claim(taken.gameId, 1, first, ana).expect(409)).body).toMatchObject({ rule: 'seat.claimed' });
@@ -169,7 +176,7 @@ describe('claiming a seat into a player profile', () => {
     expect((await voyages(ana)).map((v) => v.gameId)).toEqual([game.gameId]);
   });
 
-  it('a fork keeps the link for the seats its source players hold; an operator\'s fork, or one naming new players, starts unlinked', async () => {
+  it("a fork keeps the link for the seats its source players hold; an operator's fork, or one naming new players, starts unlinked", async () => {
     const game = await createGame(app, 'twin-sails', 2);
     const [one, two] = game.seats as [Seat, Seat];
     const ana = await register();
@@ -193,12 +200,14 @@ describe('claiming a seat into a player profile', () => {
     expect((await seatsOf(byOperator.gameId)).map((s) => s.playerId)).toEqual([undefined, undefined]);
     // Whoever takes the fork's seat may claim it there.
     await claim(byOperator.gameId, 2, byOperator.seats[1] as Seat, ana).expect(200);
-    const renamed = (await app
-      .http()
-      .post(`/games/${game.gameId}/fork`)
-      .set(bearer(one))
-      .send({ at: claimed.revision, players: [{ name: 'Eve' }, { name: 'Finn' }] })
-      .expect(201)).body as { gameId: string };
+    const renamed = (
+      await app
+        .http()
+        .post(`/games/${game.gameId}/fork`)
+        .set(bearer(one))
+        .send({ at: claimed.revision, players: [{ name: 'Eve' }, { name: 'Finn' }] })
+        .expect(201)
+    ).body as { gameId: string };
     expect(await seatsOf(renamed.gameId)).toEqual([
       { seat: 1, name: 'Eve' },
       { seat: 2, name: 'Finn' },

@@ -163,8 +163,8 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
             : claim
               ? decideSeatClaim(fold.state, claims, claim)
               : isHistoryCommand(action.command)
-              ? decideWithHistory(fold.history, action.command, context).events
-              : decideNow(fold.state, action.command as GameCommand, context);
+                ? decideWithHistory(fold.history, action.command, context).events
+                : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
       if (error instanceof RuleViolation)
         return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);

@@ -26,7 +26,16 @@ import { ProfilesModule } from '../players/profiles.module';
 
 @Module({
   imports: [HistoryModule, PresenceModule, ProfilesModule],
-  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController, SeatsController, SeatClaimsController],
+  controllers: [
+    GamesController,
+    PortabilityController,
+    ScenariosController,
+    NotesController,
+    PresenceController,
+    SeatNamesController,
+    SeatsController,
+    SeatClaimsController,
+  ],
   providers: [
     GameCommandsService,
     GameEventsService,

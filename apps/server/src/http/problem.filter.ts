@@ -64,7 +64,8 @@ export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof RuleViolation) {
     if (error.rule === 'game.not-found') return problem(404, 'game-not-found', 'Game not found', error.message);
     // A seat already linked to a profile: a conflict with what the game holds, not a move the rules forbid.
-    if (SEAT_CLAIM_CONFLICTS.has(error.rule)) return problem(409, 'seat-claimed', 'The seat or the profile is already linked', error.message, { rule: error.rule });
+    if (SEAT_CLAIM_CONFLICTS.has(error.rule))
+      return problem(409, 'seat-claimed', 'The seat or the profile is already linked', error.message, { rule: error.rule });
     return problem(422, 'rule-violation', 'The rules forbid this', error.message, { rule: error.rule });
   }
   if (error instanceof ProfileAccessError) {

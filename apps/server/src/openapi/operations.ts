@@ -333,7 +333,7 @@ const OPERATIONS: Record<string, Operation> = {
       [404, 'No such game, or no such player'],
       [
         409,
-        "The seat is already linked to a profile (`rule` seat.claimed), the profile holds another seat of this standard game (`rule` seat.profile-elsewhere), the game is frozen (`rule` game.frozen-rules-changed), or another order was recorded first",
+        'The seat is already linked to a profile (`rule` seat.claimed), the profile holds another seat of this standard game (`rule` seat.profile-elsewhere), the game is frozen (`rule` game.frozen-rules-changed), or another order was recorded first',
       ],
       PLAYER_ERRORS[3],
       413,
