@@ -1,7 +1,7 @@
 // Opens the read models and their runners from configuration. Shared by the server (which
 // keeps them live) and the command line (which rebuilds them), so both use the same files.
 import type { EventStore } from '@logbook/event-store';
-import { gameStreamId } from '@logbook/game-log';
+import { gameStreamId, type SeatNames } from '@logbook/game-log';
 import {
   AnalyticsProjection,
   InMemoryAnalyticsStore,
@@ -45,9 +45,10 @@ export interface ReadModels {
   runners: Record<'game-states' | 'analytics', ReadModelRunner>;
   /**
    * Gives a game's seats these names in every read model (a subject was erased: `names` are the
-   * names its log opens to now) and writes them at once, so no file keeps the old ones.
+   * names its log opens to now: the board's for its state, those shown, claims included, for its
+   * figures) and writes them at once, so no file keeps the old ones.
    */
-  refreshNames(gameId: string, names: ReadonlyMap<number, string>): Promise<void>;
+  refreshNames(gameId: string, names: SeatNames): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,13 +127,13 @@ export function openReadModels(store: EventStore, config: AppConfig['readModels'
       live.analytics?.forgetHistory(gameId);
       const record = await gameStates.get(gameId);
       if (record) {
-        record.state.seats = renamed(record.state.seats, names);
+        record.state.seats = renamed(record.state.seats, names.board);
         if (writeNow) await writeNow.gameStates.writeNow(record);
         else gameStates.put(record);
       }
       const fold = await analytics.get(gameId);
       if (fold) {
-        fold.figures.seats = renamed(fold.figures.seats, names);
+        fold.figures.seats = renamed(fold.figures.seats, names.shown);
         if (writeNow) await writeNow.analytics.writeNow(fold);
         else analytics.put(fold);
       }

@@ -54,5 +54,5 @@ export {
   type SubjectKey,
 } from './personal-data/vault';
 export { holdsPersonalData, seatNamesOf, seatSubject } from './personal-data/game-personal-data';
-export { seatNamesNow } from './personal-data/seat-names-now';
+export { type SeatNames, seatNamesNow } from './personal-data/seat-names-now';
 export { PersonalDataEventStore, personalDataVaultOf, withPersonalData } from './personal-data/with-personal-data';
