@@ -57,10 +57,19 @@ describe('erasure by crypto-shredding (SQLite)', () => {
   });
   afterEach(() => app.dispose());
 
-  async function playedGame(players: Array<Record<string, string>> = [{ name: ERASED }, { name: KEPT }]) {
+  /** `claim`: a profile seat 1 is claimed into before anything is played (so every view below shows it). */
+  async function playedGame(players: Array<Record<string, string>> = [{ name: ERASED }, { name: KEPT }], claim?: { playerId: string; secret: string }) {
     const res = await app.http().post('/games').send({ scenario: 'twin-sails', players }).expect(201);
     const game = res.body as { gameId: string; seats: Seat[] };
     const [one, two] = game.seats;
+    if (claim) {
+      await app
+        .http()
+        .post(`/games/${game.gameId}/seats/1/claim`)
+        .set(bearer(one as Seat))
+        .send({ playerId: claim.playerId, playerSecret: claim.secret })
+        .expect(200);
+    }
     while ((await view(app, game.gameId)).pending?.kind === 'plunder-choice')
       await play(app, game.gameId, one, { type: 'ChoosePlunderType', cardType: 'weapon' });
     await play(app, game.gameId, one, { type: 'StartNavigation' });
@@ -72,7 +81,7 @@ describe('erasure by crypto-shredding (SQLite)', () => {
   }
 
   /** Read models rebuilt from the first event (the server stopped) still show "erased player", and no file gets the name back. */
-  async function expectRebuiltErased(gameId: string) {
+  async function expectRebuiltErased(gameId: string, board = ['erased player', KEPT], shown = board) {
     process.env.LOGBOOK_DATA_DIR = app.dataDir;
     const config = toAppConfig(validateEnvironment(process.env));
     const store = openEventStore(config.store, config.personalDataKeys);
@@ -80,9 +89,9 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     try {
       for (const runner of Object.values(readModels.runners)) await runner.rebuild();
       const record = await readModels.gameStates.get(gameId);
-      expect(record?.state.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
+      expect(record?.state.seats.map((s) => s.name)).toEqual(board);
       const figures = (await readModels.analytics.list()).find((f) => f.gameId === gameId);
-      expect(figures?.seats.map((s) => s.name)).toEqual(['erased player', KEPT]);
+      expect(figures?.seats.map((s) => s.name)).toEqual(shown);
     } finally {
       await readModels.close();
       await store.close();
@@ -244,6 +253,31 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     await app.close();
     expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
     await expectRebuiltErased(game.gameId);
+  }, 120_000);
+
+  it("a profile's name at a seat claimed into it, snapshotted, is gone from every file once DELETE /players/:id erases it; the name typed there stays", async () => {
+    const TYPED = 'Typed Sailor';
+    const { playerId, secret } = (await app.http().post('/players').send({ name: ERASED }).expect(201)).body as { playerId: string; secret: string };
+    const game = await playedGame([{ name: TYPED }, { name: KEPT }], { playerId, secret });
+    const before = await everything(game.gameId, game.one, game.afterMove);
+    for (const [what, value] of Object.entries(before)) expect({ what, shows: JSON.stringify(value).includes(ERASED) }).toEqual({ what, shows: true });
+    app = await app.restart();
+    await view(app, game.gameId, game.one);
+    await app.http().delete(`/players/${playerId}`).set({ 'X-Player-Secret': secret }).expect(204);
+
+    const after = await everything(game.gameId, game.one, game.afterMove);
+    for (const [what, value] of Object.entries(after)) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      expect({ what, erased: text.includes(ERASED), shows: text.includes('erased player') }).toEqual({ what, erased: false, shows: true });
+    }
+    for (const what of ['board', 'spectator', 'seek', 'timeline', 'analytics'] as const) {
+      expect(withoutName(after[what], 'erased player')).toEqual(withoutName(before[what], ERASED));
+    }
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+    await app.close();
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+    // The board's state keeps the name typed at the seat (its own subject, not erased); the figures show the claim's.
+    await expectRebuiltErased(game.gameId, [TYPED, KEPT], ['erased player', KEPT]);
   }, 120_000);
 
   it('a backup carries its keys beside it (restored names read back); one taken after `erase` holds neither the name nor its key', async () => {

@@ -2,7 +2,7 @@
 // every board as it was, survives a fork up to its revision and an export and import, follows the
 // policy of who may write one, and bad input changes nothing.
 import fc from 'fast-check';
-import { asText, createGame, play, send, view, type Seat } from './support/api';
+import { asText, createGame, lostGame as lostGameOf, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { useOperatorToken } from './support/operator-token';
 
@@ -64,13 +64,9 @@ describe('notes on moments', () => {
 
   /** Ends the turn until the clock runs out: a lost game. */
   async function lostGame() {
-    const game = await createGame(app, 'first-voyage', 1);
-    const [one] = game.seats;
-    for (let board = await view(app, game.gameId, one), i = 0; i < 80 && board.status === 'active'; i++, board = await view(app, game.gameId, one)) {
-      await play(app, game.gameId, one, board.pending?.kind === 'plunder-choice' ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'EndTurn' });
-    }
+    const game = await lostGameOf(app);
     expect((await view(app, game.gameId)).status).toBe('lost');
-    return { ...game, one };
+    return game;
   }
 
   it('a note on revision 12 shows at ?at=12, in the timeline and in the export, and leaves every board as it was', async () => {

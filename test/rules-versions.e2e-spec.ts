@@ -114,6 +114,15 @@ describe('rules versions: a changed rule deployed under stored games', () => {
       .send({ bot: 'greedy' });
     expect(handOver.status).toBe(409);
     expect(handOver.body).toMatchObject({ rule: 'game.frozen-rules-changed' });
+    // Nor a seat claimed into a profile: like a handover, it changes who holds the seat.
+    const profile = (await app.http().post('/players').send({ name: 'Ana' }).expect(201)).body as { playerId: string; secret: string };
+    const claim = await app
+      .http()
+      .post(`/games/${planner.gameId}/seats/1/claim`)
+      .set({ Authorization: `Bearer ${planner.seats[0].token}` })
+      .send({ playerId: profile.playerId, playerSecret: profile.secret });
+    expect(claim.status).toBe(409);
+    expect(claim.body).toMatchObject({ rule: 'game.frozen-rules-changed' });
     await app.http().get(`/games/${planner.gameId}?at=1`).expect(200);
     await app.http().get(`/games/${planner.gameId}/events`).expect(200);
     await app.http().get(`/games/${planner.gameId}/timeline`).expect(200);

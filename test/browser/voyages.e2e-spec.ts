@@ -56,4 +56,27 @@ describe('my voyages', () => {
     expect(await page.locator(`[data-voyage="${together}"]`).textContent()).toContain('Teodor Villanueva');
     await page.screenshot({ path: '/tmp/my-voyages.png', fullPage: true });
   });
+
+  it("links a seat taken with a typed name to the profile this browser keeps, from the seat's own page", async () => {
+    const profile = (await h.app.http().post('/players').send({ name: 'Ingrid Abernathy-Osei' }).expect(201)).body as { playerId: string; secret: string };
+    const created = (
+      await h.app
+        .http()
+        .post('/games')
+        .send({ scenario: 'twin-sails', players: [{ name: 'Ingrid' }, { name: 'Kit' }] })
+        .expect(201)
+    ).body as { gameId: string; seats: Array<{ seat: number; token: string }> };
+    const { page } = await h.newPage();
+    await page.goto('/');
+    // The profile as "My voyages" keeps it (the specs compile without the DOM's types: the script is text).
+    await page.evaluate(`localStorage.setItem('logbook.profile', ${JSON.stringify(JSON.stringify(profile))})`);
+    await page.goto(`/#game=${created.gameId}&token=${created.seats[0]!.token}`);
+    await page.locator('[data-live-status="live"]').waitFor();
+    await page.locator('button[data-action="claim-seat"]').click();
+    // Claimed: the button goes, and the seat is the profile's.
+    await page.locator('button[data-action="claim-seat"]').waitFor({ state: 'detached' });
+    const seats = (await h.app.http().get(`/games/${created.gameId}`).expect(200)).body.seats as Array<{ seat: number; name: string; playerId?: string }>;
+    expect(seats[0]).toMatchObject({ seat: 1, name: 'Ingrid Abernathy-Osei', playerId: profile.playerId });
+    await screenshot(page, 'seat-claimed');
+  });
 });

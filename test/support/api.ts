@@ -48,3 +48,17 @@ export const asText = (res: Response, done: (error: Error | null, body: string) 
   res.on('data', (chunk: string) => (text += chunk));
   res.on('end', () => done(null, text));
 };
+
+/** A move the seat may always send on a running game: the plunder choice it waits for, else ending the turn. */
+export async function endTurnOrChoose(app: TestApp, gameId: string, seat: Seat) {
+  const board = await view(app, gameId, seat);
+  return play(app, gameId, seat, board.pending?.kind === 'plunder-choice' ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'EndTurn' });
+}
+
+/** A one-seat game of the first voyage whose turns are ended until the clock runs out: a lost game. */
+export async function lostGame(app: TestApp) {
+  const game = await createGame(app, 'first-voyage', 1);
+  const one = game.seats[0] as Seat;
+  for (let i = 0; i < 80 && (await view(app, game.gameId, one)).status === 'active'; i++) await endTurnOrChoose(app, game.gameId, one);
+  return { ...game, one };
+}

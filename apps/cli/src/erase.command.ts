@@ -1,7 +1,7 @@
 // `erase --subject <s>`: forgets a subject's personal-data key and rewrites the read-model rows of
 // the games that named it (a server's caches are its own: stop the servers first, or erase
 // through the server, which drops them).
-import { gameStreamId, personalDataVaultOf, seatNamesOf } from '@logbook/game-log';
+import { personalDataVaultOf, seatNamesNow } from '@logbook/game-log';
 import { EXIT, type CliCommand } from './cli-command';
 
 const SUBJECT = /^(player|seat):[\x21-\x7e]{1,200}$/;
@@ -26,9 +26,8 @@ export const eraseCommand: CliCommand = {
     const snapshots = context.snapshots();
     for (const gameId of games) {
       snapshots?.delete(gameId);
-      const first = await store.readStream(gameStreamId(gameId), { maxCount: 1 });
-      const event = first.status === 'ok' ? first.events[0] : undefined;
-      if (event) await readModels.refreshNames(gameId, seatNamesOf(event));
+      const names = await seatNamesNow(store, gameId);
+      if (names) await readModels.refreshNames(gameId, names);
     }
     console.log(`erase: ${subject} forgotten; ${games.length} game(s) now show "erased player" in its place`);
     return EXIT.ok;

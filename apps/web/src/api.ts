@@ -118,6 +118,13 @@ export const api = {
   handToBot: (gameId: string, token: string, seat: number, bot: string) =>
     request<CommandResult>(`${game(gameId)}/seats/${seat}/bot`, { method: 'POST', token, body: { bot } }),
   takeSeatBack: (gameId: string, token: string, seat: number) => request<CommandResult>(`${game(gameId)}/seats/${seat}/bot`, { method: 'DELETE', token }),
+  /** Links the seat to the profile this browser keeps (the seat's own token and the profile's secret). */
+  claimSeat: (gameId: string, token: string, seat: number, profile: Profile) =>
+    request<CommandResult>(`${game(gameId)}/seats/${seat}/claim`, {
+      method: 'POST',
+      token,
+      body: { playerId: profile.playerId, playerSecret: profile.secret },
+    }),
   registerPlayer: (name: string) => request<RegisteredPlayer>('/players', { method: 'POST', body: { name } }),
   /** The player's games, newest first; with `others`, only those every one of them sat in too. */
   playerGames: (profile: Profile, others: string[] = []) =>

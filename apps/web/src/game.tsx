@@ -7,6 +7,7 @@ import { api, ApiError } from './api';
 import { Analytics } from './analytics';
 import { Board } from './board';
 import { BotsPanel } from './bots';
+import { ClaimSeat } from './claim';
 import { TopBar, ZoomableBoard } from './frame';
 import { describeCommand, timelineItems } from './describe';
 import { followGame, type LiveStatus } from './live';
@@ -330,6 +331,7 @@ export function GamePage({ gameId, token, initialAt }: { gameId: string; token: 
             onReplay={() => seek(stops[0] ?? 0)}
           />
           <BotsPanel view={live} gameId={gameId} token={token} seat={seat} replaying={replaying} onChanged={() => void refresh()} />
+          <ClaimSeat view={live} gameId={gameId} token={token} seat={seat} onChanged={() => void refresh()} />
           <Timeline items={timeline} error={timelineError} current={current} onSeek={seek} />
           <NotesPanel gameId={gameId} token={seat === null ? null : token} current={current} notes={notes} onAdded={() => void loadTimeline()} />
           <PartyPanel view={shown} />

@@ -297,6 +297,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/seats/{seat}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Links the seat to a player profile from now on (the seat's own token, and the profile's id and secret): the seat shows the profile's name and the game counts in the profile's games and analytics. The same claim sent again answers what it did */
+        post: operations["SeatClaimsController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/timeline": {
         parameters: {
             query?: never;
@@ -1916,6 +1933,19 @@ export interface components {
             data: {
                 seat: number;
             };
+        } | {
+            revision: number;
+            /** @description The action it belongs to, who sent it (null: the system) and when (on /events and /live). */
+            commandId?: string | null;
+            seat?: number | null;
+            recordedAt?: string | null;
+            /** @constant */
+            type: "SeatClaimed";
+            data: {
+                seat: number;
+                playerId: string;
+                name: string;
+            };
         };
         /** @description [N] explore the faced hex: draw the next tile of the current or previous act and place it. */
         ExploreTile: {
@@ -3534,6 +3564,10 @@ export interface components {
         HandSeat: {
             /** @enum {unknown} */
             bot: "random" | "idle" | "greedy";
+        };
+        ClaimSeat: {
+            playerId: unknown;
+            playerSecret: string;
         };
     };
     responses: never;
@@ -5483,6 +5517,127 @@ export interface operations {
             };
             /** @description The game was deleted from the event store for good */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate budget spent */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before sending again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store did not answer (a command may or may not have been recorded: send it again with the same commandId) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    SeatClaimsController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id POST /games answered */
+                gameId: string;
+                /** @description A seat number of the game (from 1) */
+                seat: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimSeat"];
+            };
+        };
+        responses: {
+            /** @description Recorded: the SeatClaimed event (or, for the same claim again, what it recorded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResult"];
+                };
+            };
+            /** @description Malformed request: invalid fields, not JSON, too deep, a forbidden key, a malformed id or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is another seat's, or playerSecret is not the profile's secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game, or no such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The seat is already linked to a profile (`rule` seat.claimed), the profile holds another seat of this standard game (`rule` seat.profile-elsewhere), the game is frozen (`rule` game.frozen-rules-changed), or another order was recorded first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game was deleted from the event store for good */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is longer than this route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of the media type this route reads */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -156,10 +156,11 @@ describe('online rebuilds of the SQLite read models', () => {
     await caughtUp(readModels);
     const [gameId] = appended.keys();
     const erased = new Map([[1, 'erased player']]);
+    const names = { board: erased, shown: erased };
     let renaming: Promise<void> | undefined;
     // Once the new generation has folded the whole log (the old name with it), before it serves.
     const { done } = readModels.rebuildOnline('game-states', (status) => {
-      if (status.state === 'catching-up') renaming ??= readModels.refreshNames(gameId!, erased);
+      if (status.state === 'catching-up') renaming ??= readModels.refreshNames(gameId!, names);
     });
     await done;
     await renaming;

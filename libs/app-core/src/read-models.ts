@@ -1,7 +1,7 @@
 // Opens the read models and their runners from configuration. Shared by the server (which
 // keeps them live) and the command line (which rebuilds them), so both use the same files.
 import type { EventStore } from '@logbook/event-store';
-import { gameStreamId } from '@logbook/game-log';
+import { gameStreamId, type SeatNames } from '@logbook/game-log';
 import {
   AnalyticsProjection,
   InMemoryAnalyticsStore,
@@ -75,9 +75,10 @@ export interface ReadModels {
   generation(name: ReadModelName): number | undefined;
   /**
    * Gives a game's seats these names in every read model (a subject was erased: `names` are the
-   * names its log opens to now) and writes them at once, so no file keeps the old ones.
+   * names its log opens to now: the board's for its state, those shown, claims included, for its
+   * figures) and writes them at once, so no file keeps the old ones.
    */
-  refreshNames(gameId: string, names: ReadonlyMap<number, string>): Promise<void>;
+  refreshNames(gameId: string, names: SeatNames): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -195,14 +196,14 @@ function openSharedReadModels(store: EventStore, config: Extract<AppConfig['read
         gameStates,
         gameId,
         (r) => r.state,
-        names,
+        names.board,
         (r) => gameStates.writeNow(r),
       );
       await renameRow(
         analytics,
         gameId,
         (f) => f.figures,
-        names,
+        names.shown,
         (f) => analytics.writeNow(f),
       );
       // The rows' old versions stay in the tables' pages until a vacuum rewrites them.
@@ -318,11 +319,11 @@ function openLocalReadModels(store: EventStore, config: Exclude<AppConfig['readM
       // The generation being built too: it may have folded the game's events before the erasure.
       for (const generation of models['game-states'].generations()) {
         generation.forgetHistory(gameId);
-        await renameRow(generation.store, gameId, (r) => r.state, names);
+        await renameRow(generation.store, gameId, (r) => r.state, names.board);
       }
       for (const generation of models.analytics.generations()) {
         generation.forgetHistory(gameId);
-        await renameRow(generation.store, gameId, (f) => f.figures, names);
+        await renameRow(generation.store, gameId, (f) => f.figures, names.shown);
       }
       // The rows' old versions sit in the WAL until it is copied back and cut (secure_delete zeroes the freed pages).
       if (file) for (const filename of filesInUse(file, models)) checkpointReadModels(filename);

@@ -15,6 +15,7 @@ export { sha256, sha256Hex } from './sha256';
 export { EffectiveFold, effectiveHistory, effectiveState } from './effective-fold';
 export {
   type Decide,
+  CLAIM_SEAT_COMMAND,
   type Divergence,
   firstDifference,
   type LogEvent,
@@ -53,4 +54,5 @@ export {
   type SubjectKey,
 } from './personal-data/vault';
 export { holdsPersonalData, seatNamesOf, seatSubject } from './personal-data/game-personal-data';
+export { type SeatNames, seatNamesNow } from './personal-data/seat-names-now';
 export { PersonalDataEventStore, personalDataVaultOf, withPersonalData } from './personal-data/with-personal-data';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { decide, effectiveEntries, foldEvents, RuleViolation } from '@logbook/rules';
 import { toLogEntries } from './log-entries';
-import { redecide, type Decide } from './redecide';
+import { CLAIM_SEAT_COMMAND, redecide, type Decide } from './redecide';
 import { recordRandomGame } from './testing/recorded-game';
 
 describe("re-decision of a recorded log under today's rules", () => {
@@ -88,6 +88,23 @@ describe("re-decision of a recorded log under today's rules", () => {
     const result = redecide(tampered);
     expect(result).toMatchObject({ ok: false, divergence: { revision: undo.revision, commandType: 'Undo' } });
     if (!result.ok) expect(result.divergence.reason).toMatch(/ActionUndone differs: data\.actionId/);
+  });
+
+  it('decides a seat claimed into a profile again from the seats it holds, and refuses a second claim of that seat', () => {
+    const game = recordRandomGame({ seed: 5, players: 2, commands: 40 });
+    const last = game.events[game.events.length - 1]!;
+    const claim = (revision: number, playerId: string, name: string) => ({
+      ...last,
+      id: `claim-${revision}`,
+      revision,
+      type: 'SeatClaimed',
+      data: { data: { seat: 1, playerId, name } },
+      metadata: { commandId: `claim-1-${playerId}`, seat: 1, command: { type: CLAIM_SEAT_COMMAND, playerId }, draws: [] },
+    });
+    const claimed = [...game.events, claim(last.revision + 1, 'p-ana', 'Ana')];
+    expect(redecide(claimed)).toMatchObject({ ok: true, state: game.state });
+    const twice = [...claimed, claim(last.revision + 2, 'p-bo', 'Bo')];
+    expect(redecide(twice)).toMatchObject({ ok: false, divergence: { revision: last.revision + 2, commandType: CLAIM_SEAT_COMMAND, rule: 'seat.claimed' } });
   });
 
   it('cannot decide again an action recorded before commands were kept, and says so', () => {

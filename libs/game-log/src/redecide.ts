@@ -8,9 +8,11 @@ import {
   countNotes,
   decide,
   decideNote,
+  decideSeatClaim,
   decideSeatControl,
   decideWithHistory,
   foldSeatBot,
+  foldSeatClaim,
   isHistoryCommand,
   RuleViolation,
   type GameCommand,
@@ -18,6 +20,7 @@ import {
   type GameState,
   type NoteAuthor,
   type Rng,
+  type SeatClaim,
   type SeatControl,
 } from '@logbook/rules';
 import { groupActions, type RecordedAction } from './action-metadata';
@@ -90,8 +93,14 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
   const actionIndexes = new Map(actions.map((action, index) => [action.actionId, index]));
   // Who plays each seat, from every event so far (a handover is never undone).
   const bots = new Map<number, string>();
+  // Which seats are linked to a profile, likewise (a claim is never undone).
+  const claims = new Map<number, SeatClaim>();
   for (const [index, action] of actions.entries()) {
-    for (const event of actions[index - 1]?.events ?? []) foldSeatBot(bots, toDomainEvent(event as RecordedEvent));
+    for (const event of actions[index - 1]?.events ?? []) {
+      const domain = toDomainEvent(event as RecordedEvent);
+      foldSeatBot(bots, domain);
+      foldSeatClaim(claims, domain);
+    }
     const fail = (reason: string, revision = action.events[0].revision, kind: Divergence['kind'] = 'differs', rule?: string): RedecideResult => {
       const divergence: Divergence = { kind, actionIndex: index, actionId: action.actionId, commandType: action.command?.type ?? null, revision, reason };
       if (rule !== undefined) divergence.rule = rule;
@@ -124,9 +133,9 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     if (action.command.type === 'ForkGame') {
       // A fork starts from the state its source had: the log holds it, nothing decides it again.
       if (index !== 0) return fail('a fork can only start a game');
-      // Then the seats bots played at the fork point, handed to them again.
-      if (recorded[0]?.type !== 'GameForked' || recorded.slice(1).some((e) => e.type !== 'SeatHandedToBot')) {
-        return fail('a fork records exactly one GameForked event (and the seats bots play)');
+      // Then the seats bots played at the fork point, handed to them again, and the seats it keeps linked to a profile.
+      if (recorded[0]?.type !== 'GameForked' || recorded.slice(1).some((e) => !FORK_CARRIES.has(e.type))) {
+        return fail('a fork records exactly one GameForked event (and the seats bots play, and those linked to a profile)');
       }
       const board = (recorded[0].secret?.data as { state?: { status?: unknown; seats?: unknown } } | undefined)?.state;
       if (!board || board.status !== 'active' || !Array.isArray(board.seats)) return fail('a fork records the board it starts from, in play');
@@ -139,8 +148,10 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
     try {
       // The time the action was recorded is the time it was decided at (a takeback's expiry reads it).
       const context = { seat: action.seat, rng, now: action.recordedAt === undefined ? undefined : Date.parse(action.recordedAt) };
-      // Undo and Redo are decided against the history, a note against the log so far, a handover against who plays each seat; every other command on the effective state.
+      // Undo and Redo are decided against the history, a note against the log so far, a handover against who plays each seat,
+      // a claim against the seats' profiles; every other command on the effective state.
       const control = seatControlOf(action);
+      const claim = seatClaimOf(action, recorded[0]);
       decided =
         action.command.type === 'AddNote'
           ? decideNote(
@@ -149,9 +160,11 @@ function* redecideSteps(events: readonly LogEvent[], options: RedecideOptions): 
             )
           : control
             ? decideSeatControl(fold.state, bots, control)
-            : isHistoryCommand(action.command)
-              ? decideWithHistory(fold.history, action.command, context).events
-              : decideNow(fold.state, action.command as GameCommand, context);
+            : claim
+              ? decideSeatClaim(fold.state, claims, claim)
+              : isHistoryCommand(action.command)
+                ? decideWithHistory(fold.history, action.command, context).events
+                : decideNow(fold.state, action.command as GameCommand, context);
     } catch (error) {
       if (error instanceof RuleViolation)
         return fail(`today's rules refuse ${action.command.type}: ${error.rule} (${error.message})`, undefined, 'differs', error.rule);
@@ -218,6 +231,23 @@ function seatControlOf(action: RecordedAction): SeatControl | null {
   if (command.type === 'HandSeatToBot') return { seat: action.seat, bot: String(command.bot), by };
   if (command.type === 'TakeSeatBack') return { seat: action.seat, bot: null, by };
   return null;
+}
+
+/** What a fork records after its GameForked: who plays and who holds each seat at the fork point. */
+const FORK_CARRIES: ReadonlySet<string> = new Set(['SeatHandedToBot', 'SeatClaimed']);
+
+/** The command the server records for a seat claimed into a profile (the name is the profile's, so not in the command). */
+export const CLAIM_SEAT_COMMAND = 'ClaimSeat';
+
+/**
+ * A seat claimed into a profile, as the server records the command; null for any other action.
+ * The name it showed is the recorded event's (the profile's then, or "erased player" since).
+ */
+function seatClaimOf(action: RecordedAction, event: GameEvent | undefined): { seat: number; playerId: string; name: string } | null {
+  const command = action.command;
+  if (action.seat === null || command?.type !== CLAIM_SEAT_COMMAND) return null;
+  const name = event?.type === 'SeatClaimed' ? event.data.name : '';
+  return { seat: action.seat, playerId: String(command.playerId), name };
 }
 
 /** Folds an action's events; what went wrong when they cannot be (a file may hold anything). */

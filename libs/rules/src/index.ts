@@ -25,7 +25,24 @@ export {
   type NoteContext,
   type NoteEvent,
 } from './notes';
-export { decideSeatControl, foldSeatBot, type SeatBots, type SeatControl, seatBots, type SeatEvent, type SeatHandedToBot, type SeatTakenBack } from './seats';
+export {
+  claimedSeats,
+  decideSeatClaim,
+  decideSeatControl,
+  foldSeatBot,
+  foldSeatClaim,
+  SEAT_CLAIM_CONFLICTS,
+  type SeatBots,
+  type SeatClaim,
+  type SeatClaimed,
+  type SeatClaims,
+  seatClaims,
+  type SeatControl,
+  seatBots,
+  type SeatEvent,
+  type SeatHandedToBot,
+  type SeatTakenBack,
+} from './seats';
 export { decideFork, type ForkedBoard, type ForkEvent, type ForkInput, type GameForked, publicBoard } from './fork';
 export type { GameMigrated, MigrationEvent } from './migration';
 export { rulesVersion, type RulesVersion } from './rules-version';

@@ -1,6 +1,6 @@
 // Bots in seats over HTTP: a seat handed to a bot (by itself or by the operator) and taken back,
 // and a hint for a seat (what the greedy bot would do now, and why).
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { hintFor, type GameHint } from '@logbook/app-core';
 import type { CommandResult } from '@logbook/game-log';
@@ -8,15 +8,11 @@ import { commandWords, namesOfState } from '@logbook/projections';
 import { GameCommandsService } from '../games/game-commands.service';
 import { SeatTokenInvalidError, SeatTokenMissingError } from '../games/game.errors';
 import type { LoadedGame } from '../games/game-repository';
+import { parseSeatParam } from '../games/seat-param';
 import { Game, Seat, SeatGuard, Viewer, ViewerGuard } from '../games/seat.guard';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { SMALL_BODY_BYTES } from '../http/json-body';
 import { HandSeatDto } from './dto/hand-seat.dto';
-
-const parseSeat = (value: string): number => {
-  if (!/^[1-9]\d{0,1}$/.test(value)) throw new BadRequestException('seat must be a seat number, e.g. /seats/2/bot');
-  return Number(value);
-};
 
 /** The seat a caller may hand over or take back: its own, or any for the operator. */
 function seatFor(viewer: Viewer, seat: number): 'seat' | 'operator' {
@@ -37,7 +33,7 @@ export class SeatsController {
   @JsonBody(SMALL_BODY_BYTES)
   @UseGuards(ViewerGuard)
   handOver(@Game() game: LoadedGame, @Viewer() viewer: Viewer, @Param('seat') seatParam: string, @Body() body: HandSeatDto): Promise<CommandResult> {
-    const seat = parseSeat(seatParam);
+    const seat = parseSeatParam(seatParam, 'bot');
     return this.commands.controlSeat(game.gameId, { seat, bot: body.bot, by: seatFor(viewer, seat) });
   }
 
@@ -47,7 +43,7 @@ export class SeatsController {
   @RateBudget('commands')
   @UseGuards(ViewerGuard)
   takeBack(@Game() game: LoadedGame, @Viewer() viewer: Viewer, @Param('seat') seatParam: string): Promise<CommandResult> {
-    const seat = parseSeat(seatParam);
+    const seat = parseSeatParam(seatParam, 'bot');
     return this.commands.controlSeat(game.gameId, { seat, bot: null, by: seatFor(viewer, seat) });
   }
 

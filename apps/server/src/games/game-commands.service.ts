@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError, type RecordedEvent } from '@logbook/event-store';
 import {
   actionMetadata,
+  CLAIM_SEAT_COMMAND,
   commandFingerprint,
   recordedCreateGame,
   sameFingerprint,
@@ -21,6 +22,7 @@ import {
 import {
   decide,
   decideNote,
+  decideSeatClaim,
   decideSeatControl,
   decideWithHistory,
   initialState,
@@ -34,7 +36,7 @@ import {
   type SeatCommand,
   type SeatControl,
 } from '@logbook/rules';
-import { seatBotsOf } from '../bots/seat-bots-of';
+import { seatBotsOf, seatClaimsOf } from '../bots/seat-bots-of';
 import { GameEventsService, viewEvent } from './game-events.service';
 import { CommandIdReusedError, StaleRevisionError } from './game.errors';
 import { GameRepository, notesOf, type LoadedGame } from './game-repository';
@@ -240,6 +242,33 @@ export class GameCommandsService {
       }),
     };
     return this.locks.run(gameId, () => retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt)));
+  }
+
+  /**
+   * Links `seat` to a profile (its secret checked at the edge): through the same path as a
+   * command, appended at the game's revision, refused on a frozen game like a handover. Its
+   * commandId is the claim itself, so the same claim sent again answers what it did the first
+   * time; the name is not in the recorded command (it is personal data: the event seals it).
+   */
+  claimSeat(gameId: string, seat: number, profile: { playerId: string; name: string }, options: CommandOptions = {}): Promise<CommandResult> {
+    const command = { type: CLAIM_SEAT_COMMAND, playerId: profile.playerId };
+    const order: Order = {
+      gameId,
+      seat,
+      commandId: `claim-${seat}-${profile.playerId}`,
+      command,
+      fingerprint: commandFingerprint({ seat, command }),
+      options,
+      decide: (game) => ({
+        events: decideSeatClaim(game.state, seatClaimsOf(game), { seat, playerId: profile.playerId, name: profile.name }),
+        state: game.history.state,
+      }),
+    };
+    return this.locks.run(gameId, async () => {
+      const result = await retryOnConflict(MAX_ATTEMPTS, (attempt) => this.handle(order, attempt));
+      if (this.listeners.length > 0) this.committed(gameId);
+      return result;
+    });
   }
 
   private async handle(order: Order, attempt: number): Promise<CommandResult> {

@@ -10,7 +10,7 @@ import type { LoadedGame } from './game-repository';
 import type { GameRules } from './rules-check';
 import { SerializedViewCache } from './view-cache';
 import { cacheBudgetsFrom } from './cache-budgets';
-import { botSeatList, seatBotsOf } from '../bots/seat-bots-of';
+import { botSeatList, seatBotsOf, seatClaimsOf } from '../bots/seat-bots-of';
 
 /** A recorded event as `seat` may see it while the game has `status` (with its action's who and when). */
 export const viewEvent = (recorded: RecordedEvent, seat: number | null, status: GameState['status'], action?: ActionMeta): EventView => {
@@ -60,6 +60,7 @@ export class GameEventsService {
       const view: BoardView & { rules?: GameRules } = boardView(game.state, game.revision, seat, {
         history: { undo: game.history.undoable(), redo: game.history.redoable(), takeback: game.history.takebackView() },
         bots: botSeatList(seatBotsOf(game)),
+        claims: seatClaimsOf(game),
       });
       view.rules = rules;
       return JSON.stringify(view);

@@ -31,6 +31,7 @@ import {
   recordingRng,
   RuleViolation,
   seatBots,
+  seatClaims,
   type CarriedNote,
   type GameEvent,
   type GameState,
@@ -38,6 +39,7 @@ import {
   type Rng,
   type RulesVersion,
   type ScenarioDefinition,
+  type SeatClaim,
 } from '@logbook/rules';
 import type { AppConfig } from '@logbook/app-core';
 import { ImportRefusedError, OperatorRequiredError, SeatTokenMissingError } from './game.errors';
@@ -133,9 +135,17 @@ export class GamePortabilityService {
     const notes = notesUpTo(log, gameId, at);
     // The seats bots played at `at` are played by them in the fork too (recorded with it).
     const bots = seatBots(log.slice(0, at + 1).map((entry) => entry.event));
+    const allNew = operator || (forker === null && revealed);
+    // [D] A seat claimed into a profile at `at` stays linked in the fork when the fork's seat is
+    // its source player's: the same names, and a token only the source seat's holder has (theirs
+    // kept, or a new one for the forker's own seat). When every seat gets a new token (an operator,
+    // a spectator of a finished game) or new players are named, whoever takes it is unknown: the
+    // fork's seats start unlinked, and each may be claimed there.
+    const claims = allNew || players !== undefined ? new Map<number, SeatClaim>() : seatClaims(log.slice(0, at + 1).map((entry) => entry.event));
     const events = [
       ...decideFork(board, { gameId: forkId, source: { gameId, revision: at }, players, reshuffle, notes }, rng),
       ...[...bots].map(([seat, bot]): GameEvent => ({ type: 'SeatHandedToBot', data: { seat, bot, by: 'setup' } })),
+      ...[...claims].map(([seat, claim]): GameEvent => ({ type: 'SeatClaimed', data: { seat, ...claim } })),
     ];
     const commandId = `fork-${forkId}`;
     const { first, rest } = actionMetadata({
@@ -146,7 +156,6 @@ export class GamePortabilityService {
       commandFingerprint: commandFingerprint(command),
       draws,
     });
-    const allNew = operator || (forker === null && revealed);
     const newTokensFor: number[] = [];
     const kept: SeatTokenDigest[] = [];
     for (const s of board.seats) {

@@ -32,7 +32,8 @@ import { cacheBudgetsFrom, type CacheBudgets } from './cache-budgets';
  */
 export const FREEZE_STATES = Symbol('FREEZE_STATES');
 
-const HANDOVERS = new Set(['SeatHandedToBot', 'SeatTakenBack']);
+// Events of the whole log that no undo takes back and that say who holds a seat: a snapshot keeps them.
+const HANDOVERS = new Set(['SeatHandedToBot', 'SeatTakenBack', 'SeatClaimed']);
 
 export interface LoadedGame {
   gameId: string;

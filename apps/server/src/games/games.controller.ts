@@ -5,7 +5,7 @@ import type { CreatedGame, GameOptions } from '@logbook/app-core';
 import type { CommandResult } from '@logbook/game-log';
 import { isGameOver, legalCommands, waitingFor } from '@logbook/rules';
 import { BotRunner } from '../bots/bot-runner.service';
-import { botSeatList, seatBotsAt, seatBotsOf } from '../bots/seat-bots-of';
+import { botSeatList, seatBotsAt, seatBotsOf, seatClaimsAt } from '../bots/seat-bots-of';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { COMMAND_BODY_BYTES, MAX_JSON_BYTE_COUNT } from '../http/json-body';
 import { NewGameBudget } from '../http/storage-budget';
@@ -130,7 +130,7 @@ export class GamesController {
     res.header('ETag', reveal && !isGameOver(past.status) ? `"${revision}-revealed"` : `"${revision}"`);
     // Who played each seat then: the log's handovers up to that revision.
     const bots = botSeatList(seatBotsAt(game, revision));
-    const view: BoardView & { rules?: GameRules } = boardView(past, revision, seat, { reveal, bots });
+    const view: BoardView & { rules?: GameRules } = boardView(past, revision, seat, { reveal, bots, claims: seatClaimsAt(game, revision) });
     view.rules = rules;
     return view as BoardView & { rules: GameRules };
   }

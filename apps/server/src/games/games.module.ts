@@ -19,13 +19,23 @@ import { PresenceController } from '../presence/presence.controller';
 import { PresenceModule } from '../presence/presence.module';
 import { PersonalDataService } from './personal-data.service';
 import { SeatNamesController } from './seat-names.controller';
+import { SeatClaimsController } from './seat-claims.controller';
 import { BotRunner } from '../bots/bot-runner.service';
 import { SeatsController } from '../bots/seats.controller';
 import { ProfilesModule } from '../players/profiles.module';
 
 @Module({
   imports: [HistoryModule, PresenceModule, ProfilesModule],
-  controllers: [GamesController, PortabilityController, ScenariosController, NotesController, PresenceController, SeatNamesController, SeatsController],
+  controllers: [
+    GamesController,
+    PortabilityController,
+    ScenariosController,
+    NotesController,
+    PresenceController,
+    SeatNamesController,
+    SeatsController,
+    SeatClaimsController,
+  ],
   providers: [
     GameCommandsService,
     GameEventsService,

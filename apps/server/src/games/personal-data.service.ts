@@ -6,7 +6,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { READ_MODELS, type ReadModels } from '@logbook/app-core';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
-import { gameStreamId, PersonalDataEventStore, seatNamesOf } from '@logbook/game-log';
+import { PersonalDataEventStore, seatNamesNow } from '@logbook/game-log';
 import { RuleViolation } from '@logbook/rules';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { SeekIndexService } from '../history/seek-index.service';
@@ -87,10 +87,9 @@ export class PersonalDataService implements OnModuleInit {
       this.live.forgetGame(gameId);
       await this.seek.forget(gameId);
     });
-    const first = await this.store.readStream(gameStreamId(gameId), { maxCount: 1 });
-    const event = first.status === 'ok' ? first.events[0] : undefined;
-    if (!event) return;
-    await this.modules.get<ReadModels>(READ_MODELS, { strict: false }).refreshNames(gameId, seatNamesOf(event));
+    const names = await seatNamesNow(this.store, gameId);
+    if (!names) return;
+    await this.modules.get<ReadModels>(READ_MODELS, { strict: false }).refreshNames(gameId, names);
   }
 }
 

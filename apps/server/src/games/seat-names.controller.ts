@@ -1,12 +1,11 @@
 // Erasing the name typed at a seat: that seat's own token or the operator's.
-import { BadRequestException, Controller, Delete, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param, UseGuards } from '@nestjs/common';
 import { RateBudget } from '../http/edge-route';
 import type { LoadedGame } from './game-repository';
 import { SeatTokenInvalidError, SeatTokenMissingError } from './game.errors';
 import { PersonalDataService } from './personal-data.service';
+import { parseSeatParam } from './seat-param';
 import { Game, Viewer, ViewerGuard } from './seat.guard';
-
-const SEAT = /^[1-9]\d{0,2}$/;
 
 @Controller('games')
 export class SeatNamesController {
@@ -18,8 +17,7 @@ export class SeatNamesController {
   @RateBudget('creates')
   @UseGuards(ViewerGuard)
   async erase(@Game() game: LoadedGame, @Viewer() viewer: Viewer, @Param('seat') seatParam: string): Promise<void> {
-    if (!SEAT.test(seatParam)) throw new BadRequestException('seat must be a seat number (1, 2, …)');
-    const seat = Number(seatParam);
+    const seat = parseSeatParam(seatParam, 'name');
     if ('spectator' in viewer) throw new SeatTokenMissingError();
     if ('seat' in viewer && viewer.seat !== seat) throw new SeatTokenInvalidError(`Only seat ${seat}'s own token (or the operator's) erases its name`);
     await this.personalData.eraseSeatName(game.gameId, seat);

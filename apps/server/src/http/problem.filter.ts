@@ -4,7 +4,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
-import { RuleViolation } from '@logbook/rules';
+import { RuleViolation, SEAT_CLAIM_CONFLICTS } from '@logbook/rules';
 import { BodyRefusedError } from './json-body';
 import { RateLimitedError } from './rate-limits';
 import { GameQuotaError, StorageFullError } from './storage-budget';
@@ -65,6 +65,9 @@ const problem = (status: number, slug: string, title: string, detail: string, ex
 export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof RuleViolation) {
     if (error.rule === 'game.not-found') return problem(404, 'game-not-found', 'Game not found', error.message);
+    // A seat already linked to a profile: a conflict with what the game holds, not a move the rules forbid.
+    if (SEAT_CLAIM_CONFLICTS.has(error.rule))
+      return problem(409, 'seat-claimed', 'The seat or the profile is already linked', error.message, { rule: error.rule });
     return problem(422, 'rule-violation', 'The rules forbid this', error.message, { rule: error.rule });
   }
   if (error instanceof ProfileAccessError) {

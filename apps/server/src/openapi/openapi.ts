@@ -12,6 +12,7 @@ import { RegisterPlayerDto } from '../players/register-player.dto';
 import { HeartbeatDto } from '../presence/presence.controller';
 import { RebuildReadModelDto } from '../read-models/read-models-admin.controller';
 import { HandSeatDto } from '../bots/dto/hand-seat.dto';
+import { ClaimSeatDto } from '../games/dto/claim-seat.dto';
 import { serverVersion } from '../health/version';
 import { SCENARIO_LIMITS } from '@logbook/content';
 import { MAX_IMPORT_BYTES } from '../http/fastify';
@@ -91,7 +92,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   schemas.Heartbeat = dtoSchema(HeartbeatDto) as never;
   schemas.RebuildReadModel = dtoSchema(RebuildReadModelDto) as never;
   schemas.HandSeat = dtoSchema(HandSeatDto) as never;
-  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, RegisterPlayer, Heartbeat and HandSeat above.
+  schemas.ClaimSeat = dtoSchema(ClaimSeatDto) as never;
+  // @nestjs/swagger's own (empty) reading of the body classes: the bodies are CreateGame, ForkGame, AddNote, RegisterPlayer, Heartbeat, HandSeat and ClaimSeat above.
   delete schemas.CreateGameDto;
   delete schemas.ForkGameDto;
   delete schemas.AddNoteDto;
@@ -99,6 +101,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   delete schemas.HeartbeatDto;
   delete schemas.RebuildReadModelDto;
   delete schemas.HandSeatDto;
+  delete schemas.ClaimSeatDto;
 
   describeOperations(document);
   return document;

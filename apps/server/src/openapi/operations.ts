@@ -342,6 +342,25 @@ const OPERATIONS: Record<string, Operation> = {
       [422, 'A rule forbids it: `seat.not-bot`, `seat.unknown`, `game.over` (RULES.md)'],
     ],
   },
+  'post /games/{gameId}/seats/{seat}/claim': {
+    summary:
+      "Links the seat to a player profile from now on (the seat's own token, and the profile's id and secret): the seat shows the profile's name and the game counts in the profile's games and analytics. The same claim sent again answers what it did",
+    access: 'seat',
+    ok: { 200: { description: 'Recorded: the SeatClaimed event (or, for the same claim again, what it recorded)', content: json('CommandResult') } },
+    errors: [
+      [401, 'No seat token'],
+      [403, "The token is another seat's, or playerSecret is not the profile's secret"],
+      [404, 'No such game, or no such player'],
+      [
+        409,
+        'The seat is already linked to a profile (`rule` seat.claimed), the profile holds another seat of this standard game (`rule` seat.profile-elsewhere), the game is frozen (`rule` game.frozen-rules-changed), or another order was recorded first',
+      ],
+      PLAYER_ERRORS[3],
+      413,
+      415,
+    ],
+    body: jsonBody('ClaimSeat'),
+  },
   'get /games/{gameId}/hint': {
     summary: "What the greedy bot would send now for the caller's seat, and why, from what that seat may see only (null when the game does not wait for it)",
     access: 'seat',

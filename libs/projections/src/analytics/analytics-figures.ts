@@ -111,6 +111,11 @@ export interface AnalyticsFold {
   lastDamage: DamageSource | 'other';
   turnStartedAt: string | null;
   recordedAt: string | null;
+  /**
+   * Recorded from a file (an import): its seats' profile links are foreign. A file proves no
+   * profile (it holds no secret, and anyone can write one), so its games count for nobody's.
+   */
+  foreignProfiles?: true;
 }
 
 /** An event as the fold reads it: its public `data` and metadata, never its `secret`. */

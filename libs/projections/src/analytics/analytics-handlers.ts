@@ -52,20 +52,33 @@ export function seatFigures(
   metadata: Record<string, unknown> | undefined,
 ): GameAnalytics['seats'] {
   const players = Array.isArray(metadata?.players) ? (metadata.players as unknown[]) : [];
+  const foreign = isImported(metadata);
   return seats.map((s) => {
-    const playerId = profileIdOf(s) ?? profileIdOf(players[s.seat - 1]);
+    const playerId = foreign ? undefined : (profileIdOf(s) ?? profileIdOf(players[s.seat - 1]));
     const seat = { seat: s.seat, name: s.name, characterId: s.characterId };
     return playerId === undefined ? seat : Object.assign(seat, { playerId });
   });
 }
 
-/** A seat claimed into a profile (`SeatClaimed { seat, playerId, name }`, no rules event): the seat counts for the profile from then on. */
+/** Whether a first event's metadata records an import (`importedFrom`): its profile links are foreign (AnalyticsFold.foreignProfiles). */
+const isImported = (metadata: Record<string, unknown> | undefined): boolean => typeof metadata?.importedFrom === 'string';
+
+/** Notes on the fold, from its first event, whether its seats' profile links are foreign. */
+const noteImport = (fold: AnalyticsFold, metadata: Record<string, unknown> | undefined): void => {
+  if (isImported(metadata)) fold.foreignProfiles = true;
+  else delete fold.foreignProfiles;
+};
+
+/**
+ * A seat claimed into a profile (`SeatClaimed { seat, playerId, name }`, no rules event): the seat
+ * counts for the profile from then on, and shows its name; an imported game's claim only the name.
+ */
 export function claimSeat(fold: AnalyticsFold, data: unknown): void {
   const claim = data as { seat?: unknown; playerId?: unknown; name?: unknown } | null;
   if (!claim || typeof claim.seat !== 'number' || typeof claim.playerId !== 'string' || claim.playerId === '') return;
   const seat = fold.figures.seats.find((s) => s.seat === claim.seat);
   if (!seat) return;
-  seat.playerId = claim.playerId;
+  if (!fold.foreignProfiles) seat.playerId = claim.playerId;
   if (typeof claim.name === 'string') seat.name = claim.name;
 }
 
@@ -83,6 +96,7 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
     f.scenarioName = scenario.name;
     f.mode = d.mode;
     f.clueGoal = scenario.clueGoal;
+    noteImport(fold, metadata);
     f.seats = seatFigures(d.seats, metadata);
     const marker = metadata?.simulation as SimulationMarker | undefined;
     if (marker?.simulated) f.simulated = { bot: String(marker.bot), seed: Number(marker.seed), index: Number(marker.index) };
@@ -101,6 +115,7 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
     const board = d.board;
     f.mode = d.mode;
     f.forkedFrom = { gameId: String(d.source.gameId), revision: Number(d.source.revision) };
+    noteImport(fold, metadata);
     f.seats = seatFigures(d.seats, metadata);
     if (!board) return;
     f.scenarioId = board.scenario.id;
@@ -239,6 +254,9 @@ export const ANALYTICS_HANDLERS: AnalyticsHandlers = {
   SeatHandedToBot: (fold, { data }) => markBot(fold.figures, data),
   // A seat a bot played stays marked (see markBot).
   SeatTakenBack: null,
+  // Folded by evolveAnalytics itself (claimSeat), without moving the game's clock: a seat claimed
+  // after the voyage ended does not make it end later.
+  SeatClaimed: null,
   // The clock, crew moves, anchors, embarking, hands and what only follows another event: no figure.
   TakebackRequested: null,
   TakebackAccepted: null,

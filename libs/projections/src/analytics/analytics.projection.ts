@@ -10,6 +10,7 @@ import { isPromise, type Awaitable } from '../runner/awaitable';
 import type { Projection } from '../runner/projection';
 import { markBot, newAnalyticsFold, noBots, type AnalyticsFold } from './analytics-figures';
 import type { AnalyticsStore } from './analytics-store';
+import { claimSeat } from './analytics-handlers';
 import { EffectiveAnalytics } from './effective-analytics';
 import { ANALYTICS_EVENT_TYPES, evolveAnalytics, foldAnalytics, SEAT_CLAIMED } from './game-analytics';
 
@@ -51,6 +52,8 @@ export function foldAnalyticsLog(gameId: string, log: readonly RecordedEvent[]):
   // Handovers are never undone: the marks come from the whole log.
   fold.figures.bots = noBots();
   for (const e of log) if (e.type === 'SeatHandedToBot') markBot(fold.figures, analyticsEvent(e).data as { seat: number; bot: string; by?: string });
+  // So are claims into a profile (the effective history leaves them out, as every neutral event).
+  for (const e of log) if (e.type === SEAT_CLAIMED) claimSeat(fold, analyticsEvent(e).data);
   return fold;
 }
 

@@ -4,7 +4,8 @@
 // undo restores the nearest copy below the new top and folds the few events since.
 import { isHistoryNeutral } from '@logbook/rules';
 import { markBot, newAnalyticsFold, noBots, type AnalyticsEvent, type AnalyticsFold, type GameAnalytics } from './analytics-figures';
-import { evolveAnalytics } from './game-analytics';
+import { claimSeat } from './analytics-handlers';
+import { evolveAnalytics, SEAT_CLAIMED } from './game-analytics';
 
 /** Events between kept copies of the figures: what one undo folds at most, beside its action's. */
 const CHECKPOINT_EVENTS = 64;
@@ -27,6 +28,8 @@ export class EffectiveAnalytics {
   private redos = 0;
   /** Seats played by bots: marked by events no undo takes back, so kept apart from the actions. */
   private readonly bots: Pick<GameAnalytics, 'bots'> = { bots: noBots() };
+  /** Seats claimed into a profile (SeatClaimed), likewise never taken back: applied to every copy of the figures. */
+  private readonly claims: unknown[] = [];
   /** Revision of the last log event taken (delivery is at least once). */
   private revision = -1;
 
@@ -44,6 +47,7 @@ export class EffectiveAnalytics {
     // Not a game action (a takeback asked or answered, a note, a handover): no figure, and it forgets no redo.
     if (isHistoryNeutral(event.type)) {
       if (event.type === 'SeatHandedToBot') markBot(this.bots as GameAnalytics, event.data as { seat: number; bot: string; by?: string });
+      if (event.type === SEAT_CLAIMED) this.claims.push(event.data);
       return true;
     }
     if (event.type === 'ActionUndone' || event.type === 'ActionRedone') {
@@ -69,6 +73,7 @@ export class EffectiveAnalytics {
     fold.figures.undos = this.undos;
     fold.figures.redos = this.redos;
     fold.figures.bots = structuredClone(this.bots.bots);
+    for (const claim of this.claims) claimSeat(fold, claim);
     fold.figures.revision = revision;
     return fold;
   }

@@ -3,7 +3,7 @@
 // group's voyages are read from those rows alone.
 import type { RecordedEvent } from '@logbook/event-store';
 import { InMemoryAnalyticsStore } from './analytics-store';
-import { AnalyticsProjection } from './analytics.projection';
+import { AnalyticsProjection, foldAnalyticsLog } from './analytics.projection';
 import { groupVoyages, playerAnalytics } from './player-analytics';
 
 const scenario = (id: string) => ({
@@ -92,6 +92,33 @@ describe("a player's analytics from the analytics rows", () => {
     const [g] = await rows(log);
     expect(g?.seats).toEqual([{ seat: 1, name: 'Ana', characterId: 'mara', playerId: 'p-ana' }]);
     expect(playerAnalytics('p-ana', [g!]).games).toBe(1);
+  });
+
+  it('keeps a claim through an undo and a refold of the effective log (a claim is never undone)', async () => {
+    const log = game('g1', 1, [{ name: 'anon', characterId: 'mara' }], { rounds: 1 });
+    log.push(event('g1', log.length, 'TurnStarted', { seat: 1, round: 2, ordersLeft: 3 }, { commandId: 'a-2' }));
+    log.push(event('g1', log.length, 'SeatClaimed', { seat: 1, playerId: 'p-ana', name: 'Ana' }, { commandId: 'claim' }));
+    log.push(event('g1', log.length, 'ActionUndone', { actionId: 'a-2', seat: 1 }, { commandId: 'undo-a-2' }));
+    const store = new InMemoryAnalyticsStore();
+    const projection = new AnalyticsProjection(store, async (_gameId, revision) => log.slice(0, revision + 1));
+    for (const e of log) await projection.handle(e);
+    const [g] = await store.list();
+    expect(g?.undos).toBe(1);
+    expect(g?.seats).toEqual([{ seat: 1, name: 'Ana', characterId: 'mara', playerId: 'p-ana' }]);
+    expect(foldAnalyticsLog('g1', log).figures.seats).toEqual(g?.seats);
+  });
+
+  it("counts an imported game for no profile: its seats' links are foreign, their names kept", async () => {
+    const log = game('g1', 1, [ana, { name: 'anon', characterId: 'mara' }], { rounds: 1 });
+    const first = log[0] as RecordedEvent;
+    log[0] = { ...first, metadata: { ...first.metadata, importedFrom: 'elsewhere' } };
+    log.push(event('g1', log.length, 'SeatClaimed', { seat: 2, playerId: 'p-bo', name: 'Bo' }));
+    const [g] = await rows(log);
+    expect(g?.seats).toEqual([
+      { seat: 1, name: 'Ana', characterId: 'ysolde' },
+      { seat: 2, name: 'Bo', characterId: 'mara' },
+    ]);
+    expect(playerAnalytics('p-ana', [g!]).games).toBe(0);
   });
 
   it('counts only games with a seat of theirs: outcomes per scenario, rounds, damage, encounters, favourite character, with whom', async () => {

@@ -1,6 +1,8 @@
 // The board view: a game's state as one viewer may see it. Who may see which card is decided
 // by the rules' partyView; this adds the board, the turn and the clock around it.
 import {
+  claimedSeats,
+  type SeatClaims,
   isGameOver,
   PLUNDER_TYPES,
   partyView,
@@ -116,6 +118,8 @@ export interface BoardViewOptions {
   history?: { undo: HistoryStep | null; redo: HistoryStep | null; takeback?: TakebackView | null };
   /** The seats bots play (folded from the log: who plays a seat is not on the board). */
   bots?: Array<{ seat: number; bot: string }>;
+  /** The seats claimed into a profile since the game was created (folded from the log, like bots): each shows its profile's name and id. */
+  claims?: SeatClaims;
 }
 
 /** The board's hexes grouped by tile, in board order: one pass, not one per tile. */
@@ -148,7 +152,7 @@ export function boardView(state: GameState, revision: number, viewer: Viewer, op
     navigation: state.navigation ? { shipId: state.navigation.shipId, pointsLeft: state.navigation.pointsLeft } : null,
     pending: pendingView(state),
     unplacedTiles: state.stack.length,
-    seats: state.seats,
+    seats: options.claims ? claimedSeats(state.seats, options.claims) : state.seats,
     bots: options.bots ?? [],
     tiles: state.tiles.map((tile) => ({
       tileId: tile.tileId,

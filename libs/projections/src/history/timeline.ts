@@ -126,6 +126,8 @@ export class TimelineBuilder {
     this.turnOf(context, Math.max(0, action.firstRevision - 1)).actions.push(view);
     this.count += 1;
     this.revision = action.lastRevision;
+    // A seat claimed into a profile goes by the profile's name in the lines after it (as on the board).
+    for (const event of action.events) if (event.type === 'SeatClaimed') this.names.seats.set(event.data.seat, event.data.name);
 
     // A takeback asked, declined or withdrawn is a line of its turn, but no action an undo takes back.
     if (neutral) return;

@@ -240,6 +240,7 @@ export const EVENT_WORDS: Record<GameEventType, ((data: Data, names: NameLookup)
   NoteAdded: (d, n) => `${noteAuthor(d.by, n)} noted revision ${d.at}: “${d.text}”`,
   SeatHandedToBot: (d, n) => `${n.seat(d.seat)} is played by the ${d.bot} bot`,
   SeatTakenBack: (d, n) => `${n.seat(d.seat)} is played by its player again`,
+  SeatClaimed: (d, n) => `${n.seat(d.seat)} is linked to a player profile`,
 };
 
 /** Who wrote a note, in words: a seat's name, the operator or a spectator. */

@@ -38,7 +38,8 @@ export function decideFork(source: GameState, input: ForkInput, rng: Rng): GameE
   const state = cloneState(source);
   state.gameId = input.gameId;
   const players = input.players;
-  if (players) state.seats = state.seats.map((seat, i) => ({ ...seat, name: players[i]?.name ?? seat.name }));
+  // [D] New players are whoever the forker names: no seat of theirs is a source player's profile.
+  if (players) state.seats = state.seats.map(({ playerId: _profile, ...seat }, i) => ({ ...seat, name: players[i]?.name ?? seat.name }));
   if (input.reshuffle) dealHiddenAgain(state, rng);
   const event: GameEvent = {
     type: 'GameForked',

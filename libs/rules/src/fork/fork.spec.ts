@@ -5,6 +5,7 @@ import { redactEvent } from '../view';
 import { playRandomGame } from '../testing/random-play';
 import { decideFork, type ForkInput } from './fork.decide';
 import type { GameForked } from './fork.events';
+import type { SeatState } from '../state';
 
 const input = (reshuffle: boolean, extra: Partial<ForkInput> = {}): ForkInput => ({
   gameId: 'fork-1',
@@ -72,6 +73,17 @@ describe('a fork', () => {
     const [event] = decideFork(source, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1));
     expect((event as GameForked).data.seats.map((s) => s.name)).toEqual(['Zed', 'Yan']);
     expect(() => decideFork(source, input(false, { players: [{ name: 'Zed' }] }), seededRng(1))).toThrow(RuleViolation);
+  });
+
+  it('names new players free of the profiles the source seats were taken with; a fork naming none keeps them', () => {
+    const linked = { ...source, seats: source.seats.map((s) => (s.seat === 1 ? { ...s, playerId: 'p-ana' } : s)) };
+    // The seats as recorded (the board's seats, profile and all: SeatState).
+    const profiles = (event: GameForked) => (event.data.seats as SeatState[]).map((s) => s.playerId);
+    const renamed = decideFork(linked, input(false, { players: [{ name: 'Zed' }, { name: 'Yan' }] }), seededRng(1))[0] as GameForked;
+    expect(profiles(renamed)).toEqual([undefined, undefined]);
+    expect(renamed.data.seats[0]).not.toHaveProperty('playerId');
+    const kept = decideFork(linked, input(false), seededRng(1))[0] as GameForked;
+    expect(profiles(kept)).toEqual(['p-ana', undefined]);
   });
 
   it("keeps its starting board hidden from every seat, even once the fork is over (it holds the source's secrets)", () => {

@@ -9,4 +9,10 @@ export type SeatHandedToBot = DomainEvent<'SeatHandedToBot', { seat: number; bot
 /** [D] the seat's player plays it again. */
 export type SeatTakenBack = DomainEvent<'SeatTakenBack', { seat: number }>;
 
-export type SeatEvent = SeatHandedToBot | SeatTakenBack;
+/**
+ * [D] a seat is linked to a player's profile from now on (POST /games/:id/seats/:seat/claim, by
+ * the seat's own token with the profile's secret): the seat shows the profile's name and counts
+ * for the profile. Like a handover it is no part of the board and no game action.
+ */
+export type SeatClaimed = DomainEvent<'SeatClaimed', { seat: number; playerId: string; name: string }>;
+export type SeatEvent = SeatHandedToBot | SeatTakenBack | SeatClaimed;

@@ -6,4 +6,6 @@ import type { SeatEvent } from './seats.events';
 export const seatAppliers: Appliers<SeatEvent> = {
   SeatHandedToBot: () => undefined,
   SeatTakenBack: () => undefined,
+  // A claim's name and profile are folded from the whole log (seat-claims.ts), as a handover is.
+  SeatClaimed: () => undefined,
 };

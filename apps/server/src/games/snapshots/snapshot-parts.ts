@@ -16,6 +16,6 @@ export interface LogBefore {
   revision: number;
   /** How many notes it holds (countNotes). */
   notes: number;
-  /** Its seat handovers (SeatHandedToBot, SeatTakenBack), each with its revision: who played each seat when. */
+  /** Its seat handovers (SeatHandedToBot, SeatTakenBack) and claims (SeatClaimed), each with its revision: who played and held each seat when. */
   handovers: Array<{ revision: number; type: string; data: unknown }>;
 }
