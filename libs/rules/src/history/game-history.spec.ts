@@ -1,4 +1,3 @@
-import { RuleViolation } from '../errors';
 import { foldEvents } from '../evolve';
 import type { GameEvent } from '../events';
 import { cw, end, sea, start, LOOKOUT, NAVIGATOR, stackTile } from '../navigation/testing/sea-kit';
@@ -8,16 +7,7 @@ import type { LogEntry } from './log-entry';
 import { decideWithHistory } from './decide-with-history';
 import { GameHistory } from './game-history';
 import { historyTable } from './testing/history-table';
-
-const refusal = (run: () => unknown): string | undefined => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error.rule;
-    throw error;
-  }
-  return undefined;
-};
+import { refusedBy } from '../testing/decider-spec';
 
 const entry = (actionId: string, type: string): LogEntry => ({ actionId, seat: 1, event: { type, data: {} } }) as unknown as LogEntry;
 const undo = (actionId: string): LogEntry => ({ actionId: `u-${actionId}`, seat: 1, event: { type: 'ActionUndone', data: { actionId, seat: 1 } } });
@@ -74,42 +64,42 @@ describe('undo and redo in standard mode', () => {
 
   it('undo.nothing-to-undo: nothing but the game’s creation', () => {
     const table = historyTable(navigable());
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.nothing-to-undo');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('undo.nothing-to-undo');
   });
 
   it('redo.nothing-to-redo: nothing was undone, or a new action cleared it', () => {
     const table = historyTable(navigable());
-    expect(refusal(() => table.send(1, { type: 'Redo' }))).toBe('redo.nothing-to-redo');
+    expect(refusedBy(() => table.send(1, { type: 'Redo' }))).toBe('redo.nothing-to-redo');
     table.send(1, { type: 'StartNavigation' });
     table.send(1, { type: 'Undo' });
     table.send(1, { type: 'StartNavigation' });
-    expect(refusal(() => table.send(1, { type: 'Redo' }))).toBe('redo.nothing-to-redo');
+    expect(refusedBy(() => table.send(1, { type: 'Redo' }))).toBe('redo.nothing-to-redo');
   });
 
   it('undo.not-your-action: another seat’s action', () => {
     const table = historyTable(navigable(), { players: 2 });
     table.send(1, { type: 'StartNavigation' });
-    expect(refusal(() => table.send(2, { type: 'Undo' }))).toBe('undo.not-your-action');
+    expect(refusedBy(() => table.send(2, { type: 'Undo' }))).toBe('undo.not-your-action');
   });
 
   it('redo.not-your-action: another seat’s undone action', () => {
     const table = historyTable(navigable(), { players: 2 });
     table.send(1, { type: 'StartNavigation' });
     table.send(1, { type: 'Undo' });
-    expect(refusal(() => table.send(2, { type: 'Redo' }))).toBe('redo.not-your-action');
+    expect(refusedBy(() => table.send(2, { type: 'Redo' }))).toBe('redo.not-your-action');
   });
 
   it('undo.not-this-turn: an action that ended the turn', () => {
     const table = historyTable(navigable(), { players: 2 });
     table.send(1, { type: 'EndTurn' });
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.not-this-turn');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('undo.not-this-turn');
   });
 
   it('undo.revealed: an explore showed the next tile', () => {
     const table = historyTable(navigable());
     table.send(1, { type: 'StartNavigation' });
     table.send(1, { type: 'ExploreTile' });
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.revealed');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('undo.revealed');
   });
 
   it('undo.window-open: a response window is open', () => {
@@ -119,7 +109,7 @@ describe('undo and redo in standard mode', () => {
     table.send(1, { type: 'StartNavigation' });
     table.send(1, { type: 'TurnShip', direction: 'cw' }); // [N] turning on a storm: 1 structural damage
     expect(table.history.state.pending?.kind).toBe('structural-damage');
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.window-open');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('undo.window-open');
   });
 
   it('says what can be undone and redone now, and by whom', () => {
@@ -157,7 +147,7 @@ describe('undo in sandbox mode', () => {
     }
     expect(undone).toBe(5);
     expect(table.history.state).toEqual(start);
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.nothing-to-undo');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('undo.nothing-to-undo');
   });
 });
 
@@ -245,7 +235,7 @@ describe('a response that showed cards from a hand', () => {
       const [card] = table.history.state.characters[table.history.state.seats[0]!.characterId]!.hand;
       table.send(1, { type: 'ReduceStructuralDamage', discard: [card!] });
     }
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('undo.revealed');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('undo.revealed');
   });
 });
 

@@ -1,4 +1,3 @@
-import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { foldEvents } from '../evolve';
 import { sea, stackTile } from '../navigation/testing/sea-kit';
@@ -9,16 +8,7 @@ import { GameHistory } from './game-history';
 import { takebackStatus } from './takeback-ledger';
 import { TAKEBACK_WINDOW_MS } from './takeback-rules';
 import { historyTable, type HistoryTable } from './testing/history-table';
-
-const refusal = (run: () => unknown): string | undefined => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error.rule;
-    throw error;
-  }
-  return undefined;
-};
+import { refusedBy } from '../testing/decider-spec';
 
 const turn: LogCommand = { type: 'Navigate', steps: [{ action: 'turn', direction: 'cw' }] };
 const navigable = (tweak?: (scenario: ScenarioDefinition) => void) =>
@@ -103,17 +93,17 @@ describe('[D §11] takebacks by consent', () => {
     expect(lastEvents(table)).toEqual([{ type: 'TakebackDeclined', data: { requestId, seat: 1, at: table.now } }]);
     expect(table.history.state).toBe(board);
     expect(requestOf(table)).toMatchObject({ outcome: 'declined', by: 1 });
-    expect(refusal(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.closed');
+    expect(refusedBy(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.closed');
   });
 
   it('the requester may withdraw it; nobody else may', () => {
     const { table, first } = threeSeats();
     table.send(2, { type: 'RequestTakeback', actionId: first });
     const { requestId } = requestOf(table);
-    expect(refusal(() => table.send(1, { type: 'WithdrawTakeback', requestId }))).toBe('takeback.not-your-request');
+    expect(refusedBy(() => table.send(1, { type: 'WithdrawTakeback', requestId }))).toBe('takeback.not-your-request');
     table.send(2, { type: 'WithdrawTakeback', requestId });
     expect(lastEvents(table)).toEqual([{ type: 'TakebackWithdrawn', data: { requestId, seat: 2, at: table.now } }]);
-    expect(refusal(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.closed');
+    expect(refusedBy(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.closed');
   });
 
   it('expires when its time runs out: judged from the time each decision records', () => {
@@ -123,7 +113,7 @@ describe('[D §11] takebacks by consent', () => {
     table.now = later(requestedAt, TAKEBACK_WINDOW_MS - 1);
     table.send(3, { type: 'AnswerTakeback', requestId, accept: true });
     table.now = later(requestedAt, TAKEBACK_WINDOW_MS);
-    expect(refusal(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.expired');
+    expect(refusedBy(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.expired');
     // An expired request no longer blocks a new one.
     table.send(3, { type: 'RequestTakeback', actionId: first });
     expect(requestOf(table).requestId).not.toBe(requestId);
@@ -135,23 +125,23 @@ describe('[D §11] takebacks by consent', () => {
     const { requestId } = requestOf(table);
     table.send(2, turn);
     expect(requestOf(table).outcome).toBe('moved-on');
-    expect(refusal(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.expired');
+    expect(refusedBy(() => table.send(1, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.expired');
   });
 
   it('one request at a time', () => {
     const { table, first, second } = threeSeats();
     table.send(2, { type: 'RequestTakeback', actionId: first });
-    expect(refusal(() => table.send(3, { type: 'RequestTakeback', actionId: second }))).toBe('takeback.already-open');
+    expect(refusedBy(() => table.send(3, { type: 'RequestTakeback', actionId: second }))).toBe('takeback.already-open');
   });
 
   it('refuses answers from the requester, a second answer, and an unknown request', () => {
     const { table, first } = threeSeats();
     table.send(2, { type: 'RequestTakeback', actionId: first });
     const { requestId } = requestOf(table);
-    expect(refusal(() => table.send(2, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.own-request');
+    expect(refusedBy(() => table.send(2, { type: 'AnswerTakeback', requestId, accept: true }))).toBe('takeback.own-request');
     table.send(3, { type: 'AnswerTakeback', requestId, accept: true });
-    expect(refusal(() => table.send(3, { type: 'AnswerTakeback', requestId, accept: false }))).toBe('takeback.already-answered');
-    expect(refusal(() => table.send(1, { type: 'AnswerTakeback', requestId: requestId + 1, accept: true }))).toBe('takeback.unknown-request');
+    expect(refusedBy(() => table.send(3, { type: 'AnswerTakeback', requestId, accept: false }))).toBe('takeback.already-answered');
+    expect(refusedBy(() => table.send(1, { type: 'AnswerTakeback', requestId: requestId + 1, accept: true }))).toBe('takeback.unknown-request');
   });
 
   it('never goes past revealed information', () => {
@@ -159,7 +149,7 @@ describe('[D §11] takebacks by consent', () => {
     const started = table.send(1, { type: 'StartNavigation' });
     table.send(1, { type: 'ExploreTile' });
     table.send(1, { type: 'EndNavigation' });
-    expect(refusal(() => table.send(2, { type: 'RequestTakeback', actionId: started }))).toBe('takeback.revealed');
+    expect(refusedBy(() => table.send(2, { type: 'RequestTakeback', actionId: started }))).toBe('takeback.revealed');
   });
 
   it('never goes past the start of the round, nor takes back the game’s creation or an unknown action', () => {
@@ -167,21 +157,21 @@ describe('[D §11] takebacks by consent', () => {
     table.send(2, { type: 'EndTurn' });
     const roundEnd = table.send(3, { type: 'EndTurn' });
     expect(table.history.state.round).toBe(2);
-    expect(refusal(() => table.send(1, { type: 'RequestTakeback', actionId: roundEnd }))).toBe('takeback.past-round-start');
+    expect(refusedBy(() => table.send(1, { type: 'RequestTakeback', actionId: roundEnd }))).toBe('takeback.past-round-start');
     const creation = table.history.effectiveActions[0]!.actionId;
     const alone = historyTable(navigable(), { players: 2 });
     alone.send(1, turn);
-    expect(refusal(() => alone.send(2, { type: 'RequestTakeback', actionId: creation }))).toBe('takeback.nothing-to-take-back');
-    expect(refusal(() => alone.send(2, { type: 'RequestTakeback', actionId: 'no-such-action' }))).toBe('takeback.unknown-action');
+    expect(refusedBy(() => alone.send(2, { type: 'RequestTakeback', actionId: creation }))).toBe('takeback.nothing-to-take-back');
+    expect(refusedBy(() => alone.send(2, { type: 'RequestTakeback', actionId: 'no-such-action' }))).toBe('takeback.unknown-action');
   });
 
   it('needs another seat to ask, and is not for sandbox games', () => {
     const solo = historyTable(navigable());
     const moved = solo.send(1, turn);
-    expect(refusal(() => solo.send(1, { type: 'RequestTakeback', actionId: moved }))).toBe('takeback.no-one-to-ask');
+    expect(refusedBy(() => solo.send(1, { type: 'RequestTakeback', actionId: moved }))).toBe('takeback.no-one-to-ask');
     const sandbox = historyTable(navigable(), { players: 2, mode: 'sandbox' });
     const played = sandbox.send(1, turn);
-    expect(refusal(() => sandbox.send(2, { type: 'RequestTakeback', actionId: played }))).toBe('takeback.sandbox');
+    expect(refusedBy(() => sandbox.send(2, { type: 'RequestTakeback', actionId: played }))).toBe('takeback.sandbox');
   });
 
   it('what the seats took back together, one seat does not redo', () => {
@@ -190,7 +180,7 @@ describe('[D §11] takebacks by consent', () => {
     table.send(2, { type: 'RequestTakeback', actionId: moved });
     table.send(1, { type: 'AnswerTakeback', requestId: requestOf(table).requestId, accept: true });
     expect(table.history.redoable()?.actionId).toBe(moved);
-    expect(refusal(() => table.send(1, { type: 'Redo' }))).toBe('redo.taken-back');
+    expect(refusedBy(() => table.send(1, { type: 'Redo' }))).toBe('redo.taken-back');
   });
 
   it('a request and its answers are not actions: an undo skips them and what could be redone stays', () => {
@@ -242,7 +232,7 @@ describe('[D §11] sandbox undo after the end', () => {
     expect(table.history.state.status).toBe('active');
     table.send(1, { type: 'Redo' });
     expect(table.history.state).toEqual(lost);
-    expect(refusal(() => table.send(1, { type: 'Redo' }))).toBe('game.over');
+    expect(refusedBy(() => table.send(1, { type: 'Redo' }))).toBe('game.over');
     table.send(1, { type: 'Undo' });
     table.send(1, turn);
     expect(table.history.state.status).toBe('active');
@@ -251,14 +241,14 @@ describe('[D §11] sandbox undo after the end', () => {
   it('still checks the seat once the sandbox game is over', () => {
     const table = historyTable(lastBlessing(), { mode: 'sandbox' });
     table.send(1, { type: 'EndTurn' });
-    expect(refusal(() => table.send(9, { type: 'Undo' }))).toBe('seat.unknown');
+    expect(refusedBy(() => table.send(9, { type: 'Undo' }))).toBe('seat.unknown');
   });
 
   it('a standard game keeps refusing once it is over', () => {
     const table = historyTable(lastBlessing());
     table.send(1, { type: 'EndTurn' });
     expect(table.history.state.status).toBe('lost');
-    expect(refusal(() => table.send(1, { type: 'Undo' }))).toBe('game.over');
+    expect(refusedBy(() => table.send(1, { type: 'Undo' }))).toBe('game.over');
     expect(table.history.undoable()?.by).toEqual([]);
   });
 });

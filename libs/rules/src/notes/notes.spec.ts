@@ -1,4 +1,3 @@
-import { RuleViolation } from '../errors';
 import { effectiveEntries } from '../history/action-stack';
 import { GameHistory } from '../history/game-history';
 import type { LogEntry } from '../history/log-entry';
@@ -6,16 +5,7 @@ import { LOOKOUT, NAVIGATOR, sea, stackTile } from '../navigation/testing/sea-ki
 import { historyTable } from '../history/testing/history-table';
 import { foldEvents } from '../evolve';
 import { countNotes, decideNote, MAX_NOTES_PER_GAME, type AddNote } from './note.decide';
-
-const ruleOf = (run: () => unknown): string | undefined => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error.rule;
-    throw error;
-  }
-  return undefined;
-};
+import { refusedBy } from '../testing/decider-spec';
 
 const note = (at: number, by: AddNote['by'] = 1): AddNote => ({ noteId: `n-${at}`, at, text: 'Storm ahead', by });
 
@@ -48,20 +38,20 @@ describe('deciding a note', () => {
 
   it('[note.no-such-revision] refuses a revision past the log’s last, or not a revision at all', () => {
     const log = { revision: 5, notes: 0, status: 'active' as const };
-    expect(ruleOf(() => decideNote(note(6), log))).toBe('note.no-such-revision');
-    expect(ruleOf(() => decideNote(note(-1), log))).toBe('note.no-such-revision');
-    expect(ruleOf(() => decideNote(note(1.5), log))).toBe('note.no-such-revision');
-    expect(ruleOf(() => decideNote(note(5), log))).toBeUndefined();
+    expect(refusedBy(() => decideNote(note(6), log))).toBe('note.no-such-revision');
+    expect(refusedBy(() => decideNote(note(-1), log))).toBe('note.no-such-revision');
+    expect(refusedBy(() => decideNote(note(1.5), log))).toBe('note.no-such-revision');
+    expect(refusedBy(() => decideNote(note(5), log))).toBeUndefined();
   });
 
   it('[note.too-many] refuses a note past the bound of a game', () => {
-    expect(ruleOf(() => decideNote(note(0), { revision: 5, notes: MAX_NOTES_PER_GAME, status: 'active' }))).toBe('note.too-many');
+    expect(refusedBy(() => decideNote(note(0), { revision: 5, notes: MAX_NOTES_PER_GAME, status: 'active' }))).toBe('note.too-many');
   });
 
   it('[note.spectator-in-play] lets a spectator note a game only once it is over', () => {
-    expect(ruleOf(() => decideNote(note(0, 'spectator'), { revision: 5, notes: 0, status: 'active' }))).toBe('note.spectator-in-play');
-    expect(ruleOf(() => decideNote(note(0, 'spectator'), { revision: 5, notes: 0, status: 'won' }))).toBeUndefined();
-    expect(ruleOf(() => decideNote(note(0, 'operator'), { revision: 5, notes: 0, status: 'active' }))).toBeUndefined();
+    expect(refusedBy(() => decideNote(note(0, 'spectator'), { revision: 5, notes: 0, status: 'active' }))).toBe('note.spectator-in-play');
+    expect(refusedBy(() => decideNote(note(0, 'spectator'), { revision: 5, notes: 0, status: 'won' }))).toBeUndefined();
+    expect(refusedBy(() => decideNote(note(0, 'operator'), { revision: 5, notes: 0, status: 'active' }))).toBeUndefined();
   });
 });
 

@@ -1,6 +1,5 @@
 // Who plays a seat: a fold of the whole log that no undo changes; handovers are decided by the
 // rules (allowed at any moment of a running game) and are no game action for the history.
-import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { effectiveEntries } from '../history/action-stack';
 import { GameHistory } from '../history/game-history';
@@ -10,16 +9,7 @@ import { initialState } from '../state';
 import { createGameCommand, firstVoyage } from '../testing/fixtures';
 import { seededRng } from '../random';
 import { decideSeatControl, seatBots } from './seat-bots';
-
-const rule = (run: () => unknown): string | undefined => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error.rule;
-    throw error;
-  }
-  return undefined;
-};
+import { refusedBy } from '../testing/decider-spec';
 
 const handed = (seat: number, bot: string): GameEvent => ({ type: 'SeatHandedToBot', data: { seat, bot, by: 'seat' } });
 const back = (seat: number): GameEvent => ({ type: 'SeatTakenBack', data: { seat } });
@@ -55,10 +45,10 @@ describe('handing a seat over and taking it back', () => {
 
   it('refuses seat.already-bot, seat.not-bot, seat.unknown and game.over', () => {
     const state = game();
-    expect(rule(() => decideSeatControl(state, new Map([[2, 'greedy']]), { seat: 2, bot: 'random', by: 'seat' }))).toBe('seat.already-bot');
-    expect(rule(() => decideSeatControl(state, new Map(), { seat: 2, bot: null, by: 'seat' }))).toBe('seat.not-bot');
-    expect(rule(() => decideSeatControl(state, new Map(), { seat: 3, bot: 'greedy', by: 'operator' }))).toBe('seat.unknown');
-    expect(rule(() => decideSeatControl({ ...state, status: 'lost' }, new Map(), { seat: 1, bot: 'greedy', by: 'seat' }))).toBe('game.over');
+    expect(refusedBy(() => decideSeatControl(state, new Map([[2, 'greedy']]), { seat: 2, bot: 'random', by: 'seat' }))).toBe('seat.already-bot');
+    expect(refusedBy(() => decideSeatControl(state, new Map(), { seat: 2, bot: null, by: 'seat' }))).toBe('seat.not-bot');
+    expect(refusedBy(() => decideSeatControl(state, new Map(), { seat: 3, bot: 'greedy', by: 'operator' }))).toBe('seat.unknown');
+    expect(refusedBy(() => decideSeatControl({ ...state, status: 'lost' }, new Map(), { seat: 1, bot: 'greedy', by: 'seat' }))).toBe('game.over');
   });
 });
 

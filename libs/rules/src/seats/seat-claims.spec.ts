@@ -1,6 +1,5 @@
 // A seat claimed into a profile: decided against the seats' profiles (the board's and the log's
 // claims), and never a game action for the history.
-import { RuleViolation } from '../errors';
 import type { GameEvent } from '../events';
 import { GameHistory } from '../history/game-history';
 import { isHistoryNeutral } from '../history/neutral-events';
@@ -10,16 +9,7 @@ import { initialState, type GameState } from '../state';
 import { createGameCommand, firstVoyage } from '../testing/fixtures';
 import { seededRng } from '../random';
 import { claimedSeats, decideSeatClaim, seatClaims } from './seat-claims';
-
-const rule = (run: () => unknown): string | undefined => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error.rule;
-    throw error;
-  }
-  return undefined;
-};
+import { refusedBy } from '../testing/decider-spec';
 
 const game = (mode: GameState['mode'] = 'standard') =>
   decideAndApply(initialState(), createGameCommand(firstVoyage(), { players: 2, mode }), { seat: null, rng: seededRng(7) });
@@ -37,21 +27,21 @@ describe('claiming a seat into a profile', () => {
   it('refuses seat.claimed for a seat claimed before or taken with a profile, whichever profile asks', () => {
     const state = game().state;
     const claims = seatClaims([claimed(1, 'p-ana')]);
-    expect(rule(() => decideSeatClaim(state, claims, { seat: 1, playerId: 'p-bo', name: 'Bo' }))).toBe('seat.claimed');
-    expect(rule(() => decideSeatClaim(state, claims, { seat: 1, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.claimed');
+    expect(refusedBy(() => decideSeatClaim(state, claims, { seat: 1, playerId: 'p-bo', name: 'Bo' }))).toBe('seat.claimed');
+    expect(refusedBy(() => decideSeatClaim(state, claims, { seat: 1, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.claimed');
     const takenWithProfile = { ...state, seats: state.seats.map((s) => (s.seat === 2 ? { ...s, playerId: 'p-bo' } : s)) };
-    expect(rule(() => decideSeatClaim(takenWithProfile, new Map(), { seat: 2, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.claimed');
+    expect(refusedBy(() => decideSeatClaim(takenWithProfile, new Map(), { seat: 2, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.claimed');
   });
 
   it('refuses seat.profile-elsewhere in a standard game, and lets a sandbox seat one profile twice', () => {
     const claims = seatClaims([claimed(1, 'p-ana')]);
-    expect(rule(() => decideSeatClaim(game().state, claims, { seat: 2, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.profile-elsewhere');
+    expect(refusedBy(() => decideSeatClaim(game().state, claims, { seat: 2, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.profile-elsewhere');
     expect(decideSeatClaim(game('sandbox').state, claims, { seat: 2, playerId: 'p-ana', name: 'Ana' })).toEqual([claimed(2, 'p-ana')]);
   });
 
   it('refuses seat.unknown and game.not-found', () => {
-    expect(rule(() => decideSeatClaim(game().state, new Map(), { seat: 3, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.unknown');
-    expect(rule(() => decideSeatClaim(initialState(), new Map(), { seat: 1, playerId: 'p-ana', name: 'Ana' }))).toBe('game.not-found');
+    expect(refusedBy(() => decideSeatClaim(game().state, new Map(), { seat: 3, playerId: 'p-ana', name: 'Ana' }))).toBe('seat.unknown');
+    expect(refusedBy(() => decideSeatClaim(initialState(), new Map(), { seat: 1, playerId: 'p-ana', name: 'Ana' }))).toBe('game.not-found');
   });
 
   it("shows on the seats the profile's name and id, the last claim of the log winning", () => {

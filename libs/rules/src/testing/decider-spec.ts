@@ -50,3 +50,14 @@ export const given = (events: GameEvent[]) => {
     },
   };
 };
+
+/** The id of the rule that refuses `run`, or undefined when it runs; any other error is thrown on. */
+export const refusedBy = (run: () => unknown): string | undefined => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof RuleViolation) return error.rule;
+    throw error;
+  }
+  return undefined;
+};
