@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogbookClient, ndjson, parseExport, type CommandFields, type LiveEvent, type LogbookClient, type LogCommand } from '@logbook/api-client';
 import { startApp, type TestApp } from './support/app';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 const OPERATOR = 'operator-token-for-the-api-client-spec';
 let sequence = 0;

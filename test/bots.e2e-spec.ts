@@ -8,7 +8,7 @@ import { seededRng, type Rng } from '@logbook/rules';
 import { BotRunner } from '../apps/server/src/bots/bot-runner.service';
 import { nextCommandId, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 const ADMIN = 'bots-spec-operator-token-0123456789';
 

@@ -13,6 +13,7 @@ import { gameStreamId, redecide } from '@logbook/game-log';
 import { asText, play, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { CLI_ARGS, ROOT } from './support/server-process';
+import { useEnv } from './support/env';
 
 const run = promisify(execFile);
 const cli = (args: string[], dataDir: string) =>
@@ -43,15 +44,8 @@ const withoutName = (value: unknown, name: string) => JSON.stringify(value).spli
 describe('erasure by crypto-shredding (SQLite)', () => {
   let app: TestApp;
 
-  beforeAll(() => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
-    // Every game is snapshotted at its first floor: the snapshots' file is scanned like the rest.
-    process.env.LOGBOOK_SNAPSHOT_EVERY = '1';
-  });
-  afterAll(() => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
-    delete process.env.LOGBOOK_SNAPSHOT_EVERY;
-  });
+  // Every game is snapshotted at its first floor: the snapshots' file is scanned like the rest.
+  useEnv({ LOGBOOK_ADMIN_TOKEN: OPERATOR, LOGBOOK_SNAPSHOT_EVERY: '1' });
   beforeEach(async () => {
     app = await startApp();
   });

@@ -8,7 +8,7 @@ import { bigTileHexes, maximalScenario } from '@logbook/content/testing/maximal-
 import { CONTENT_STREAM_PREFIX, EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { asText, createGame, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 const OPERATOR = 'operator-token-for-the-fork-storage-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };

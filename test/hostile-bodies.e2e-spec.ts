@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { builtInScenario } from '@logbook/content';
 import { createGame, nextCommandId, send } from './support/api';
 import { startApp, type TestApp } from './support/app';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 // Bounded by count, not time: a busy 2-core machine may be slow.
 jest.setTimeout(60_000);

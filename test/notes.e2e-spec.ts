@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { asText, createGame, lostGame as lostGameOf, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 const OPERATOR = 'operator-token-for-the-e2e-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };

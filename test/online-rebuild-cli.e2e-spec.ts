@@ -9,6 +9,7 @@ import { recordSimulatedGame, simulateGame } from '@logbook/app-core';
 import { rebuildOnline } from '../apps/cli/src/online-rebuild';
 import { startApp, type TestApp } from './support/app';
 import { CLI_ARGS, ROOT } from './support/server-process';
+import { useOperatorToken } from './support/env';
 
 const run = promisify(execFile);
 const ADMIN = 'online-cli-operator-token';
@@ -17,8 +18,8 @@ describe('rebuild --online from the command line', () => {
   let app: TestApp;
   let base: string;
 
+  useOperatorToken(ADMIN);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = ADMIN;
     app = await startApp();
     const store = app.app.get<EventStore>(EVENT_STORE);
     for (let index = 0; index < 20; index++) {
@@ -30,7 +31,6 @@ describe('rebuild --online from the command line', () => {
   }, 60_000);
 
   afterAll(async () => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
     await app.dispose();
   });
 

@@ -7,6 +7,7 @@ import { publicFigures } from '@logbook/projections';
 import { openReadModels, recordSimulatedGame, simulateGame, toAppConfig, validateEnvironment } from '@logbook/app-core';
 import { createGame, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/env';
 
 const ADMIN = 'online-rebuild-operator-token';
 const operator = { Authorization: `Bearer ${ADMIN}` };
@@ -23,8 +24,8 @@ describe('rebuilding a read model online, under load', () => {
   let app: TestApp;
   const played: Played[] = [];
 
+  useOperatorToken(ADMIN);
   beforeAll(async () => {
-    process.env.LOGBOOK_ADMIN_TOKEN = ADMIN;
     app = await startApp();
     const store = app.app.get<EventStore>(EVENT_STORE);
     // Enough history that the replay takes a while beside the live traffic.
@@ -39,7 +40,6 @@ describe('rebuilding a read model online, under load', () => {
   }, 120_000);
 
   afterAll(async () => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
     await app.dispose();
   });
 

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type TestApp } from './support/app';
+import { useOperatorToken } from './support/env';
 
 const NAME = 'Ottoline Fairweather-Baptiste';
 const secretOf = (secret: string) => ({ 'X-Player-Secret': secret });
@@ -12,12 +13,7 @@ const OPERATOR = 'operator-token-for-the-profile-tests';
 
 describe('player profiles', () => {
   let app: TestApp;
-  beforeAll(() => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
-  });
-  afterAll(() => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
-  });
+  useOperatorToken(OPERATOR);
   beforeEach(async () => {
     app = await startApp();
   });

@@ -11,7 +11,7 @@ import { createGameCommand } from '@logbook/rules/testing/fixtures';
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { readSse } from './support/sse';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 const OPERATOR = 'operator-token-for-the-e2e-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };

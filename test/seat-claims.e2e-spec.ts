@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import { asText, createGame, endTurnOrChoose, lostGame, play, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
+import { useEnv } from './support/env';
 
 const OPERATOR = 'operator-token-for-the-seat-claim-tests';
 const NAME = 'Philippa Ravensworth-Okafor';
@@ -19,15 +20,8 @@ type Seats = Array<{ seat: number; name: string; playerId?: string }>;
 
 describe('claiming a seat into a player profile', () => {
   let app: TestApp;
-  beforeAll(() => {
-    process.env.LOGBOOK_ADMIN_TOKEN = OPERATOR;
-    // Every game is snapshotted at its first floor: a claim before it must come back from the snapshot.
-    process.env.LOGBOOK_SNAPSHOT_EVERY = '1';
-  });
-  afterAll(() => {
-    delete process.env.LOGBOOK_ADMIN_TOKEN;
-    delete process.env.LOGBOOK_SNAPSHOT_EVERY;
-  });
+  // Every game is snapshotted at its first floor: a claim before it must come back from the snapshot.
+  useEnv({ LOGBOOK_ADMIN_TOKEN: OPERATOR, LOGBOOK_SNAPSHOT_EVERY: '1' });
   beforeEach(async () => {
     app = await startApp();
   });

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asText, createGame, play } from './support/api';
 import { startApp, type TestApp } from './support/app';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@ import { LOOKOUT, NAVIGATOR, sea, stackTile } from '@logbook/rules/navigation/te
 import { asText, createGame, play, send, view, type Seat } from './support/api';
 import { startApp, type TestApp } from './support/app';
 import { noSixes, rim, turnCw } from './support/history-fixtures';
-import { useOperatorToken } from './support/operator-token';
+import { useOperatorToken } from './support/env';
 
 const OPERATOR = 'operator-token-for-the-takeback-tests';
 const asOperator = { Authorization: `Bearer ${OPERATOR}` };
