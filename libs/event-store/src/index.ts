@@ -22,6 +22,7 @@ export {
   CONTENT_STREAM_PREFIX,
   CONTENT_EVENT_TYPE,
   CONTENT_REFS,
+  CONTENT_METADATA_REFS,
   type ContentPolicy,
   type ContentPath,
   type ContentRef,

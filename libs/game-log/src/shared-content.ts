@@ -19,10 +19,18 @@ const CREATED_PATHS: readonly ContentPath[] = [
   ['secret', 'data', 'unplacedTiles'],
 ];
 
+/**
+ * A created game's command carries its scenario as its secret part (re-validation decides it
+ * again from it): the same document as the event's, in the metadata, which every read of the log
+ * would otherwise parse once per game.
+ */
+const CREATED_METADATA_PATHS: readonly ContentPath[] = [['commandSecret', 'scenario']];
+
 /** Below this a value costs less inline than its reference and a stream of its own. */
 const MIN_SHARED_BYTES = 1024;
 
 export const gameSharedContent: ContentPolicy = {
   minBytes: MIN_SHARED_BYTES,
   shareable: (event: NewEvent) => (event.type === 'GameForked' ? FORK_PATHS : event.type === 'GameCreated' ? CREATED_PATHS : undefined),
+  shareableMetadata: (event: NewEvent) => (event.type === 'GameCreated' ? CREATED_METADATA_PATHS : undefined),
 };

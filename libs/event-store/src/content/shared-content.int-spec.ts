@@ -7,19 +7,28 @@ import type { EventStore, NewEvent, RecordedEvent } from '../event-store.port';
 import { InMemoryEventStore } from '../memory/in-memory-event-store';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store';
 import { describeEventStoreContract } from '../testing/event-store.contract';
-import { CONTENT_REFS, CONTENT_STREAM_PREFIX, contentStreamId, SharedContentMissingError, withSharedContent, type ContentPolicy } from './shared-content';
+import {
+  CONTENT_METADATA_REFS,
+  CONTENT_REFS,
+  CONTENT_STREAM_PREFIX,
+  contentStreamId,
+  SharedContentMissingError,
+  withSharedContent,
+  type ContentPolicy,
+} from './shared-content';
 
-// Events of type 'Board' may share `data.static` and `data.deep.part`; nothing else is touched.
+// Events of type 'Board' may share `data.static`, `data.deep.part` and `metadata.secret.scenario`; nothing else is touched.
 const policy: ContentPolicy = {
   minBytes: 100,
   shareable: (event) => (event.type === 'Board' ? [['static'], ['deep', 'part']] : undefined),
+  shareableMetadata: (event) => (event.type === 'Board' ? [['secret', 'scenario']] : undefined),
 };
 const big = (seed: string) => ({ seed, hexes: Array.from({ length: 50 }, (_, i) => ({ q: i, r: 0 - i || 0, terrain: 'sea' })) });
 const board = (seed: string, extra: Record<string, unknown> = {}): NewEvent => ({
   id: randomUUID(),
   type: 'Board',
   data: { static: big(seed), deep: { part: big(`${seed}-part`), kept: 1 }, own: randomUUID(), ...extra },
-  metadata: { commandId: 'c-1', seat: null },
+  metadata: { commandId: 'c-1', seat: null, secret: { scenario: big(`${seed}-secret`), kept: 2 } },
 });
 const plain = (): NewEvent => ({ id: randomUUID(), type: 'Moved', data: { to: 3 }, metadata: { commandId: 'c-2' } });
 
@@ -64,7 +73,7 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
   it('stores a value repeated by many events once, and the events with references in its place', async () => {
     const events = [board('a'), board('a'), board('a')];
     for (const [i, event] of events.entries()) await store.append(`game-${i}`, [event], 'no_stream');
-    expect(await contentEvents()).toHaveLength(2); // `static` and `deep.part`, once each
+    expect(await contentEvents()).toHaveLength(3); // `static`, `deep.part` and the metadata's `secret.scenario`, once each
     const raw = await inner.readStream('game-0');
     const stored = raw.status === 'ok' ? raw.events[0] : undefined;
     expect(stored?.data).toMatchObject({ static: null, deep: { part: null, kept: 1 } });
@@ -72,10 +81,16 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
       [['static'], expect.stringMatching(/^[0-9a-f]{64}$/)],
       [['deep', 'part'], expect.stringMatching(/^[0-9a-f]{64}$/)],
     ]);
+    expect(stored?.metadata.secret).toEqual({ scenario: null, kept: 2 });
+    expect(stored?.metadata[CONTENT_METADATA_REFS]).toEqual([[['secret', 'scenario'], expect.stringMatching(/^[0-9a-f]{64}$/)]]);
   });
 
   it('keeps small values, other places and other events inline, and changes nothing the caller holds', async () => {
-    const small: NewEvent = { ...board('b'), data: { static: { tiny: true }, deep: { part: 'short' } } };
+    const small: NewEvent = {
+      ...board('b'),
+      data: { static: { tiny: true }, deep: { part: 'short' } },
+      metadata: { commandId: 'c-1', secret: { scenario: 'short' } },
+    };
     const given = [small, plain()];
     const before = structuredClone(given);
     await store.append('game-x', given, 'no_stream');
@@ -134,7 +149,7 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
     }
     expect(pulled.map(asAppended).slice(0, 3)).toEqual(expected);
     expect(pulled[3].data).toMatchObject({ static: big('c'), deep: { part: big('c-part'), kept: 1 } });
-    expect(pulled[3].metadata).not.toHaveProperty(CONTENT_REFS);
+    expect(pulled[3].metadata).toEqual({ commandId: 'c-1', seat: null, secret: { scenario: big('c-secret'), kept: 2 } });
   });
 
   it('hands each reader its own copy of a shared value', async () => {
@@ -153,7 +168,7 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
     const read = await other.readStream('game-1');
     expect(read.status === 'ok' && read.events[0].data).toMatchObject({ static: big('f'), deep: { part: big('f-part'), kept: 1 } });
     await other.append('game-2', [board('f')], 'no_stream');
-    expect(await contentEvents()).toHaveLength(2);
+    expect(await contentEvents()).toHaveLength(3);
   });
 
   it('fails loudly on a reference to a value the store does not hold, or holds altered', async () => {

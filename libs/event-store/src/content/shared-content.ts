@@ -5,7 +5,8 @@
 // least `minBytes` of JSON is appended as the one event of its own stream `content-<sha256>`
 // with expected revision `no_stream` (an existing stream means "already stored", so several
 // servers on one store agree without talking), and the event is stored with `null` there and
-// the list of its references in metadata (`contentRefs`). Every read (streams, `$all`, both
+// the list of its references in metadata (`contentRefs`); a value in the metadata likewise
+// (`contentRefsOfMetadata`: a command's secret scenario). Every read (streams, `$all`, both
 // subscriptions) puts the values back and drops `contentRefs` before anyone above sees the
 // event, so a reference never leaves the store and a reader cannot tell the two apart.
 //
@@ -36,6 +37,8 @@ export const CONTENT_STREAM_PREFIX = 'content-';
 export const CONTENT_EVENT_TYPE = 'ContentStored';
 /** Metadata key of an event stored with references: `[path into data, sha256 hex][]`. */
 export const CONTENT_REFS = 'contentRefs';
+/** The same for values in the event's metadata: `[path into metadata, sha256 hex][]`. */
+export const CONTENT_METADATA_REFS = 'contentRefsOfMetadata';
 
 export type ContentPath = readonly string[];
 export type ContentRef = [path: string[], sha256: string];
@@ -46,6 +49,11 @@ export interface ContentPolicy {
    * when the event has none. Called for every appended event: keep it a cheap check.
    */
   shareable(event: NewEvent): readonly ContentPath[] | undefined;
+  /**
+   * The same for places in `event.metadata` (a command's secret part can carry a whole scenario);
+   * optional, called for every appended event too.
+   */
+  shareableMetadata?(event: NewEvent): readonly ContentPath[] | undefined;
   /** Values whose JSON is shorter stay inline. */
   minBytes: number;
 }
@@ -105,6 +113,15 @@ function withValueAt(data: unknown, path: ContentPath, value: unknown): unknown 
   return copy;
 }
 
+/** The event was stored with references (in its data or its metadata): reads put the values back. */
+const refersToContent = (event: RecordedEvent): boolean => event.metadata[CONTENT_REFS] !== undefined || event.metadata[CONTENT_METADATA_REFS] !== undefined;
+
+/** Every reference the event was stored with, in data and metadata. */
+const contentRefsOf = (event: RecordedEvent): ContentRef[] => [
+  ...((event.metadata[CONTENT_REFS] as ContentRef[] | undefined) ?? []),
+  ...((event.metadata[CONTENT_METADATA_REFS] as ContentRef[] | undefined) ?? []),
+];
+
 export function withSharedContent(inner: EventStore, options: SharedContentOptions): EventStore {
   return new SharedContentEventStore(inner, options);
 }
@@ -137,17 +154,21 @@ class SharedContentEventStore implements EventStore {
     // Most appends (every order after a game's first) share nothing: handed straight on, with no
     // promise of this decorator's own on the command path.
     for (let i = 0; i < events.length; i++) {
-      if (this.options.policy.shareable(events[i]) !== undefined) return this.appendSharing(streamId, events, expected, i);
+      if (this.sharesSomething(events[i])) return this.appendSharing(streamId, events, expected, i);
     }
     return this.inner.append(streamId, events, expected);
+  }
+
+  private sharesSomething(event: NewEvent): boolean {
+    const { policy } = this.options;
+    return policy.shareable(event) !== undefined || policy.shareableMetadata?.(event) !== undefined;
   }
 
   private async appendSharing(streamId: string, events: NewEvent[], expected: ExpectedRevision, from: number): Promise<AppendResult> {
     let stored = events;
     for (let i = from; i < events.length; i++) {
-      const paths = this.options.policy.shareable(events[i]);
-      if (paths === undefined) continue;
-      const referring = await this.storeShared(events[i], paths);
+      if (!this.sharesSomething(events[i])) continue;
+      const referring = await this.storeShared(events[i]);
       if (referring === events[i]) continue;
       if (stored === events) stored = events.slice();
       stored[i] = referring;
@@ -156,21 +177,32 @@ class SharedContentEventStore implements EventStore {
   }
 
   /** The event as it is stored: its large values stored apart (first) and referenced. */
-  private async storeShared(event: NewEvent, paths: readonly ContentPath[]): Promise<NewEvent> {
+  private async storeShared(event: NewEvent): Promise<NewEvent> {
+    const { policy } = this.options;
+    const inData = await this.shareValues(event.data, policy.shareable(event));
+    const inMetadata = await this.shareValues(event.metadata ?? {}, policy.shareableMetadata?.(event));
+    if (inData.refs.length === 0 && inMetadata.refs.length === 0) return event;
+    const metadata: Record<string, unknown> = { ...(inMetadata.refs.length > 0 ? (inMetadata.value as Json) : event.metadata) };
+    if (inData.refs.length > 0) metadata[CONTENT_REFS] = inData.refs;
+    if (inMetadata.refs.length > 0) metadata[CONTENT_METADATA_REFS] = inMetadata.refs;
+    return { ...event, data: inData.value, metadata };
+  }
+
+  /** `value` with its large values at `paths` stored apart and left `null`, and their references. */
+  private async shareValues(value: unknown, paths: readonly ContentPath[] | undefined): Promise<{ value: unknown; refs: ContentRef[] }> {
     const refs: ContentRef[] = [];
-    let data = event.data;
-    for (const path of paths) {
-      const value = valueAt(data, path);
-      if (value === undefined || value === null) continue;
-      const text = JSON.stringify(value);
+    let out = value;
+    for (const path of paths ?? []) {
+      const part = valueAt(out, path);
+      if (part === undefined || part === null) continue;
+      const text = JSON.stringify(part);
       if (text.length < this.options.policy.minBytes) continue;
       const sha256 = sha256Hex(text);
-      await this.storeValue(sha256, text, value);
+      await this.storeValue(sha256, text, part);
       refs.push([[...path], sha256]);
-      data = withValueAt(data, path, null);
+      out = withValueAt(out, path, null);
     }
-    if (refs.length === 0) return event;
-    return { ...event, data, metadata: { ...event.metadata, [CONTENT_REFS]: refs } };
+    return { value: out, refs };
   }
 
   private async storeValue(sha256: string, text: string, value: unknown): Promise<void> {
@@ -225,22 +257,29 @@ class SharedContentEventStore implements EventStore {
   }
 
   private async hydrate(event: RecordedEvent, readOnly = false): Promise<RecordedEvent> {
-    const refs = event.metadata[CONTENT_REFS] as ContentRef[];
-    let data = event.data;
-    for (const [path, sha256] of refs) {
-      const value = await this.valueOf(sha256, readOnly);
-      if (value === undefined) throw new SharedContentMissingError(sha256, event.streamId, event.revision);
-      data = withValueAt(data, path, value);
+    const data = await this.putBack(event, event.data, event.metadata[CONTENT_REFS] as ContentRef[] | undefined, readOnly);
+    const metadata = (await this.putBack(event, event.metadata, event.metadata[CONTENT_METADATA_REFS] as ContentRef[] | undefined, readOnly)) as Json;
+    const clean = metadata === event.metadata ? Object.assign({}, metadata) : metadata;
+    delete clean[CONTENT_REFS];
+    delete clean[CONTENT_METADATA_REFS];
+    return { ...event, data, metadata: clean };
+  }
+
+  /** `value` with the stored values of `refs` put back in their places. */
+  private async putBack(event: RecordedEvent, value: unknown, refs: ContentRef[] | undefined, readOnly: boolean): Promise<unknown> {
+    let out = value;
+    for (const [path, sha256] of refs ?? []) {
+      const part = await this.valueOf(sha256, readOnly);
+      if (part === undefined) throw new SharedContentMissingError(sha256, event.streamId, event.revision);
+      out = withValueAt(out, path, part);
     }
-    const metadata = Object.assign({}, event.metadata);
-    delete metadata[CONTENT_REFS];
-    return { ...event, data, metadata };
+    return out;
   }
 
   private async hydrateAll(events: RecordedEvent[], readOnly = false): Promise<RecordedEvent[]> {
     let out = events;
     for (let i = 0; i < events.length; i++) {
-      if (events[i].metadata[CONTENT_REFS] === undefined) continue;
+      if (!refersToContent(events[i])) continue;
       if (out === events) out = events.slice();
       out[i] = await this.hydrate(events[i], readOnly);
     }
@@ -264,11 +303,11 @@ class SharedContentEventStore implements EventStore {
     let bytes = 0;
     for (const event of events) {
       if (out.length > 0 && bytes >= maxBytes) break;
-      if (event.metadata[CONTENT_REFS] === undefined) {
+      if (!refersToContent(event)) {
         out.push(event);
         continue;
       }
-      for (const [, sha256] of event.metadata[CONTENT_REFS] as ContentRef[]) bytes += (await this.textOf(sha256))?.length ?? 0;
+      for (const [, sha256] of contentRefsOf(event)) bytes += (await this.textOf(sha256))?.length ?? 0;
       out.push(await this.hydrate(event, readOnly));
     }
     return out;
@@ -276,7 +315,7 @@ class SharedContentEventStore implements EventStore {
 
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent> {
     const readOnly = options?.filter?.readOnly === true;
-    return this.inner.subscribeToAll(options).pipe(inOrder((event) => (event.metadata[CONTENT_REFS] === undefined ? event : this.hydrate(event, readOnly))));
+    return this.inner.subscribeToAll(options).pipe(inOrder((event) => (refersToContent(event) ? this.hydrate(event, readOnly) : event)));
   }
 
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent> {
@@ -294,9 +333,7 @@ class SharedContentEventStore implements EventStore {
             inner
               .next()
               .then((result) =>
-                result.done || result.value.metadata[CONTENT_REFS] === undefined
-                  ? result
-                  : hydrate(result.value).then((value) => ({ done: false as const, value })),
+                result.done || !refersToContent(result.value) ? result : hydrate(result.value).then((value) => ({ done: false as const, value })),
               ),
           return: (value?: unknown) => (inner.return ? inner.return(value) : Promise.resolve({ done: true as const, value: undefined })),
           throw: (error?: unknown) => (inner.throw ? inner.throw(error) : Promise.reject(error)),

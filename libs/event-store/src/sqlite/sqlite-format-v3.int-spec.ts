@@ -10,7 +10,7 @@ import { SqliteEventStore } from './sqlite-event-store';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { DDL_V2, SCHEMA_VERSION } from './sqlite-schema';
 import { SqliteStorage } from './sqlite-storage';
-import { metadataSplit } from './sqlite-texts';
+import { MAX_INTERNED_CHARS, metadataSplit } from './sqlite-texts';
 
 type V2Row = [streamId: string, revision: number, id: string, type: string, data: string, metadata: string, schemaVersion: number];
 
@@ -195,7 +195,8 @@ describe('SQLite v3 texts stored once', () => {
   it('reads the data of the types a reader names at once and the others when first asked for (AllFilter.dataOf), the same events either way', async () => {
     const store = new SqliteEventStore({ filename: join(dir, 'data-of.db') });
     try {
-      const appended = Array.from({ length: 9 }, (_, i) => ({ id: `e-${i}`, type: ['A', 'B', 'C'][i % 3], data: { i, same: 'x'.repeat(20) } }));
+      // Longer than a text the store interns: short data comes inline whatever its type (below).
+      const appended = Array.from({ length: 9 }, (_, i) => ({ id: `e-${i}`, type: ['A', 'B', 'C'][i % 3], data: { i, same: 'x'.repeat(MAX_INTERNED_CHARS) } }));
       await store.append('game-1', appended, 'no_stream');
       const whole = await store.readAll();
       const some = await store.readAll({ filter: { dataOf: ['A', 'Unknown'] } });
@@ -210,6 +211,30 @@ describe('SQLite v3 texts stored once', () => {
       expect(lazy.data).toEqual({ replaced: true });
       // A spread copies the data like any other field.
       expect({ ...filtered[4] }).toStrictEqual({ ...whole[4] });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('hands short data inline even of a type the reader does not name: parsing it costs less than an accessor', async () => {
+    const store = new SqliteEventStore({ filename: join(dir, 'data-of-short.db') });
+    try {
+      const appended = Array.from({ length: 6 }, (_, i) => ({
+        id: `s-${i}`,
+        type: 'B',
+        data: i < 3 ? { i, same: 'x'.repeat(20) } : { i, long: 'y'.repeat(2 * MAX_INTERNED_CHARS) },
+      }));
+      await store.append('game-1', appended, 'no_stream');
+      const read = await store.readAll({ filter: { dataOf: [] } });
+      expect(read.map((e) => typeof Object.getOwnPropertyDescriptor(e, 'data')?.get)).toEqual([
+        'undefined',
+        'undefined',
+        'undefined',
+        'function',
+        'function',
+        'function',
+      ]);
+      expect(read).toStrictEqual(await store.readAll());
     } finally {
       await store.close();
     }

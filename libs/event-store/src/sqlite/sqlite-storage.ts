@@ -34,7 +34,7 @@ const ROW_HEAD = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position
   ELSE printf('%d,%d,%d,%d,%d,"%s-%s-%s-%s-%s",', position, revision, stream, type, schema_version,
     substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata`;
 const ROW_JSON = `${ROW_HEAD} || ',' || data`;
-/** A row whose data the reader did not ask for (`AllFilter.dataOf`) ends after its metadata: seven values. */
+/** A row whose (long) data the reader did not ask for (`AllFilter.dataOf`) ends after its metadata: seven values. */
 const ROW_JSON_MAYBE_DATA = `${ROW_HEAD} || ifnull(',' || data, '')`;
 /**
  * A row's data and metadata codec text with its interned parts put back from `texts` (v3:
@@ -43,13 +43,18 @@ const ROW_JSON_MAYBE_DATA = `${ROW_HEAD} || ifnull(',' || data, '')`;
 const DATA_TEXT = 'ifnull(data, (SELECT text FROM texts WHERE key = data_ref))';
 const METADATA_TEXT = 'CASE WHEN tail_ref IS NULL THEN metadata ELSE metadata || (SELECT text FROM texts WHERE key = tail_ref) END';
 /**
+ * A row whose data the reader did not ask for still comes with it when it is short (most are a
+ * few dozen characters): parsing it costs less than an accessor that would read it later.
+ */
+const INLINE_DATA = `data_ref IS NOT NULL OR octet_length(data) <= ${MAX_INTERNED_CHARS}`;
+/**
  * group_concat takes the rows in the order the subquery gives them (an ORDER BY inside the
  * aggregate would sort every page again, doubling the read); `page` checks that it did.
  */
 const page = (where: string, orderBy: string, dataOfTypes?: string) =>
   `SELECT '[[' || group_concat(${dataOfTypes === undefined ? ROW_JSON : ROW_JSON_MAYBE_DATA}, '],[') || ']]' FROM (
     SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h,
-      ${METADATA_TEXT} AS metadata, ${dataOfTypes === undefined ? DATA_TEXT : `CASE WHEN type IN (${dataOfTypes}) THEN ${DATA_TEXT} END`} AS data
+      ${METADATA_TEXT} AS metadata, ${dataOfTypes === undefined ? DATA_TEXT : `CASE WHEN type IN (${dataOfTypes}) OR ${INLINE_DATA} THEN ${DATA_TEXT} END`} AS data
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
 /**
  * The stored size of each row a page would hold, in the page's order: what `fitting` counts.

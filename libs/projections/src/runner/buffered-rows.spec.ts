@@ -116,16 +116,30 @@ describe('BufferedRows', () => {
     ]);
   });
 
-  it('forgets changed and recent rows on clear', () => {
+  it('forgets changed and recent rows on clear (the owner has emptied its table)', () => {
     const t = aTable();
     t.rows.put({ id: 'a', count: 1 });
     t.rows.flush();
     t.rows.put({ id: 'b', count: 1 });
+    t.db.exec('DELETE FROM rows');
     t.rows.clear();
     expect(t.rows.pending).toBe(0);
     t.rows.flush();
     expect(t.written).toEqual([{ id: 'a', count: 1 }]);
-    t.rows.get('a', t.load);
+    expect(t.rows.get('a', t.load)).toBeUndefined();
+    expect(t.rows.get('b', t.load)).toBeUndefined();
+  });
+
+  it('after a clear, looks up only the rows written since (a rebuild never selects a new game in vain)', () => {
+    const t = aTable(1);
+    t.db.exec('DELETE FROM rows');
+    t.rows.clear();
+    expect(t.rows.get('new', t.load)).toBeUndefined();
+    expect(t.loaded).toEqual([]);
+    t.rows.put({ id: 'a', count: 1 });
+    t.rows.put({ id: 'b', count: 2 });
+    t.rows.flush(); // keeps one in memory: 'a' is dropped
+    expect(t.rows.get('a', t.load)).toEqual({ id: 'a', count: 1 });
     expect(t.loaded).toEqual(['a']);
   });
 

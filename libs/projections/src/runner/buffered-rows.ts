@@ -69,8 +69,16 @@ export class RowBuffer<R extends object> {
  * always before the checkpoint it saves, so the checkpoint is never ahead of the rows written);
  * the read model's `flush` calls `flush` here.
  */
+/** Keys remembered as written since a `clear`, at most: past it, rows not in memory are looked up again. */
+const WRITTEN_KEYS = 1_000_000;
+
 export class BufferedRows<R extends object> extends RowBuffer<R> {
   private readonly writeDirty: () => void;
+  /**
+   * After `clear` (the owner emptied its table, as a rebuild does), the keys written since: the
+   * only rows the table can hold, so a rebuild does not look up each new game's row in vain.
+   */
+  private writtenSinceClear: Set<string> | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -79,9 +87,11 @@ export class BufferedRows<R extends object> extends RowBuffer<R> {
     super(options);
     this.writeDirty = db.transaction(() => {
       for (const row of this.dirty.values()) {
+        this.writtenSinceClear?.add(options.key(row));
         options.write(row);
         this.remember(row);
       }
+      if (this.writtenSinceClear && this.writtenSinceClear.size > WRITTEN_KEYS) this.writtenSinceClear = undefined;
       this.dirty.clear();
     });
   }
@@ -90,6 +100,7 @@ export class BufferedRows<R extends object> extends RowBuffer<R> {
   get(key: string, load: (key: string) => R | undefined): R | undefined {
     const cached = this.cached(key);
     if (cached !== undefined) return cached;
+    if (this.writtenSinceClear && !this.writtenSinceClear.has(key)) return undefined;
     const row = load(key);
     return row === undefined ? undefined : this.remember(row);
   }
@@ -97,6 +108,12 @@ export class BufferedRows<R extends object> extends RowBuffer<R> {
   /** Writes every changed row in one transaction; they stay in memory as recent rows. */
   flush(): void {
     if (this.dirty.size > 0) this.writeDirty();
+  }
+
+  /** Forgets every row in memory; the owner has emptied its table, so only rows written from now on are looked up. */
+  override clear(): void {
+    super.clear();
+    this.writtenSinceClear = new Set();
   }
 
   /** Flushes, then closes the database; a second close does nothing. */
