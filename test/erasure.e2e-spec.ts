@@ -110,6 +110,24 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     };
   }
 
+  /**
+   * After a profile's erasure: every read shows "erased player" and never the name, the boards are the
+   * same but for it, and no file holds it while the server runs nor once it has closed.
+   */
+  async function expectErasedEverywhere(game: { gameId: string; one: Seat; afterMove: number }, before: Awaited<ReturnType<typeof everything>>) {
+    const after = await everything(game.gameId, game.one, game.afterMove);
+    for (const [what, value] of Object.entries(after)) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      expect({ what, erased: text.includes(ERASED), shows: text.includes('erased player') }).toEqual({ what, erased: false, shows: true });
+    }
+    for (const what of ['board', 'spectator', 'seek', 'timeline', 'analytics'] as const) {
+      expect(withoutName(after[what], 'erased player')).toEqual(withoutName(before[what], ERASED));
+    }
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+    await app.close();
+    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+  }
+
   it('the log never holds a typed name in the clear, even before any erasure', async () => {
     await playedGame();
     await app.close();
@@ -235,17 +253,7 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     await app.http().delete(`/players/${playerId}`).set({ 'X-Player-Secret': secret }).expect(204);
     await app.http().get(`/players/${playerId}`).set({ 'X-Player-Secret': secret }).expect(410);
 
-    const after = await everything(game.gameId, game.one, game.afterMove);
-    for (const [what, value] of Object.entries(after)) {
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
-      expect({ what, erased: text.includes(ERASED), shows: text.includes('erased player') }).toEqual({ what, erased: false, shows: true });
-    }
-    for (const what of ['board', 'spectator', 'seek', 'timeline', 'analytics'] as const) {
-      expect(withoutName(after[what], 'erased player')).toEqual(withoutName(before[what], ERASED));
-    }
-    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
-    await app.close();
-    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+    await expectErasedEverywhere(game, before);
     await expectRebuiltErased(game.gameId);
   }, 120_000);
 
@@ -259,17 +267,7 @@ describe('erasure by crypto-shredding (SQLite)', () => {
     await view(app, game.gameId, game.one);
     await app.http().delete(`/players/${playerId}`).set({ 'X-Player-Secret': secret }).expect(204);
 
-    const after = await everything(game.gameId, game.one, game.afterMove);
-    for (const [what, value] of Object.entries(after)) {
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
-      expect({ what, erased: text.includes(ERASED), shows: text.includes('erased player') }).toEqual({ what, erased: false, shows: true });
-    }
-    for (const what of ['board', 'spectator', 'seek', 'timeline', 'analytics'] as const) {
-      expect(withoutName(after[what], 'erased player')).toEqual(withoutName(before[what], ERASED));
-    }
-    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
-    await app.close();
-    expect(filesHolding(storeFiles(app.dataDir), Buffer.from(ERASED))).toEqual([]);
+    await expectErasedEverywhere(game, before);
     // The board's state keeps the name typed at the seat (its own subject, not erased); the figures show the claim's.
     await expectRebuiltErased(game.gameId, [TYPED, KEPT], ['erased player', KEPT]);
   }, 120_000);
