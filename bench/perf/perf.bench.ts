@@ -170,7 +170,8 @@ export async function benchLogSize(): Promise<void> {
     `  the SQLite file after checkpoint and VACUUM: ${mb(log.fileBytes)} MB = ${int(log.fileBytes / log.events)} bytes/event (the (stream, revision) index included)`,
   );
   console.log(
-    `  read + parse + fold (the server's load of the game): ${fixed(log.loadMs)} ms, ${fixed(log.loadCpuMs)} ms of CPU (target <= 60; ${mark(log.loadMs <= 60)});` +
+    `  the whole log read, parsed and folded (a server without a snapshot of the game): ${fixed(log.loadMs)} ms, ${fixed(log.loadCpuMs)} ms of CPU` +
+      ` (the <= 60 ms target is for the first view, opened from a snapshot: npm run bench -- open);` +
       ` the fold alone ${fixed(log.foldMs)} ms, ${fixed(log.foldCpuMs)} ms of CPU`,
   );
 }
