@@ -66,13 +66,24 @@ describe('erasure by crypto-shredding (PostgreSQL)', () => {
     const dir = join(superuser('SHOW data_directory'), 'base', superuser('SELECT oid FROM pg_database WHERE datname = current_database()'));
     const files = readdirSync(dir);
     expect(files.length).toBeGreaterThan(10);
-    // Named by relation (a file is `<filenode>`, `<filenode>.<n>` past 1 GB, `<filenode>_fsm`/`_vm`/`_init` beside it).
-    return files
-      .filter((f) => readFileSync(join(dir, f)).indexOf(needle) >= 0)
-      .map(
-        (f) =>
-          `${superuser(`SELECT coalesce(pg_filenode_relation(0, ${Number(/^\d+/.exec(f)?.[0])})::text, 'filenode ${f}')`)}${f.includes('_') ? f.slice(f.indexOf('_')) : ''}`,
-      );
+    // The server keeps working while we read: a file it removed after the listing (its relation-cache
+    // file `pg_internal.init` is rewritten at will) is no longer on the disk, so it holds nothing.
+    const holds = (f: string) => {
+      try {
+        return readFileSync(join(dir, f)).indexOf(needle) >= 0;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    };
+    // Named by relation (a file is `<filenode>`, `<filenode>.<n>` past 1 GB, `<filenode>_fsm`/`_vm`/`_init` beside it);
+    // a file of the server's own (`pg_internal.init`, `PG_VERSION`) by its name.
+    const named = (f: string) => {
+      const filenode = /^\d+/.exec(f)?.[0];
+      if (filenode === undefined) return f;
+      return `${superuser(`SELECT coalesce(pg_filenode_relation(0, ${filenode})::text, 'filenode ${f}')`)}${f.includes('_') ? f.slice(f.indexOf('_')) : ''}`;
+    };
+    return files.filter(holds).map(named);
   }
 
   it('leaves no erased name or key in any table, and every reader shows "erased player"', async () => {
