@@ -4,14 +4,17 @@ import type { Awaitable } from '../runner/awaitable';
 import type { PostgresReadModelDatabase } from './postgres-read-models';
 import { PostgresRows } from './postgres-rows';
 
-const UPSERT = `INSERT INTO logbook_analytics_games (game_id, scenario_id, created_at, simulated, bot, players, fold)
+/** The table of `generation` (0: the first one's name, as before generations; N: suffixed `_gN`). */
+export const analyticsTable = (generation = 0): string => (generation === 0 ? 'logbook_analytics_games' : `logbook_analytics_games_g${generation}`);
+
+const upsertInto = (table: string) => `INSERT INTO ${table} (game_id, scenario_id, created_at, simulated, bot, players, fold)
   SELECT game_id, scenario_id, created_at, simulated, bot, players, fold
     FROM json_to_recordset($1::json) AS r(game_id text, scenario_id text, created_at text, simulated boolean, bot text, players text[], fold json)
   ON CONFLICT (game_id) DO UPDATE SET scenario_id = excluded.scenario_id, created_at = excluded.created_at,
     simulated = excluded.simulated, bot = excluded.bot, players = excluded.players, fold = excluded.fold`;
 
 // The order of the SQLite store: by creation time (unknown first), then game id.
-const LIST = `SELECT fold::text AS fold FROM logbook_analytics_games
+const listFrom = (table: string) => `SELECT fold::text AS fold FROM ${table}
   WHERE ($1::text IS NULL OR scenario_id = $1)
     AND ($2::text IS NULL OR created_at >= $2) AND ($3::text IS NULL OR created_at < $3)
     AND ($4::boolean IS NULL OR simulated = $4) AND ($5::text IS NULL OR bot = $5)
@@ -21,16 +24,23 @@ const LIST = `SELECT fold::text AS fold FROM logbook_analytics_games
 /** The analytics read model in PostgreSQL, shared by every server, written like `PostgresGameStateStore`. */
 export class PostgresAnalyticsStore implements AnalyticsStore {
   private readonly rows: PostgresRows<AnalyticsFold>;
+  private readonly table: string;
+  private readonly listSql: string;
 
-  constructor(private readonly db: PostgresReadModelDatabase) {
+  constructor(
+    private readonly db: PostgresReadModelDatabase,
+    generation = 0,
+  ) {
+    this.table = analyticsTable(generation);
+    this.listSql = listFrom(this.table);
     this.rows = new PostgresRows(db, 'analytics', {
-      table: 'logbook_analytics_games',
+      table: this.table,
       key: (fold) => fold.figures.gameId,
       serialise: (fold) => {
         const f = fold.figures;
         return `{"game_id":${JSON.stringify(f.gameId)},"scenario_id":${JSON.stringify(f.scenarioId)},"created_at":${JSON.stringify(f.createdAt)},"simulated":${f.simulated ? 'true' : 'false'},"bot":${JSON.stringify(f.simulated?.bot ?? null)},"players":${JSON.stringify(f.seats.map((s) => s.name))},"fold":${JSON.stringify(fold)}}`;
       },
-      upsert: UPSERT,
+      upsert: upsertInto(this.table),
       keep: 200,
     });
   }
@@ -49,7 +59,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
   }
 
   async list(filter: AnalyticsFilter = {}): Promise<GameAnalytics[]> {
-    const { rows } = await this.db.query<{ fold: string }>(LIST, [
+    const { rows } = await this.db.query<{ fold: string }>(this.listSql, [
       filter.scenarioId ?? null,
       filter.from ?? null,
       filter.to ?? null,
@@ -71,7 +81,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
   close(): void {}
 
   private readonly load = async (gameId: string): Promise<AnalyticsFold | undefined> => {
-    const { rows } = await this.db.query<{ fold: string }>('SELECT fold::text AS fold FROM logbook_analytics_games WHERE game_id = $1', [gameId]);
+    const { rows } = await this.db.query<{ fold: string }>(`SELECT fold::text AS fold FROM ${this.table} WHERE game_id = $1`, [gameId]);
     return rows[0] === undefined ? undefined : (JSON.parse(rows[0].fold) as AnalyticsFold);
   };
 }

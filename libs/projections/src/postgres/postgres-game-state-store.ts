@@ -8,7 +8,10 @@ import { PostgresRows } from './postgres-rows';
 const KEEP_BYTES = 32 * 1024 * 1024;
 const UNKNOWN_BYTES = 16 * 1024;
 
-const UPSERT = `INSERT INTO logbook_game_states
+/** The table of `generation` (0: the first one's name, as before generations; N: suffixed `_gN`). */
+export const gameStatesTable = (generation = 0): string => (generation === 0 ? 'logbook_game_states' : `logbook_game_states_g${generation}`);
+
+const upsertInto = (table: string) => `INSERT INTO ${table}
     (game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, updated_at)
   SELECT game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, updated_at
     FROM json_to_recordset($1::json) AS r(game_id text, revision integer, scenario_id text, status text, mode text, round integer,
@@ -18,8 +21,8 @@ const UPSERT = `INSERT INTO logbook_game_states
     clues = excluded.clues, clue_goal = excluded.clue_goal, seats = excluded.seats, state = excluded.state,
     created_at = excluded.created_at, updated_at = excluded.updated_at`;
 
-const LIST = `SELECT game_id "gameId", revision, scenario_id "scenarioId", status, mode, round, act, clues,
-    clue_goal "clueGoal", seats, created_at "createdAt", updated_at "updatedAt" FROM logbook_game_states
+const listFrom = (table: string) => `SELECT game_id "gameId", revision, scenario_id "scenarioId", status, mode, round, act, clues,
+    clue_goal "clueGoal", seats, created_at "createdAt", updated_at "updatedAt" FROM ${table}
   WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR scenario_id = $2)
     AND ($4::text IS NULL OR (coalesce(created_at, ''), game_id) < ($3::text COLLATE "C", $4::text COLLATE "C"))
   ORDER BY coalesce(created_at, '') DESC, game_id DESC LIMIT $5`;
@@ -32,10 +35,17 @@ const LIST = `SELECT game_id "gameId", revision, scenario_id "scenarioId", statu
 export class PostgresGameStateStore implements GameStateStore {
   private readonly rows: PostgresRows<GameStateRecord>;
   private readonly textBytes = new WeakMap<GameState, number>();
+  private readonly table: string;
+  private readonly listSql: string;
 
-  constructor(private readonly db: PostgresReadModelDatabase) {
+  constructor(
+    private readonly db: PostgresReadModelDatabase,
+    generation = 0,
+  ) {
+    this.table = gameStatesTable(generation);
+    this.listSql = listFrom(this.table);
     this.rows = new PostgresRows(db, 'game-states', {
-      table: 'logbook_game_states',
+      table: this.table,
       key: (record) => record.gameId,
       serialise: (record) => {
         const state = JSON.stringify(record.state);
@@ -44,7 +54,7 @@ export class PostgresGameStateStore implements GameStateStore {
         // The state goes in as JSON text, unquoted: the recordset's `state json` column takes it as is.
         return `{"game_id":${JSON.stringify(s.gameId)},"revision":${s.revision},"scenario_id":${JSON.stringify(s.scenarioId)},"status":${JSON.stringify(s.status)},"mode":${JSON.stringify(s.mode)},"round":${s.round},"act":${s.act},"clues":${s.clues},"clue_goal":${s.clueGoal},"seats":${s.seats},"state":${state},"created_at":${JSON.stringify(s.createdAt)},"updated_at":${JSON.stringify(s.updatedAt)}}`;
       },
-      upsert: UPSERT,
+      upsert: upsertInto(this.table),
       keep: 100,
       keepBytes: { bytes: KEEP_BYTES, sizeOf: (record) => this.textBytes.get(record.state) ?? UNKNOWN_BYTES },
     });
@@ -64,7 +74,7 @@ export class PostgresGameStateStore implements GameStateStore {
   }
 
   async list(query: GameSummaryQuery = {}): Promise<GameSummary[]> {
-    const { rows } = await this.db.query<GameSummary>(LIST, [
+    const { rows } = await this.db.query<GameSummary>(this.listSql, [
       query.status ?? null,
       query.scenarioId ?? null,
       query.after?.createdAt ?? null,
@@ -86,7 +96,7 @@ export class PostgresGameStateStore implements GameStateStore {
 
   private readonly load = async (gameId: string): Promise<GameStateRecord | undefined> => {
     const { rows } = await this.db.query<{ revision: number; state: string; createdAt: string | null; updatedAt: string | null }>(
-      'SELECT revision, state::text AS state, created_at "createdAt", updated_at "updatedAt" FROM logbook_game_states WHERE game_id = $1',
+      `SELECT revision, state::text AS state, created_at "createdAt", updated_at "updatedAt" FROM ${this.table} WHERE game_id = $1`,
       [gameId],
     );
     const row = rows[0];

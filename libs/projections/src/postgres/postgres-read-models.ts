@@ -68,7 +68,15 @@ CREATE TABLE IF NOT EXISTS logbook_projection_checkpoints (
   position   numeric(20) NOT NULL,
   saved_at   timestamptz NOT NULL,
   saved_by   text NOT NULL
+);
+CREATE TABLE IF NOT EXISTS logbook_read_model_generations (
+  read_model text PRIMARY KEY,
+  live       integer NOT NULL
 );`;
+
+/** The read-model tables that hold rows (not checkpoints); a later generation's are these suffixed `_gN`. */
+const ROW_TABLES = ['logbook_game_states', 'logbook_analytics_games'] as const;
+const GENERATION_SUFFIX = /^(.+)_g([1-9][0-9]*)$/;
 
 /** A projection's lease: the lock connection, and who holds it when this server does not. */
 export class ProjectionLease {
@@ -250,8 +258,40 @@ export class PostgresReadModelDatabase {
    * owner) leaves that to autovacuum, which does not clear the bytes (docs/privacy.md).
    */
   async vacuumNames(): Promise<void> {
-    await this.ready;
-    await this.pool.query('VACUUM FULL logbook_game_states, logbook_analytics_games').catch(() => undefined);
+    // Every generation's tables: the live one, one being built, one retiring (each may hold the names).
+    const tables = [...ROW_TABLES, ...(await this.generationTables()).map((t) => t.table)];
+    await this.pool.query(`VACUUM FULL ${tables.join(', ')}`).catch(() => undefined);
+  }
+
+  /** The live generation of `name` (0 until a rebuild has switched one). */
+  async liveGeneration(name: string): Promise<number> {
+    const { rows } = await this.query<{ live: number }>('SELECT live FROM logbook_read_model_generations WHERE read_model = $1', [name]);
+    return rows[0]?.live ?? 0;
+  }
+
+  /** The tables of later generations that exist now (`logbook_game_states_g2`, ...), whoever made them. */
+  async generationTables(): Promise<{ table: string; base: string; generation: number }[]> {
+    const { rows } = await this.query<{ table: string }>(
+      `SELECT c.relname AS table FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relname ~ '_g[1-9][0-9]*$'`,
+      [this.schema],
+    );
+    return rows.flatMap(({ table }) => {
+      const [, base, generation] = GENERATION_SUFFIX.exec(table) ?? [];
+      return base !== undefined && (ROW_TABLES as readonly string[]).includes(base) ? [{ table, base, generation: Number(generation) }] : [];
+    });
+  }
+
+  /** Makes a generation's table beside the first one's, with its columns and indexes (`LIKE ... INCLUDING ALL`). */
+  async createGenerationTable(base: (typeof ROW_TABLES)[number], generation: number): Promise<void> {
+    if (generation < 1) throw new Error(`generation ${generation}: the first one's tables are made with the schema`);
+    await this.query(`CREATE TABLE IF NOT EXISTS ${base}_g${generation} (LIKE ${base} INCLUDING ALL)`);
+  }
+
+  /** Drops a later generation's table (a switched-from one after its grace, or one half-built). */
+  async dropGenerationTable(base: (typeof ROW_TABLES)[number], generation: number): Promise<void> {
+    if (generation < 1) throw new Error(`generation ${generation}: the first one's tables are emptied, never dropped`);
+    await this.query(`DROP TABLE IF EXISTS ${base}_g${generation}`);
   }
 
   /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */

@@ -1,0 +1,79 @@
+// The PostgreSQL side of read-model generations on a real database: a later generation's tables
+// are made beside the first one's (same columns and indexes), listed, dropped, and an erasure's
+// vacuum reaches them too.
+import { Client } from 'pg';
+import { type TestDatabase, createTestDatabase } from '@logbook/event-store/postgres/testing/test-database';
+import { initialState } from '@logbook/rules';
+import { PostgresGameStateStore, gameStatesTable } from './postgres-game-state-store';
+import { PostgresReadModelDatabase } from './postgres-read-models';
+
+describe('read-model generations on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: PostgresReadModelDatabase;
+  let sql: Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('read_model_generations');
+    db = new PostgresReadModelDatabase(database.url, 'east');
+    sql = new Client({ connectionString: database.url });
+    await sql.connect();
+  });
+
+  afterAll(async () => {
+    await sql.end();
+    await db.close();
+    await database.drop();
+  });
+
+  const indexesOf = async (table: string): Promise<string[]> =>
+    (await sql.query<{ def: string }>('SELECT indexdef AS def FROM pg_indexes WHERE tablename = $1 ORDER BY indexname', [table])).rows.map((r) =>
+      r.def
+        .replace(table, '<table>')
+        .replace(/ ON \S+ /, ' ON <table> ')
+        .replace(/INDEX \S+/, 'INDEX <name>'),
+    );
+
+  it('says generation 0 is live until one is recorded', async () => {
+    expect(await db.liveGeneration('game-states')).toBe(0);
+    await sql.query(`INSERT INTO logbook_read_model_generations (read_model, live) VALUES ('game-states', 3)`);
+    expect(await db.liveGeneration('game-states')).toBe(3);
+    expect(await db.liveGeneration('analytics')).toBe(0);
+  });
+
+  it("makes a generation's table with the first one's columns and indexes, lists it, and drops it", async () => {
+    expect(await db.generationTables()).toEqual([]);
+    await db.createGenerationTable('logbook_game_states', 2);
+    await db.createGenerationTable('logbook_analytics_games', 2);
+    expect((await db.generationTables()).sort((a, b) => a.table.localeCompare(b.table))).toEqual([
+      { table: 'logbook_analytics_games_g2', base: 'logbook_analytics_games', generation: 2 },
+      { table: 'logbook_game_states_g2', base: 'logbook_game_states', generation: 2 },
+    ]);
+    expect(await indexesOf(gameStatesTable(2))).toEqual(await indexesOf(gameStatesTable(0)));
+    expect(await indexesOf(gameStatesTable(2))).toHaveLength(2);
+    await db.dropGenerationTable('logbook_game_states', 2);
+    await db.dropGenerationTable('logbook_analytics_games', 2);
+    expect(await db.generationTables()).toEqual([]);
+  });
+
+  it('refuses to drop or remake the first generation', async () => {
+    await expect(db.dropGenerationTable('logbook_game_states', 0)).rejects.toThrow('never dropped');
+    await expect(db.createGenerationTable('logbook_game_states', 0)).rejects.toThrow('made with the schema');
+  });
+
+  it("reads and writes a generation's own table through its store, apart from the live one's", async () => {
+    await db.createGenerationTable('logbook_game_states', 1);
+    const next = new PostgresGameStateStore(db, 1);
+    await next.writeNow({ gameId: 'g-1', revision: 4, state: initialState() });
+    expect((await sql.query('SELECT game_id, revision FROM logbook_game_states_g1')).rows).toEqual([{ game_id: 'g-1', revision: 4 }]);
+    expect((await sql.query('SELECT game_id FROM logbook_game_states')).rows).toEqual([]);
+    expect((await next.list()).map((s) => s.gameId)).toEqual(['g-1']);
+    expect((await new PostgresGameStateStore(db).list()).map((s) => s.gameId)).toEqual([]);
+  });
+
+  it("vacuums every generation's tables for an erasure (a later one's file is rewritten too)", async () => {
+    const fileOf = async (table: string) => (await sql.query<{ f: string }>('SELECT pg_relation_filenode($1::regclass)::text AS f', [table])).rows[0]?.f;
+    const before = await fileOf('logbook_game_states_g1');
+    await db.vacuumNames();
+    expect(await fileOf('logbook_game_states_g1')).not.toBe(before);
+  });
+});
