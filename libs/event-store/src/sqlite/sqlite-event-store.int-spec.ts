@@ -26,6 +26,26 @@ describe('SqliteEventStore on a file', () => {
     ]);
   });
 
+  // The prefix filter is checked against whichever set of streams is smaller when its query is
+  // made (the matching ones or the others): both must read exactly the matching streams, those
+  // created after the query included.
+  it.each([
+    ['most streams match', 4, 1],
+    ['few streams match', 1, 4],
+  ])('reads all of a stream prefix when %s, streams created later included', async (_case, games, others) => {
+    const store = new SqliteEventStore({ filename: join(dir, 'events.db') });
+    const append = (streamId: string) => store.append(streamId, [{ id: `${streamId}-e`, type: 'Noted', data: { streamId } }], 'no_stream');
+    for (let i = 0; i < games; i++) await append(`game-${i}`);
+    for (let i = 0; i < others; i++) await append(`content-${i}`);
+    const read = async () => (await store.readAll({ filter: { streamPrefixes: ['game-'] } })).map((event) => event.streamId);
+    const expected = Array.from({ length: games }, (_, i) => `game-${i}`);
+    expect(await read()).toEqual(expected);
+    await append('content-later');
+    await append('game-later');
+    expect(await read()).toEqual([...expected, 'game-later']);
+    await store.close();
+  });
+
   it('opens the file in WAL mode with a full fsync on every commit', async () => {
     const filename = join(dir, 'events.db');
     await new SqliteEventStore({ filename }).close();

@@ -410,7 +410,21 @@ export class SqliteStorage implements LocalStorage {
       // and stops at the page's end, instead of gathering every match of the stream index and
       // sorting it all for each page.
       if (prefixes.length) {
-        where.push(`+stream IN (SELECT stream_key FROM streams WHERE ${prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
+        // The log's rows are looked up in the smaller of the two sets of streams, decided when the
+        // query is made: a rebuild reads nearly every stream (the games), and the set it leaves out
+        // (content streams) is a few keys, so each row costs less to check against it. The
+        // choice changes the cost only: every row's stream is in `streams`, so NOT IN the others
+        // is IN the matching ones.
+        const matching = prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ');
+        const counts = this.db.prepare(`SELECT count(*) AS total, ifnull(sum(${matching}), 0) AS matched FROM streams`).get(...prefixParamsOf(prefixes)) as {
+          total: number;
+          matched: number;
+        };
+        where.push(
+          counts.matched * 2 > counts.total
+            ? `+stream NOT IN (SELECT stream_key FROM streams WHERE NOT (${matching}))`
+            : `+stream IN (SELECT stream_key FROM streams WHERE ${matching})`,
+        );
       }
       if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
       query =
@@ -419,7 +433,9 @@ export class SqliteStorage implements LocalStorage {
           : this.db.prepare(`SELECT position FROM log WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`).pluck();
       this.allQueries.set(key, query);
     }
-    const prefixParams = prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
-    return { query, params: [...prefixParams, ...types] };
+    return { query, params: [...prefixParamsOf(prefixes), ...types] };
   }
 }
+
+/** The parameters of the stream-prefix terms: each prefix's length in characters, then the prefix. */
+const prefixParamsOf = (prefixes: readonly string[]): (string | number)[] => prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
