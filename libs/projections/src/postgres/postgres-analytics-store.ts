@@ -1,11 +1,8 @@
 import type { AnalyticsFold, GameAnalytics } from '../analytics/analytics-figures';
 import type { AnalyticsFilter, AnalyticsStore } from '../analytics/analytics-store';
 import type { Awaitable } from '../runner/awaitable';
-import type { PostgresReadModelDatabase } from './postgres-read-models';
+import { generationTable, type PostgresReadModelDatabase } from './postgres-read-models';
 import { PostgresRows } from './postgres-rows';
-
-/** The table of `generation` (0: the first one's name, as before generations; N: suffixed `_gN`). */
-export const analyticsTable = (generation = 0): string => (generation === 0 ? 'logbook_analytics_games' : `logbook_analytics_games_g${generation}`);
 
 const upsertInto = (table: string) => `INSERT INTO ${table} (game_id, scenario_id, created_at, simulated, bot, players, fold)
   SELECT game_id, scenario_id, created_at, simulated, bot, players, fold
@@ -31,7 +28,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     private readonly db: PostgresReadModelDatabase,
     generation = 0,
   ) {
-    this.table = analyticsTable(generation);
+    this.table = generationTable('logbook_analytics_games', generation);
     this.listSql = listFrom(this.table);
     this.rows = new PostgresRows(db, 'analytics', {
       table: this.table,

@@ -1,15 +1,12 @@
 import type { GameState } from '@logbook/rules';
 import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from '../game-states/game-state-store.port';
 import type { Awaitable } from '../runner/awaitable';
-import type { PostgresReadModelDatabase } from './postgres-read-models';
+import { generationTable, type PostgresReadModelDatabase } from './postgres-read-models';
 import { PostgresRows } from './postgres-rows';
 
 /** As the SQLite store: at most this much state JSON kept parsed in memory, a state not sized yet counted as this. */
 const KEEP_BYTES = 32 * 1024 * 1024;
 const UNKNOWN_BYTES = 16 * 1024;
-
-/** The table of `generation` (0: the first one's name, as before generations; N: suffixed `_gN`). */
-export const gameStatesTable = (generation = 0): string => (generation === 0 ? 'logbook_game_states' : `logbook_game_states_g${generation}`);
 
 const upsertInto = (table: string) => `INSERT INTO ${table}
     (game_id, revision, scenario_id, status, mode, round, act, clues, clue_goal, seats, state, created_at, updated_at)
@@ -42,7 +39,7 @@ export class PostgresGameStateStore implements GameStateStore {
     private readonly db: PostgresReadModelDatabase,
     generation = 0,
   ) {
-    this.table = gameStatesTable(generation);
+    this.table = generationTable('logbook_game_states', generation);
     this.listSql = listFrom(this.table);
     this.rows = new PostgresRows(db, 'game-states', {
       table: this.table,

@@ -76,7 +76,11 @@ CREATE TABLE IF NOT EXISTS logbook_read_model_generations (
 
 /** The read-model tables that hold rows (not checkpoints); a later generation's are these suffixed `_gN`. */
 const ROW_TABLES = ['logbook_game_states', 'logbook_analytics_games'] as const;
+export type RowTableName = (typeof ROW_TABLES)[number];
 const GENERATION_SUFFIX = /^(.+)_g([1-9][0-9]*)$/;
+
+/** A read-model table of `generation`: the first one's name (0, as before generations), or it suffixed `_gN`. */
+export const generationTable = (base: RowTableName, generation = 0): string => (generation === 0 ? base : `${base}_g${generation}`);
 
 /** A projection's lease: the lock connection, and who holds it when this server does not. */
 export class ProjectionLease {
@@ -283,15 +287,15 @@ export class PostgresReadModelDatabase {
   }
 
   /** Makes a generation's table beside the first one's, with its columns and indexes (`LIKE ... INCLUDING ALL`). */
-  async createGenerationTable(base: (typeof ROW_TABLES)[number], generation: number): Promise<void> {
+  async createGenerationTable(base: RowTableName, generation: number): Promise<void> {
     if (generation < 1) throw new Error(`generation ${generation}: the first one's tables are made with the schema`);
-    await this.query(`CREATE TABLE IF NOT EXISTS ${base}_g${generation} (LIKE ${base} INCLUDING ALL)`);
+    await this.query(`CREATE TABLE IF NOT EXISTS ${generationTable(base, generation)} (LIKE ${base} INCLUDING ALL)`);
   }
 
   /** Drops a later generation's table (a switched-from one after its grace, or one half-built). */
-  async dropGenerationTable(base: (typeof ROW_TABLES)[number], generation: number): Promise<void> {
+  async dropGenerationTable(base: RowTableName, generation: number): Promise<void> {
     if (generation < 1) throw new Error(`generation ${generation}: the first one's tables are emptied, never dropped`);
-    await this.query(`DROP TABLE IF EXISTS ${base}_g${generation}`);
+    await this.query(`DROP TABLE IF EXISTS ${generationTable(base, generation)}`);
   }
 
   /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */
