@@ -2,79 +2,18 @@ import Database from 'better-sqlite3';
 import type { AllFilter, EventMetadata, RecordedEvent } from '../event-store.port';
 import type { StreamHead } from '../core/expected-revision';
 import type { StoredEventRef } from '../core/stored-event-ref';
-import { isFiltering } from '../core/all-filter';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { quickCheck } from './sqlite-integrity';
 import { openSchema } from './sqlite-schema';
-import { MAX_INTERNED_CHARS, TextDictionary, compactRow } from './sqlite-texts';
-
-/** SQLite's "no limit". */
-const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
-/** Rows per read query: each page is one string and one JSON.parse. */
-const PAGE = 2000;
-/**
- * Bytes of stored text per read query. A page is one string built by SQLite, which refuses any
- * past 1e9 bytes ("string or blob too big"), and one JavaScript string and parse: events of
- * megabytes (a fork of a huge scenario) must not be read 2,000 at a time.
- */
-export const DEFAULT_PAGE_BYTES = 16 * 1024 * 1024;
-/** What a row adds to its metadata and data in a page's text (numbers, quotes, the id). */
-const ROW_OVERHEAD = 96;
-
-/**
- * One row as JSON text, built by SQLite: `position, revision, stream, type, schema_version,
- * "id", metadata, data` (the id a UUID formatted from its blob, or the stored text quoted). A
- * page is `[[row],[row],…]` (the separator closes one row and opens the next), so the long
- * texts come last and are copied once; it is one string and one JSON.parse, instead of a
- * JavaScript value per column and two parses per row.
- */
-const ROW_HEAD = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position, revision, stream, type, schema_version, json_quote(id))
-  ELSE printf('%d,%d,%d,%d,%d,"%s-%s-%s-%s-%s",', position, revision, stream, type, schema_version,
-    substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata`;
-const ROW_JSON = `${ROW_HEAD} || ',' || data`;
-/** A row whose (long) data the reader did not ask for (`AllFilter.dataOf`) ends after its metadata: seven values. */
-const ROW_JSON_MAYBE_DATA = `${ROW_HEAD} || ifnull(',' || data, '')`;
-/**
- * A row's data and metadata codec text with its interned parts put back from `texts` (v3:
- * sqlite-texts.ts), so the page's text is what v2 stored inline.
- */
-const DATA_TEXT = 'ifnull(data, (SELECT text FROM texts WHERE key = data_ref))';
-const METADATA_TEXT = 'CASE WHEN tail_ref IS NULL THEN metadata ELSE metadata || (SELECT text FROM texts WHERE key = tail_ref) END';
-/**
- * A row whose data the reader did not ask for still comes with it when it is short (most are a
- * few dozen characters): parsing it costs less than an accessor that would read it later.
- */
-const INLINE_DATA = `data_ref IS NOT NULL OR octet_length(data) <= ${MAX_INTERNED_CHARS}`;
-/**
- * group_concat takes the rows in the order the subquery gives them (an ORDER BY inside the
- * aggregate would sort every page again, doubling the read); `page` checks that it did.
- */
-const page = (where: string, orderBy: string, dataOfTypes?: string) =>
-  `SELECT '[[' || group_concat(${dataOfTypes === undefined ? ROW_JSON : ROW_JSON_MAYBE_DATA}, '],[') || ']]' FROM (
-    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h,
-      ${METADATA_TEXT} AS metadata, ${dataOfTypes === undefined ? DATA_TEXT : `CASE WHEN type IN (${dataOfTypes}) OR ${INLINE_DATA} THEN ${DATA_TEXT} END`} AS data
-    FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
-/**
- * The stored size of each row a page would hold, in the page's order: what `fitting` counts.
- * An interned part counts as the most UTF-8 bytes a text `texts` holds can take (it is not read to be measured).
- */
-const sizes = (where: string, orderBy: string) =>
-  `SELECT octet_length(metadata) + ifnull(octet_length(data), 0) + ((data_ref IS NOT NULL) + (tail_ref IS NOT NULL)) * ${MAX_INTERNED_CHARS * 3}
-    FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?`;
-/** A page query and its companion that sizes the same rows. */
-interface PageQuery {
-  page: Database.Statement;
-  sizes: Database.Statement;
-}
-/** Seven values when the data was left out (`AllFilter.dataOf`): it is read when first asked for. */
-type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data?: unknown];
+import { DATA_TEXT, DEFAULT_PAGE_BYTES, PAGE_ROWS, limit, rowsOf, SqlitePages, type PageRow, type PageText } from './sqlite-pages';
+import { TextDictionary, compactRow } from './sqlite-texts';
 
 export class SqliteStorage implements LocalStorage {
   private readonly db: Database.Database;
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
-  private readonly allQueries = new Map<string, PageQuery | Database.Statement>();
+  private readonly pages: SqlitePages;
   private readonly statements;
   private dataVersion: number;
   private foreignCommits = 0;
@@ -115,14 +54,12 @@ export class SqliteStorage implements LocalStorage {
       refsBackwards: prepare('SELECT id, revision, position FROM log WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?').raw(),
       insert: prepare('INSERT INTO log (stream, revision, id, type, data, data_ref, metadata, tail_ref, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       setHead: prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?'),
-      forwards: this.pageQuery('stream = ? AND revision >= ?', 'revision'),
-      backwards: this.pageQuery('stream = ? AND revision <= ?', 'revision DESC'),
-      last: prepare('SELECT max(position) FROM log').pluck(),
       dataAt: prepare(`SELECT ${DATA_TEXT} FROM log WHERE position = ?`).pluck(),
       // Changes whenever another connection (another process: a CLI import, a second server)
       // has committed to the file since this connection last asked; never for our own commits.
       dataVersion: prepare('PRAGMA data_version').pluck(),
     };
+    this.pages = new SqlitePages(this.db, pageBytes, (type) => this.knownTypeKey(type));
     this.dataVersion = this.statements.dataVersion.get() as number;
     this.texts = new TextDictionary(this.db);
   }
@@ -190,42 +127,29 @@ export class SqliteStorage implements LocalStorage {
     const events: RecordedEvent[] = [];
     let from = query.fromRevision ?? (forwards ? 0 : Number.MAX_SAFE_INTEGER);
     for (let left = query.maxCount; left > 0;) {
-      const count = Math.min(left, PAGE);
-      const { rows, full } = this.page(forwards ? this.statements.forwards : this.statements.backwards, [key, from], count, 1, forwards ? 1 : -1);
-      for (const row of rows) events.push(this.toRecordedEvent(row, query.streamId));
-      if (!full) break;
-      left -= rows.length;
-      from = (rows[rows.length - 1] as PageRow)[1] + (forwards ? 1 : -1);
+      const text = this.pages.pageText(forwards ? this.pages.forwards : this.pages.backwards, [key, from], Math.min(left, PAGE_ROWS));
+      if (!text) break;
+      for (const row of rowsOf(text, 1, forwards ? 1 : -1)) events.push(this.toRecordedEvent(row, query.streamId));
+      if (!text.full) break;
+      left -= text.rows;
+      from = forwards ? text.lastRevision + 1 : text.firstRevision - 1;
     }
     return events;
   }
 
-  readAll({ after, maxCount, maxBytes, filter }: AllQuery): RecordedEvent[] {
-    const { query, params } = this.allQuery(filter);
+  readAll(query: AllQuery): RecordedEvent[] {
+    return this.eventsOf(this.pages.allTexts(query));
+  }
+
+  /** The events of pages read here or by the reader worker (SqliteReader), in log order. */
+  eventsOf(texts: readonly PageText[]): RecordedEvent[] {
     const events: RecordedEvent[] = [];
-    let from = after === undefined ? -1 : Number(after);
-    let bytes = 0;
-    for (let left = maxCount; left > 0;) {
-      const count = Math.min(left, PAGE);
-      const { rows, full, size } = this.page(query, [from, ...params], count, 0, 1);
-      for (const row of rows) events.push(this.toRecordedEvent(row));
-      if (!full) break;
-      left -= rows.length;
-      from = (rows[rows.length - 1] as PageRow)[0];
-      bytes += size;
-      if (maxBytes !== undefined && bytes >= maxBytes) break;
-    }
+    for (const text of texts) for (const row of rowsOf(text, 0, 1)) events.push(this.toRecordedEvent(row));
     return events;
   }
 
   lastPosition(filter?: AllFilter): bigint | undefined {
-    let last: unknown;
-    if (isFiltering(filter)) {
-      const { query, params } = this.allQuery(filter, 'last');
-      last = query.get(...params);
-    } else {
-      last = this.statements.last.get();
-    }
+    const last = this.pages.lastPosition(filter);
     return typeof last === 'number' ? BigInt(last) : undefined;
   }
 
@@ -240,41 +164,6 @@ export class SqliteStorage implements LocalStorage {
 
   close(): void {
     if (this.db.open) this.db.close();
-  }
-
-  /**
-   * Up to `count` rows, fewer when their text passes the page's byte budget. `full`: the page
-   * stopped at a limit (count or bytes), so more rows may follow; `size`: its stored bytes.
-   */
-  private page(query: PageQuery, params: unknown[], count: number, field: 0 | 1, sign: 1 | -1): { rows: PageRow[]; full: boolean; size: number } {
-    const rowSizes = query.sizes.all(...params, count) as number[];
-    const { rows: fit, bytes: size } = this.fitting(rowSizes);
-    const json = fit === 0 ? null : (query.page.get(...params, fit) as string | null);
-    if (json === null) return { rows: [], full: false, size: 0 };
-    const rows = JSON.parse(json) as PageRow[];
-    const full = rowSizes.length === count || fit < rowSizes.length;
-    for (let i = 1; i < rows.length; i++) {
-      if (sign * ((rows[i] as PageRow)[field] - (rows[i - 1] as PageRow)[field]) <= 0) {
-        return { rows: rows.sort((a, b) => sign * (a[field] - b[field])), full, size };
-      }
-    }
-    return { rows, full, size };
-  }
-
-  /** How many of the leading rows (by stored size) fit the byte budget: always one at least. */
-  private fitting(rowSizes: number[]): { rows: number; bytes: number } {
-    let bytes = 0;
-    let rows = 0;
-    for (const size of rowSizes) {
-      if (rows > 0 && bytes + size + ROW_OVERHEAD > this.pageBytes) break;
-      bytes += size + ROW_OVERHEAD;
-      rows += 1;
-    }
-    return { rows, bytes };
-  }
-
-  private pageQuery(where: string, orderBy: string, dataOfTypes?: string): PageQuery {
-    return { page: this.db.prepare(page(where, orderBy, dataOfTypes)).pluck(), sizes: this.db.prepare(sizes(where, orderBy)).pluck() };
   }
 
   /** Straight from the parsed row to the envelope: reading all is the hot path of every rebuild. */
@@ -392,50 +281,4 @@ export class SqliteStorage implements LocalStorage {
       ? forwards.all(stream, fromRevision ?? 0, limit(maxCount))
       : backwards.all(stream, fromRevision ?? Number.MAX_SAFE_INTEGER, limit(maxCount));
   }
-
-  /** One cached query per filter shape; the SQL mirrors `matchesFilter`. */
-  private allQuery(filter?: AllFilter): { query: PageQuery; params: (string | number)[] };
-  private allQuery(filter: AllFilter | undefined, shape: 'last'): { query: Database.Statement; params: (string | number)[] };
-  private allQuery(filter?: AllFilter, shape: 'page' | 'last' = 'page'): { query: PageQuery | Database.Statement; params: (string | number)[] } {
-    const prefixes = isFiltering(filter) ? (filter.streamPrefixes ?? []) : [];
-    const types = isFiltering(filter) ? (filter.eventTypes ?? []) : [];
-    // The interned keys of the types whose data the reader reads, in the SQL (-1: none yet);
-    // a type interned after the query was made comes with its data on demand.
-    const dataOf = shape === 'page' && filter?.dataOf ? filter.dataOf.map((type) => this.knownTypeKey(type) ?? -1).join(', ') || '-1' : undefined;
-    const key = `${shape}/${prefixes.length}/${types.length}/${dataOf ?? ''}`;
-    let query = this.allQueries.get(key);
-    if (!query) {
-      const where = shape === 'page' ? ['position > ?'] : ['1'];
-      // `+stream`, `+type`: no index for these terms, so SQLite walks the log in position order
-      // and stops at the page's end, instead of gathering every match of the stream index and
-      // sorting it all for each page.
-      if (prefixes.length) {
-        // The log's rows are looked up in the smaller of the two sets of streams, decided when the
-        // query is made: a rebuild reads nearly every stream (the games), and the set it leaves out
-        // (content streams) is a few keys, so each row costs less to check against it. The
-        // choice changes the cost only: every row's stream is in `streams`, so NOT IN the others
-        // is IN the matching ones.
-        const matching = prefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ');
-        const counts = this.db.prepare(`SELECT count(*) AS total, ifnull(sum(${matching}), 0) AS matched FROM streams`).get(...prefixParamsOf(prefixes)) as {
-          total: number;
-          matched: number;
-        };
-        where.push(
-          counts.matched * 2 > counts.total
-            ? `+stream NOT IN (SELECT stream_key FROM streams WHERE NOT (${matching}))`
-            : `+stream IN (SELECT stream_key FROM streams WHERE ${matching})`,
-        );
-      }
-      if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
-      query =
-        shape === 'page'
-          ? this.pageQuery(where.join(' AND '), 'position', dataOf)
-          : this.db.prepare(`SELECT position FROM log WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`).pluck();
-      this.allQueries.set(key, query);
-    }
-    return { query, params: [...prefixParamsOf(prefixes), ...types] };
-  }
 }
-
-/** The parameters of the stream-prefix terms: each prefix's length in characters, then the prefix. */
-const prefixParamsOf = (prefixes: readonly string[]): (string | number)[] => prefixes.flatMap((prefix) => [[...prefix].length, prefix]);
