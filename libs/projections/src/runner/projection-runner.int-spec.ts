@@ -165,6 +165,43 @@ describe('ProjectionRunner', () => {
       expect(ids(projection.seen)).toEqual([kept.id, live.id]);
     });
 
+    it('asks for the next page before it folds the one it has, and for none past the target', async () => {
+      const history = Array.from({ length: 5 }, () => anEvent());
+      for (const event of history) await appendTo(store, 'game-1', [event]);
+      const steps: string[] = [];
+      const readAll = store.readAll.bind(store);
+      store.readAll = (options) => {
+        steps.push(`read after ${options?.fromPosition ?? 'start'}`);
+        return readAll(options);
+      };
+      projection.handle = (event) => void steps.push(`fold ${event.position}`);
+      runner = new ProjectionRunner(store, checkpoints, projection, { rebuildPageSize: 2 });
+      expect(await runner.rebuild()).toBe(5);
+      // A store that reads beside the event loop (SQLite's reader thread) builds a page while the one before is folded.
+      expect(steps).toEqual(['read after start', 'read after 2', 'fold 1', 'fold 2', 'read after 4', 'fold 3', 'fold 4', 'fold 5']);
+    });
+
+    it("fails with the projection's error when it throws while the next page is read, and the page read ahead fails nothing else", async () => {
+      for (let i = 0; i < 4; i++) await appendTo(store, 'game-1', [anEvent()]);
+      const readAll = store.readAll.bind(store);
+      store.readAll = (options) => (options?.fromPosition === undefined ? readAll(options) : Promise.reject(new Error('the store went away')));
+      projection.handle = () => {
+        throw new Error('the projection failed');
+      };
+      const unhandled: unknown[] = [];
+      const listener = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', listener);
+      try {
+        runner = new ProjectionRunner(store, checkpoints, projection, { rebuildPageSize: 2 });
+        await expect(runner.rebuild()).rejects.toThrow('the projection failed');
+        expect(runner.status).toBe('failed');
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', listener);
+      }
+    });
+
     it('stops at the last position of when it began; later events come live, once', async () => {
       const history = [anEvent(), anEvent(), anEvent()];
       await appendTo(store, 'game-1', history);

@@ -139,20 +139,25 @@ export class ProjectionRunner implements ReadModelRunner {
     let handled = 0;
     const report = () => onProgress?.(this.progress(handled, target));
     report();
+    const filter = this.projection.rebuildFilter ?? this.projection.filter;
+    const read = (after: bigint | undefined) => this.store.readAll({ fromPosition: after, maxCount: pageSize, maxBytes, filter });
+    // An empty store has nothing to replay; `end` only matters when there is.
+    const end = target ?? -1n;
+    let next = target === undefined ? undefined : read(undefined);
     try {
-      replay: while (target !== undefined) {
-        const page = await this.store.readAll({
-          fromPosition: this.lastHandled,
-          maxCount: pageSize,
-          maxBytes,
-          filter: this.projection.rebuildFilter ?? this.projection.filter,
-        });
+      replay: while (next) {
+        const page = await next;
+        next = undefined;
         // A page cut short by bytes is not the end: only an empty one is.
         if (page.length === 0) break;
+        // The next page is asked for before this one is folded: a store that reads beside the
+        // event loop (SQLite's reader thread, a database server) reads it meanwhile.
+        const last = (page[page.length - 1] as RecordedEvent).position;
+        if (last < end) next = read(last);
         // Folded synchronously through the page: a synchronous projection costs no promise (and no
         // turn of the event loop) per event, only where it or a checkpoint save had to wait.
         for (const event of page) {
-          if (event.position > target) break replay;
+          if (event.position > end) break replay;
           const pending = this.handle(event);
           if (pending) await pending;
           handled += 1;
@@ -166,6 +171,8 @@ export class ProjectionRunner implements ReadModelRunner {
       }
       await this.saveCheckpoint();
     } catch (error) {
+      // A page read ahead is not waited for: its failure, if it fails too, is not this one's.
+      next?.catch(() => undefined);
       this.status = 'failed';
       this.error = error;
       throw error;
