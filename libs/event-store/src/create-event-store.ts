@@ -17,7 +17,8 @@ export interface EventStoreDependencies {
 export function createEventStore(config: EventStoreConfig, dependencies: EventStoreDependencies = {}): EventStore {
   switch (config.kind) {
     case 'sqlite':
-      return new SqliteEventStore({ filename: config.filename, ...dependencies });
+      // Long reads (rebuilds) build their pages in a reader thread, beside the event loop.
+      return new SqliteEventStore({ filename: config.filename, readThread: true, ...dependencies });
     case 'memory':
       // Configured for one server process: only it can write to its memory.
       return new InMemoryEventStore({ ...dependencies, singleWriter: true });

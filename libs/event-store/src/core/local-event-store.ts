@@ -22,7 +22,7 @@ import { LiveFeed } from './live-feed';
 import { GroupCommitter, type PublishGroup } from './group-committer';
 import type { AppendRequest } from './append-batcher';
 import type { CommitOutcome } from './local-commit';
-import type { LocalStorage } from './local-storage';
+import type { AllQuery, LocalStorage } from './local-storage';
 import { committedEvent, serializeEvents } from './serialized-event';
 
 export interface LocalStoreOptions {
@@ -114,7 +114,18 @@ export class LocalEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
-    return this.readPage(options.fromPosition, options.maxCount ?? ALL, options.filter, options.maxBytes);
+    const query = { after: options.fromPosition, maxCount: options.maxCount ?? ALL, maxBytes: options.maxBytes, filter: options.filter };
+    const elsewhere = this.readAllElsewhere(query);
+    return this.upcast(elsewhere ? await elsewhere : this.storage.readAll(query));
+  }
+
+  /**
+   * A read of all events done off this thread (SQLite's reader thread), or undefined to read it
+   * here. Subscriptions never ask: their catch-up hands over to live events in one turn of the
+   * event loop, which only a read on this thread keeps.
+   */
+  protected readAllElsewhere(_query: AllQuery): Promise<RecordedEvent[]> | undefined {
+    return undefined;
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
