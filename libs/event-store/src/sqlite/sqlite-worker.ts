@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 export function startSqliteWorker(name: string, workerData: unknown): Worker {
   const entry = join(__dirname, `${name}${extname(__filename)}`);
   if (extname(__filename) !== '.ts') return new Worker(entry, { workerData });
-  const code = `require('@swc-node/register'); require(${JSON.stringify(entry)});`;
+  // The loader found from here, not from the working directory (the command line runs from anywhere).
+  const code = `require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(entry)});`;
   return new Worker(code, { eval: true, workerData });
 }
