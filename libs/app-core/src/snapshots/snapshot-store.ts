@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import type { AppConfig } from '../app-config';
 import { ensureDataDir, restrictToOwner } from '../data-files';
+import { moveFromWithoutRowid } from '@logbook/projections';
 
 /** A game's snapshot as stored: the revision it folds up to and its text (game-snapshot.ts). */
 export interface StoredSnapshot {
@@ -65,7 +66,11 @@ export class SqliteSnapshotStore implements SnapshotStore {
     // A snapshot holds the names of its game's seats as they read when it was folded: a deleted or
     // rewritten one is zeroed on the page (secure_delete), so no erased name stays in the file.
     this.db.pragma('secure_delete = ON');
-    this.db.exec('CREATE TABLE IF NOT EXISTS snapshots (game_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, text TEXT NOT NULL) WITHOUT ROWID');
+    // A rowid table: each text is a whole state, kilobytes (moveFromWithoutRowid).
+    const create = (name: string, ifNotExists = '') =>
+      `CREATE TABLE ${ifNotExists} ${name} (game_id TEXT NOT NULL PRIMARY KEY, revision INTEGER NOT NULL, text TEXT NOT NULL)`;
+    this.db.exec(create('snapshots', 'IF NOT EXISTS'));
+    moveFromWithoutRowid(this.db, 'snapshots', (name) => create(name));
     restrictToOwner(filename);
     this.select = this.db.prepare('SELECT revision, text FROM snapshots WHERE game_id = ?');
     this.upsert = this.db.prepare(

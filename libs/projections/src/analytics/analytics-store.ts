@@ -3,7 +3,7 @@
 // changed records wait in memory (`BufferedRows`) and are written together when the runner checkpoints.
 import type Database from 'better-sqlite3';
 import { BufferedRows } from '../runner/buffered-rows';
-import { openReadModelDatabase } from '../runner/read-model-database';
+import { moveFromWithoutRowid, openReadModelDatabase } from '../runner/read-model-database';
 import type { AnalyticsFold, GameAnalytics } from './analytics-figures';
 import type { Awaitable } from '../runner/awaitable';
 
@@ -58,6 +58,17 @@ export class InMemoryAnalyticsStore implements AnalyticsStore {
   close(): void {}
 }
 
+/** One row per game, its fold a JSON document of a few kilobytes (a rowid table: see moveFromWithoutRowid). */
+const createAnalyticsTable = (name: string, ifNotExists = '') => `CREATE TABLE ${ifNotExists} ${name} (
+  game_id     TEXT NOT NULL PRIMARY KEY,
+  scenario_id TEXT NOT NULL,
+  created_at  TEXT,
+  simulated   INTEGER NOT NULL,
+  bot         TEXT,
+  players     TEXT NOT NULL,
+  fold        TEXT NOT NULL
+)`;
+
 export class SqliteAnalyticsStore implements AnalyticsStore {
   private readonly db: Database.Database;
   private readonly statements;
@@ -65,15 +76,8 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   constructor({ filename }: { filename: string }) {
     this.db = openReadModelDatabase(filename);
-    this.db.exec(`CREATE TABLE IF NOT EXISTS analytics_games (
-      game_id     TEXT PRIMARY KEY,
-      scenario_id TEXT NOT NULL,
-      created_at  TEXT,
-      simulated   INTEGER NOT NULL,
-      bot         TEXT,
-      players     TEXT NOT NULL,
-      fold        TEXT NOT NULL
-    ) WITHOUT ROWID`);
+    this.db.exec(createAnalyticsTable('analytics_games', 'IF NOT EXISTS'));
+    moveFromWithoutRowid(this.db, 'analytics_games', (name) => createAnalyticsTable(name));
     this.statements = {
       get: this.db.prepare('SELECT fold FROM analytics_games WHERE game_id = ?').pluck(),
       put: this.db.prepare(`INSERT INTO analytics_games VALUES (@gameId, @scenarioId, @createdAt, @simulated, @bot, @players, @fold)

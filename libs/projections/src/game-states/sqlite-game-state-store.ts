@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { BufferedRows } from '../runner/buffered-rows';
-import { openReadModelDatabase } from '../runner/read-model-database';
+import { moveFromWithoutRowid, openReadModelDatabase } from '../runner/read-model-database';
 import type { GameState } from '@logbook/rules';
 import { summarize, type GameStateRecord, type GameStateStore, type GameSummary, type GameSummaryQuery } from './game-state-store.port';
 
@@ -15,6 +15,23 @@ const UNKNOWN_BYTES = 16 * 1024;
  * last flush stay in memory (`BufferedRows`) and are written together, once each, when the runner
  * checkpoints: a game's state is serialised once per checkpoint, not once per event.
  */
+/** One row per game, its whole state a JSON document (a rowid table: see moveFromWithoutRowid). */
+const createGameStatesTable = (name: string, ifNotExists = '') => `CREATE TABLE ${ifNotExists} ${name} (
+  game_id     TEXT NOT NULL PRIMARY KEY,
+  revision    INTEGER NOT NULL,
+  scenario_id TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  mode        TEXT NOT NULL,
+  round       INTEGER NOT NULL,
+  act         INTEGER NOT NULL,
+  clues       INTEGER NOT NULL,
+  clue_goal   INTEGER NOT NULL,
+  seats       INTEGER NOT NULL,
+  state       TEXT NOT NULL,
+  created_at  TEXT,
+  updated_at  TEXT
+)`;
+
 export class SqliteGameStateStore implements GameStateStore {
   private readonly db: Database.Database;
   private readonly statements;
@@ -25,21 +42,7 @@ export class SqliteGameStateStore implements GameStateStore {
 
   constructor({ filename }: { filename: string }) {
     this.db = openReadModelDatabase(filename);
-    this.db.exec(`CREATE TABLE IF NOT EXISTS game_states (
-      game_id     TEXT PRIMARY KEY,
-      revision    INTEGER NOT NULL,
-      scenario_id TEXT NOT NULL,
-      status      TEXT NOT NULL,
-      mode        TEXT NOT NULL,
-      round       INTEGER NOT NULL,
-      act         INTEGER NOT NULL,
-      clues       INTEGER NOT NULL,
-      clue_goal   INTEGER NOT NULL,
-      seats       INTEGER NOT NULL,
-      state       TEXT NOT NULL,
-      created_at  TEXT,
-      updated_at  TEXT
-    ) WITHOUT ROWID`);
+    this.db.exec(createGameStatesTable('game_states', 'IF NOT EXISTS'));
     // Files written before games had times gain the columns; their rows have no times, and the
     // checkpoint is past the events that carry them, so the runner rebuilds the read model.
     const columns = new Set((this.db.pragma('table_info(game_states)') as Array<{ name: string }>).map((c) => c.name));
@@ -48,6 +51,7 @@ export class SqliteGameStateStore implements GameStateStore {
       this.db.exec(`ALTER TABLE game_states ADD COLUMN ${column} TEXT`);
       this.stale ||= this.db.prepare('SELECT 1 FROM game_states LIMIT 1').get() !== undefined;
     }
+    moveFromWithoutRowid(this.db, 'game_states', (name) => createGameStatesTable(name));
     this.db.exec('CREATE INDEX IF NOT EXISTS game_states_newest ON game_states (created_at DESC, game_id DESC)');
     this.statements = {
       get: this.db.prepare('SELECT revision, state, created_at createdAt, updated_at updatedAt FROM game_states WHERE game_id = ?'),

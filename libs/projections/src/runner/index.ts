@@ -4,6 +4,6 @@ export * from './in-memory-checkpoint-store';
 export * from './sqlite-checkpoint-store';
 export * from './projection';
 export * from './projection-runner';
-export { openReadModelDatabase } from './read-model-database';
+export { moveFromWithoutRowid, openReadModelDatabase } from './read-model-database';
 export * from './generations';
 export * from './sqlite-generation-control';

@@ -15,3 +15,25 @@ export function openReadModelDatabase(filename: string): Database.Database {
   db.pragma('secure_delete = ON');
   return db;
 }
+
+/**
+ * Makes `table` a rowid table again where an earlier version made it WITHOUT ROWID, keeping its
+ * rows (one transaction, columns copied by name). Its rows hold a JSON document each (kilobytes):
+ * a WITHOUT ROWID table keeps each row in its key's b-tree, where a row past a few hundred bytes
+ * spills into overflow pages, and writing those rows cost three to four times what it costs in a
+ * rowid table (a rebuild writes every one of them). `create(name)` makes the table as it is now;
+ * call this after the columns an older file lacks are added, and make the table's other indexes
+ * after it (an index of the old table goes with it).
+ */
+export function moveFromWithoutRowid(db: Database.Database, table: string, create: (name: string) => string): void {
+  const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table) as string | undefined;
+  if (sql === undefined || !/WITHOUT\s+ROWID\s*$/i.test(sql.trim())) return;
+  const old = `${table}_without_rowid`;
+  db.transaction(() => {
+    db.exec(`ALTER TABLE ${table} RENAME TO ${old}`);
+    db.exec(create(table));
+    const columns = (db.pragma(`table_info(${old})`) as Array<{ name: string }>).map((column) => column.name).join(', ');
+    db.exec(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM ${old}`);
+    db.exec(`DROP TABLE ${old}`);
+  }).immediate();
+}
