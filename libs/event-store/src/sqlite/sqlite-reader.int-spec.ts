@@ -58,6 +58,18 @@ describe("SQLite's reader thread", () => {
     }
   });
 
+  it('reads on while one page is parsed, and still sees an append acknowledged after it read on', async () => {
+    const read = (fromPosition?: bigint) => store.readAll({ fromPosition, maxCount: READ_THREAD_MIN_EVENTS });
+    // 1,200 events: the thread reads 501–1,000 ahead while the first page is parsed, then 1,001–1,200, the end of the log then.
+    const first = await read();
+    const second = await read(first.at(-1)?.position);
+    const { position } = await store.append('game-0', events(2, 9000), 'any');
+    const third = await read(second.at(-1)?.position);
+    expect([first.length, second.length, third.length]).toEqual([500, 500, 202]);
+    expect(third.at(-1)?.position).toBe(position);
+    expect([...first, ...second, ...third]).toStrictEqual(await local.readAll());
+  });
+
   it(`leaves reads of fewer than ${READ_THREAD_MIN_EVENTS} events on the store's own connection`, async () => {
     expect(await store.readAll({ maxCount: READ_THREAD_MIN_EVENTS - 1 })).toHaveLength(READ_THREAD_MIN_EVENTS - 1);
     expect(readerThreadOf(store)).toBeUndefined();
