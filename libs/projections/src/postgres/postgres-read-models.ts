@@ -82,12 +82,21 @@ const GENERATION_SUFFIX = /^(.+)_g([1-9][0-9]*)$/;
 /** A read-model table of `generation`: the first one's name (0, as before generations), or it suffixed `_gN`. */
 export const generationTable = (base: RowTableName, generation = 0): string => (generation === 0 ? base : `${base}_g${generation}`);
 
+/**
+ * The checkpoint of a read model's generation: the projection's name for the first (as before
+ * generations), `name@gN` for a later one, so a generation being built keeps its own while the
+ * live one's moves on.
+ */
+export const checkpointKey = (name: string, generation = 0): string => (generation === 0 ? name : `${name}@g${generation}`);
+
 /** A projection's lease: the lock connection, and who holds it when this server does not. */
 export class ProjectionLease {
   private client: Client | undefined;
   private held = false;
-  /** The position of the last checkpoint this server committed or read (what readers may rely on). */
-  onCommitted: (position: bigint | undefined) => void = () => undefined;
+  /** Work on the lock connection, one transaction at a time (a live generation and one being built share it). */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** A checkpoint (`checkpointKey`) this server committed, at `position` (what readers may rely on). */
+  onCommitted: (key: string, position: bigint | undefined) => void = () => undefined;
   onLost: () => void = () => undefined;
   /** A stand-by's reader waits for `position` in the shared tables (the holder hears it). */
   onWanted: (position: bigint) => void = () => undefined;
@@ -142,30 +151,44 @@ export class ProjectionLease {
     await client?.end().catch(() => undefined);
   }
 
-  /** The rows of every table staged since the last commit and the checkpoint, in one transaction. */
-  async commit(position: bigint | undefined, tables: readonly ReadModelTable[]): Promise<void> {
-    const client = this.client;
-    if (!client || !this.held) throw new Error(`read model ${this.name}: this server does not hold its lease, so it may not write it`);
-    const writes = tables.map((table) => table.take()).filter((write): write is StagedWrite => write !== undefined);
-    try {
-      await client.query('BEGIN');
-      for (const write of writes) await write.write(client);
-      if (position === undefined) await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [this.name]);
-      else {
-        await client.query(
-          `INSERT INTO logbook_projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
-           ON CONFLICT (projection) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, saved_by = excluded.saved_by`,
-          [this.name, position.toString(), this.db.serverId],
-        );
+  /**
+   * Runs `job` on the lock connection once the work queued before it has ended: the lease's writes
+   * never interleave, and a connection this server no longer holds writes nothing.
+   */
+  run<T>(job: (client: ClientBase) => Promise<T>): Promise<T> {
+    const next = this.queue.then(() => {
+      const client = this.client;
+      if (!client || !this.held) throw new Error(`read model ${this.name}: this server does not hold its lease, so it may not write it`);
+      return job(client);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The rows of every table staged since the last commit and the checkpoint `key`, in one transaction. */
+  async commit(key: string, position: bigint | undefined, tables: readonly ReadModelTable[]): Promise<void> {
+    await this.run(async (client) => {
+      const writes = tables.map((table) => table.take()).filter((write): write is StagedWrite => write !== undefined);
+      try {
+        await client.query('BEGIN');
+        for (const write of writes) await write.write(client);
+        if (position === undefined) await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [key]);
+        else {
+          await client.query(
+            `INSERT INTO logbook_projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
+             ON CONFLICT (projection) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, saved_by = excluded.saved_by`,
+            [key, position.toString(), this.db.serverId],
+          );
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        for (const write of writes) write.done(false);
+        throw error;
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      for (const write of writes) write.done(false);
-      throw error;
-    }
-    for (const write of writes) write.done(true);
-    this.onCommitted(position);
+      for (const write of writes) write.done(true);
+    });
+    this.onCommitted(key, position);
   }
 
   private async connect(): Promise<Client> {
@@ -213,7 +236,8 @@ export class PostgresReadModelDatabase {
   private schemaReady: Promise<void> | undefined;
   private readonly pool: Pool;
   private readonly leases = new Map<string, ProjectionLease>();
-  private readonly tables = new Map<string, ReadModelTable[]>();
+  /** Each projection's tables, with the generation whose checkpoint they are written with. */
+  private readonly tables = new Map<string, { generation: number; table: ReadModelTable }[]>();
 
   /** The connection string of the store's URL, its `?schema=` as the sessions' search path. */
   readonly url: string;
@@ -314,9 +338,17 @@ export class PostgresReadModelDatabase {
     return lease;
   }
 
-  /** A table written with `name`'s checkpoints. */
-  register(name: string, table: ReadModelTable): void {
-    this.tables.set(name, [...(this.tables.get(name) ?? []), table]);
+  /** A table written with the checkpoints of `name`'s generation `generation`. */
+  register(name: string, table: ReadModelTable, generation = 0): void {
+    this.tables.set(name, [...(this.tables.get(name) ?? []), { generation, table }]);
+  }
+
+  /** Stops writing `table` with `name`'s checkpoints (its generation was dropped). */
+  unregister(name: string, table: ReadModelTable): void {
+    this.tables.set(
+      name,
+      (this.tables.get(name) ?? []).filter((entry) => entry.table !== table),
+    );
   }
 
   holds(name: string): boolean {
@@ -325,7 +357,7 @@ export class PostgresReadModelDatabase {
 
   /** Drops what this server keeps in memory of `name`'s tables: another server may have written them. */
   forget(name: string): void {
-    for (const table of this.tables.get(name) ?? []) table.forget();
+    for (const { table } of this.tables.get(name) ?? []) table.forget();
   }
 
   /** Tells whichever server holds `name` that a reader here waits for `position` (a hint: the checkpoint is the truth). */
@@ -333,16 +365,20 @@ export class PostgresReadModelDatabase {
     await this.query('SELECT pg_notify($1, $2)', [WANTED_CHANNEL, `${this.qualified(name)} ${position}`]);
   }
 
-  async checkpoint(name: string): Promise<bigint | undefined> {
+  async checkpoint(name: string, generation = 0): Promise<bigint | undefined> {
     const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1', [
-      name,
+      checkpointKey(name, generation),
     ]);
     return rows[0] === undefined ? undefined : BigInt(rows[0].position);
   }
 
-  /** `name`'s staged rows and checkpoint (undefined: forgotten, a rebuild) in one transaction on its lease. */
-  commit(name: string, position: bigint | undefined): Promise<void> {
-    return this.lease(name).commit(position, this.tables.get(name) ?? []);
+  /**
+   * The staged rows and checkpoint (undefined: forgotten, a rebuild) of `name`'s generation
+   * `generation`, in one transaction on the projection's lease (one lease, whichever generation).
+   */
+  commit(name: string, position: bigint | undefined, generation = 0): Promise<void> {
+    const tables = (this.tables.get(name) ?? []).filter((entry) => entry.generation === generation).map((entry) => entry.table);
+    return this.lease(name).commit(checkpointKey(name, generation), position, tables);
   }
 
   async close(): Promise<void> {

@@ -53,7 +53,9 @@ export class SharedProjectionRunner implements ReadModelRunner {
     private readonly options: SharedProjectionRunnerOptions = {},
   ) {
     this.lease = db.lease(name);
-    this.lease.onCommitted = (position) => {
+    this.lease.onCommitted = (key, position) => {
+      // The lease also writes a generation being built: only the live one's checkpoint is what readers see.
+      if (key !== this.name) return;
       this.shared = position;
       this.wake();
     };
