@@ -82,6 +82,11 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
 
   close(): void {}
 
+  /** Leaves the projection's commits: its generation was dropped, or another one serves. */
+  unregister(): void {
+    this.rows.unregister();
+  }
+
   private readonly load = async (gameId: string): Promise<AnalyticsFold | undefined> => {
     const { rows } = await this.db.query<{ fold: string }>(`SELECT fold::text AS fold FROM ${this.table} WHERE game_id = $1`, [gameId]);
     return rows[0] === undefined ? undefined : (JSON.parse(rows[0].fold) as AnalyticsFold);

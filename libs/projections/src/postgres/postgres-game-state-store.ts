@@ -96,6 +96,11 @@ export class PostgresGameStateStore implements GameStateStore {
 
   close(): void {}
 
+  /** Leaves the projection's commits: its generation was dropped, or another one serves. */
+  unregister(): void {
+    this.rows.unregister();
+  }
+
   private readonly load = async (gameId: string): Promise<GameStateRecord | undefined> => {
     const { rows } = await this.db.query<{ revision: number; state: string; createdAt: string | null; updatedAt: string | null }>(
       `SELECT revision, state::text AS state, created_at "createdAt", updated_at "updatedAt" FROM ${this.table} WHERE game_id = $1`,

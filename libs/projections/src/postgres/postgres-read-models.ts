@@ -4,6 +4,7 @@
 // when the connection ends the lock is gone and so is the right to write, so a server that lost
 // its lease (killed, cut off, its backend terminated) can never write over its successor's rows.
 import { Client, Pool, type ClientBase } from 'pg';
+import type { OnlineRebuildStatus } from '../runner/generations';
 import { MIGRATE_LOCK_CLASS } from '@logbook/event-store';
 import { postgresTarget, toStoreError } from '@logbook/event-store/postgres/postgres-connection';
 
@@ -23,6 +24,8 @@ export interface ReadModelTable {
 
 /** Stand-bys whose readers wait for a position ask the holder, on this channel, to write it now. */
 const WANTED_CHANNEL = 'logbook_read_models_wanted';
+/** A read model's row in `logbook_read_model_generations` changed (a switch, a rebuild's status or request). */
+const GENERATIONS_CHANNEL = 'logbook_read_model_generations';
 
 /**
  * Advisory locks of Logbook's projections: this first key ("LOGB"; the store's are 0x4C470001 and
@@ -71,8 +74,10 @@ CREATE TABLE IF NOT EXISTS logbook_projection_checkpoints (
 );
 CREATE TABLE IF NOT EXISTS logbook_read_model_generations (
   read_model text PRIMARY KEY,
-  live       integer NOT NULL
-);`;
+  live       integer NOT NULL,
+  rebuild    jsonb
+);
+ALTER TABLE logbook_read_model_generations ADD COLUMN IF NOT EXISTS rebuild jsonb;`;
 
 /** The read-model tables that hold rows (not checkpoints); a later generation's are these suffixed `_gN`. */
 const ROW_TABLES = ['logbook_game_states', 'logbook_analytics_games'] as const;
@@ -238,6 +243,9 @@ export class PostgresReadModelDatabase {
   private readonly leases = new Map<string, ProjectionLease>();
   /** Each projection's tables, with the generation whose checkpoint they are written with. */
   private readonly tables = new Map<string, { generation: number; table: ReadModelTable }[]>();
+  private readonly generationListeners = new Map<string, () => void>();
+  private listener: Client | undefined;
+  private closed = false;
 
   /** The connection string of the store's URL, its `?schema=` as the sessions' search path. */
   readonly url: string;
@@ -322,6 +330,142 @@ export class PostgresReadModelDatabase {
     await this.query(`DROP TABLE IF EXISTS ${generationTable(base, generation)}`);
   }
 
+  /** `name`'s row of `logbook_read_model_generations`: its live generation, and its last rebuild's status (or request). */
+  async generationRow(name: string): Promise<{ live: number; rebuild: OnlineRebuildStatus | undefined }> {
+    const { rows } = await this.query<{ live: number; rebuild: OnlineRebuildStatus | null }>(
+      'SELECT live, rebuild FROM logbook_read_model_generations WHERE read_model = $1',
+      [name],
+    );
+    return { live: rows[0]?.live ?? 0, rebuild: rows[0]?.rebuild ?? undefined };
+  }
+
+  /**
+   * Records a rebuild `request` for whichever server holds the lease, unless one is requested or
+   * under way; its generation is the one after the live one. Undefined: one came first.
+   */
+  async requestRebuild(name: string, request: OnlineRebuildStatus): Promise<OnlineRebuildStatus | undefined> {
+    const { rows } = await this.query<{ rebuild: OnlineRebuildStatus }>(
+      `WITH recorded AS (
+         INSERT INTO logbook_read_model_generations AS g (read_model, live, rebuild) VALUES ($1, 0, jsonb_set($2::jsonb, '{generation}', '1'))
+         ON CONFLICT (read_model) DO UPDATE SET rebuild = jsonb_set($2::jsonb, '{generation}', to_jsonb(g.live + 1))
+           WHERE g.rebuild IS NULL OR g.rebuild->>'state' IN ('switched', 'failed')
+         RETURNING rebuild)
+       SELECT rebuild, pg_notify($3, $4) FROM recorded`,
+      [name, JSON.stringify(request), GENERATIONS_CHANNEL, this.qualified(name)],
+    );
+    return rows[0]?.rebuild;
+  }
+
+  /** The lease holder writes its rebuild's status where every server reads it (GET /admin/read-models, /health). */
+  writeRebuildStatus(name: string, status: OnlineRebuildStatus): Promise<void> {
+    return this.lease(name).run(async (client) => {
+      await client.query(
+        `INSERT INTO logbook_read_model_generations (read_model, live, rebuild) VALUES ($1, 0, $2)
+         ON CONFLICT (read_model) DO UPDATE SET rebuild = excluded.rebuild`,
+        [name, JSON.stringify(status)],
+      );
+      await client.query('SELECT pg_notify($1, $2)', [GENERATIONS_CHANNEL, this.qualified(name)]);
+    });
+  }
+
+  /** Makes the tables of `name`'s generation `generation` (>= 1) on the lease, before its rebuild writes them. */
+  prepareGeneration(name: string, tables: readonly RowTableName[], generation: number): Promise<void> {
+    if (generation < 1) throw new Error(`generation ${generation}: the first one's tables are made with the schema`);
+    return this.lease(name).run(async (client) => {
+      for (const base of tables) await client.query(`CREATE TABLE IF NOT EXISTS ${generationTable(base, generation)} (LIKE ${base} INCLUDING ALL)`);
+    });
+  }
+
+  /**
+   * Drops `name`'s generation `generation` on the lease: its tables (the first one's are emptied)
+   * and its checkpoint, in one transaction, unless it is live (false): a server shutting down or
+   * losing the lease while its switch commits never drops what the others now read.
+   */
+  dropGeneration(name: string, tables: readonly RowTableName[], generation: number): Promise<boolean> {
+    return this.lease(name).run(async (client) => {
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ live: number }>('SELECT live FROM logbook_read_model_generations WHERE read_model = $1', [name]);
+        if ((rows[0]?.live ?? 0) === generation) {
+          await client.query('ROLLBACK');
+          return false;
+        }
+        for (const base of tables) {
+          await client.query(generation === 0 ? `DELETE FROM ${base}` : `DROP TABLE IF EXISTS ${generationTable(base, generation)}`);
+        }
+        await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [checkpointKey(name, generation)]);
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Makes `generation` live for every server, in one transaction on the lease; the others hear it
+   * at the commit (NOTIFY). Returns its checkpoint, what its readers may rely on from now.
+   */
+  switchGeneration(name: string, generation: number): Promise<bigint | undefined> {
+    return this.lease(name).run(async (client) => {
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO logbook_read_model_generations (read_model, live) VALUES ($1, $2)
+           ON CONFLICT (read_model) DO UPDATE SET live = excluded.live`,
+          [name, generation],
+        );
+        const { rows } = await client.query<{ position: string }>(
+          'SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1',
+          [checkpointKey(name, generation)],
+        );
+        await client.query('SELECT pg_notify($1, $2)', [GENERATIONS_CHANNEL, this.qualified(name)]);
+        await client.query('COMMIT');
+        return rows[0] === undefined ? undefined : BigInt(rows[0].position);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Calls `changed` when `name`'s generations row changes (a NOTIFY on a connection of its own,
+   * made on the first call and again by `listen` after it ended). A hint: readers also read the
+   * row on the runner's turn, so a lost notification costs a second, never a wrong generation.
+   */
+  onGenerationsChanged(name: string, changed: () => void): void {
+    this.generationListeners.set(this.qualified(name), changed);
+    void this.listen().catch(() => undefined);
+  }
+
+  /** Connects the notification listener if it is not (the server was down, the connection cut). */
+  async listen(): Promise<void> {
+    if (this.listener || this.closed || this.generationListeners.size === 0) return;
+    const client = new Client({ connectionString: this.url, application_name: `logbook ${this.serverId}`.slice(0, 63), keepAlive: true });
+    this.listener = client;
+    const ended = () => {
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', ended);
+    client.on('end', ended);
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === GENERATIONS_CHANNEL) this.generationListeners.get(payload ?? '')?.();
+    });
+    try {
+      await this.ready;
+      await client.connect();
+      await client.query(`LISTEN ${GENERATIONS_CHANNEL}`);
+    } catch (error) {
+      ended();
+      throw error;
+    }
+    // Closed while connecting: nobody else will end it.
+    if (this.closed) ended();
+  }
+
   /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */
   lockKeyOf(name: string): number {
     return lockKey(this.qualified(name));
@@ -382,6 +526,10 @@ export class PostgresReadModelDatabase {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     await Promise.all([...this.leases.values()].map((lease) => lease.release()));
     await this.pool.end().catch(() => undefined);
   }
