@@ -43,9 +43,9 @@ describe('read models shared by several servers on PostgreSQL', () => {
   const games = new Map<string, GameEvent[]>();
   const servers: Server[] = [];
 
-  const open = async (id: string, url = database.url): Promise<Server> => {
+  const open = async (id: string, url = database.url, leaseRetryMs = 100): Promise<Server> => {
     const store = new PostgresEventStore({ url, upcasters: gameEventUpcasters(), pollMs: 100 });
-    const models = openReadModels(store, { kind: 'postgres', url, serverId: id }, { leaseRetryMs: 100 });
+    const models = openReadModels(store, { kind: 'postgres', url, serverId: id }, { leaseRetryMs });
     for (const runner of Object.values(models.runners)) await runner.start();
     let closed = false;
     const server = {
@@ -347,6 +347,16 @@ describe('read models shared by several servers on PostgreSQL', () => {
       await expect(again.done).resolves.toMatchObject({ generation: 2, state: 'switched' });
       await eventually(async () => !(await tableExists('logbook_analytics_games_g1')), 'generation 1 is dropped after its grace');
       await expectUpToDate(east);
+    });
+
+    it('tells the other servers of the switch at once (NOTIFY), not at their next turn of the lease loop', async () => {
+      const east = await open('east');
+      // A turn a minute: within this test only the notification can move it.
+      const west = await open('west', database.url, 60_000);
+      await append(east.store, 0, 0.3);
+      await expect(east.models.rebuildOnline('analytics').done).resolves.toMatchObject({ generation: 1, state: 'switched' });
+      await eventually(() => west.models.generation('analytics') === 1, 'west hears of the switch');
+      await eventually(() => west.models.rebuildStatus('analytics')?.state === 'switched', 'west hears of the status');
     });
 
     it('leaves the live generation serving on both servers when the rebuild fails, drops its tables and says it failed', async () => {
