@@ -29,10 +29,11 @@ const FAST_POLL_FOR_MS = 3000;
 
 /**
  * One projection run by one server among several on one PostgreSQL: the server holding the
- * projection's lease runs a `ProjectionRunner` (a new one, with a fresh projection, each time it
- * takes the lease, resuming from the shared checkpoint); the others stand by, trying the lease
- * every second, and their readers read the shared tables. `whenHandled` resolves once the shared
- * checkpoint (so the tables) holds the position, on the holder and the stand-bys alike.
+ * projection's lease runs a term runner (a new one, with a fresh projection, each time it takes
+ * the lease, resuming from the shared checkpoint; `SharedGenerations` gives one that also builds a
+ * read model's next generation); the others stand by, trying the lease every second, and their
+ * readers read the shared tables. `whenHandled` resolves once the live generation's shared
+ * checkpoint (so its tables) holds the position, on the holder and the stand-bys alike.
  */
 export class SharedProjectionRunner implements ReadModelRunner {
   private readonly lease: ProjectionLease;
