@@ -84,13 +84,15 @@ async function follow(
       return EXIT.problem;
     }
     const line =
-      status.state === 'replaying'
-        ? `${name}: replaying, ${status.handled} events, ${(status.fraction * 100).toFixed(1)}%`
-        : status.state === 'catching-up'
-          ? `${name}: replayed ${status.handled} events, catching up with the live generation`
-          : status.state === 'switched'
-            ? `${name}: generation ${generation} serves now (${status.handled} events replayed)`
-            : `${name}: the rebuild failed, generation ${generation} was dropped and the live one serves on: ${status.error ?? 'unknown error'}`;
+      status.state === 'requested'
+        ? `${name}: recorded for the server that runs the read model, which starts it at its next turn`
+        : status.state === 'replaying'
+          ? `${name}: replaying, ${status.handled} events, ${(status.fraction * 100).toFixed(1)}%`
+          : status.state === 'catching-up'
+            ? `${name}: replayed ${status.handled} events, catching up with the live generation`
+            : status.state === 'switched'
+              ? `${name}: generation ${generation} serves now (${status.handled} events replayed)`
+              : `${name}: the rebuild failed, generation ${generation} was dropped and the live one serves on: ${status.error ?? 'unknown error'}`;
     if (line !== said) print(line);
     said = line;
     if (status.state === 'switched') return EXIT.ok;

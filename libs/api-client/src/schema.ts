@@ -2502,8 +2502,11 @@ export interface components {
                 revision: number;
             };
         };
-        /** @enum {string} */
-        OnlineRebuildState: "replaying" | "catching-up" | "switched" | "failed";
+        /**
+         * @description `requested`: recorded for the server that runs the projection (shared PostgreSQL read models), not started yet.
+         * @enum {string}
+         */
+        OnlineRebuildState: "requested" | "replaying" | "catching-up" | "switched" | "failed";
         /** @description What an online rebuild is doing, or did last (GET /admin/read-models, the CLI's progress). */
         OnlineRebuildStatus: {
             readModel: string;
@@ -2747,7 +2750,7 @@ export interface components {
             boons?: string[] | string[][];
         };
         ReadModelGeneration: {
-            /** @description The generation serving reads now (null: shared PostgreSQL tables, no generations). */
+            /** @description The generation serving reads now. */
             generation: number | null;
             status: string;
             position: string | null;
@@ -2774,13 +2777,16 @@ export interface components {
              *     one when `status` is not `standby`), if any does.
              */
             runBy?: string;
-            /** @description The generation serving reads (SQLite and memory read models; an online rebuild makes the next one). */
+            /** @description The generation serving reads (an online rebuild makes the next one). */
             generation?: number;
-            /** @description An online rebuild under way, or the last one since the server started (details: GET /admin/read-models). */
+            /**
+             * @description An online rebuild under way, or the last one (since the server started; on PostgreSQL, the last
+             *     one any server recorded). Details: GET /admin/read-models.
+             */
             rebuild?: {
                 generation: number;
                 /** @enum {string} */
-                state: "replaying" | "catching-up" | "switched" | "failed";
+                state: "requested" | "replaying" | "catching-up" | "switched" | "failed";
                 fraction: number;
             };
         };
@@ -6572,7 +6578,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The rebuild started; GET /admin/read-models or /health shows its progress and the switch */
+            /** @description The rebuild started (PostgreSQL: on the server that runs the read model; another one records the request for it, state requested); GET /admin/read-models or /health shows its progress and the switch */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -6617,7 +6623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An online rebuild of this read model is already under way */
+            /** @description An online rebuild of this read model is already under way (or requested, on any server sharing the database) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6631,15 +6637,6 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before sending again */
                     "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The read models are shared PostgreSQL tables: rebuild them offline (npm run cli -- rebuild) */
-            501: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {

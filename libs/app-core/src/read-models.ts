@@ -11,11 +11,10 @@ import {
   InMemoryCheckpointStore,
   InMemoryGameStateStore,
   PostgresAnalyticsStore,
-  PostgresCheckpointStore,
   PostgresGameStateStore,
   PostgresReadModelDatabase,
   ProjectionRunner,
-  SharedProjectionRunner,
+  SharedGenerations,
   SqliteCheckpointStore,
   SqliteGameStateStore,
   type CheckpointStore,
@@ -51,13 +50,6 @@ export const READ_MODELS = Symbol('READ_MODELS');
 export type ReadModelName = 'game-states' | 'analytics';
 export const READ_MODEL_NAMES: readonly ReadModelName[] = ['game-states', 'analytics'];
 
-/** The read models are shared PostgreSQL tables: an online rebuild is not offered there (HTTP 501). */
-export class OnlineRebuildUnsupportedError extends Error {
-  constructor() {
-    super('Online rebuilds are for read models in SQLite or memory; shared PostgreSQL read models rebuild offline (npm run cli -- rebuild)');
-  }
-}
-
 export interface ReadModels {
   /** The live generation's stores: ask on every read, a switch changes them. */
   readonly gameStates: GameStateStore;
@@ -65,13 +57,14 @@ export interface ReadModels {
   runners: Record<ReadModelName, ReadModelRunner>;
   /**
    * Builds a new generation of the read model beside the live one, which keeps serving until the new
-   * one has caught up and takes over. Throws at once `RebuildInProgressError` (one is under way) or
-   * `OnlineRebuildUnsupportedError` (PostgreSQL); `done` rejects when the rebuild failed.
+   * one has caught up and takes over. Throws at once `RebuildInProgressError` when one is under way;
+   * `done` rejects when the rebuild failed. On PostgreSQL a server that does not run the projection
+   * records the request for the one that does (`accepted`, which rejects when another came first).
    */
   rebuildOnline(name: ReadModelName, onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild;
-  /** The online rebuild under way, or the last one since the server started. */
+  /** The online rebuild under way, or the last one since the server started (PostgreSQL: any server recorded). */
   rebuildStatus(name: ReadModelName): OnlineRebuildStatus | undefined;
-  /** The live generation's number (undefined on PostgreSQL). */
+  /** The live generation's number. */
   generation(name: ReadModelName): number | undefined;
   /**
    * Gives a game's seats these names in every read model (a subject was erased: `names` are the
@@ -161,59 +154,74 @@ const newRunner = (store: EventStore, checkpoints: CheckpointStore, projection: 
     checkpointIntervalMs: READ_MODEL_FLUSH_MS,
   });
 
-/** PostgreSQL: one set of tables shared by several servers, one of which runs each projection (a lease). */
+/**
+ * PostgreSQL: one set of tables shared by several servers, one of which runs each projection (a
+ * lease). Each read model lives in generations (`SharedGenerations`): the lease holder builds the
+ * next one's tables beside the live one's and switches in one transaction; the others follow.
+ */
 function openSharedReadModels(store: EventStore, config: Extract<AppConfig['readModels'], { kind: 'postgres' }>, options: OpenReadModelsOptions): ReadModels {
   const database = new PostgresReadModelDatabase(config.url, config.serverId);
-  // An erasure writes its rows at once, not at the lease holder's next checkpoint.
-  const gameStates = new PostgresGameStateStore(database);
-  const analytics = new PostgresAnalyticsStore(database);
-  const checkpoints = new PostgresCheckpointStore(database);
   const readLog = readLogOf(store);
-  // One server runs it at a time, the others stand by; each term starts a fresh projection.
-  const runnerOf = (projection: () => Projection): ReadModelRunner => {
-    const { name, filter } = projection();
-    return new SharedProjectionRunner(database, filter, name, () => newRunner(store, checkpoints, projection()), { retryMs: options.leaseRetryMs });
+  const runnerOf = (checkpoints: CheckpointStore, projection: Projection) =>
+    newRunner(store, checkpoints, options.rebuildStaleOnline ? withoutStaleCheck(projection) : projection);
+  const shared = { runnerOf, retryMs: options.leaseRetryMs, retireAfterMs: options.retireAfterMs, rebuildStaleOnStart: options.rebuildStaleOnline };
+  // One server runs each at a time, the others stand by; each term of the lease starts fresh projections.
+  const models = {
+    'game-states': new SharedGenerations(database, {
+      name: 'game-states',
+      tables: ['logbook_game_states'],
+      openStore: (generation) => new PostgresGameStateStore(database, generation),
+      projectionOf: (rows) => new GameStatesProjection(rows, readLog),
+      ...shared,
+    }),
+    analytics: new SharedGenerations(database, {
+      name: 'analytics',
+      tables: ['logbook_analytics_games'],
+      openStore: (generation) => new PostgresAnalyticsStore(database, generation),
+      projectionOf: (rows) => new AnalyticsProjection(rows, readLog),
+      ...shared,
+    }),
   };
-  // The projections running now (a shared runner starts a fresh one each term), whose kept histories erasure clears.
-  const live: { gameStates?: GameStatesProjection; analytics?: AnalyticsProjection } = {};
-  const runners = {
-    'game-states': runnerOf(() => (live.gameStates = new GameStatesProjection(gameStates, readLog))),
-    analytics: runnerOf(() => (live.analytics = new AnalyticsProjection(analytics, readLog))),
-  };
+  const runners = { 'game-states': models['game-states'].runner, analytics: models.analytics.runner };
   return {
-    gameStates,
-    analytics,
-    runners,
-    rebuildOnline() {
-      throw new OnlineRebuildUnsupportedError();
+    get gameStates() {
+      return models['game-states'].store;
     },
-    rebuildStatus: () => undefined,
-    generation: () => undefined,
+    get analytics() {
+      return models.analytics.store;
+    },
+    runners,
+    rebuildOnline: (name, onProgress) => models[name].rebuildOnline(onProgress),
+    rebuildStatus: (name) => models[name].rebuildStatus,
+    generation: (name) => models[name].generation,
     async refreshNames(gameId, names) {
-      live.gameStates?.forgetHistory(gameId);
-      live.analytics?.forgetHistory(gameId);
-      await renameRow(
-        gameStates,
-        gameId,
-        (r) => r.state,
-        names.board,
-        (r) => gameStates.writeNow(r),
-      );
-      await renameRow(
-        analytics,
-        gameId,
-        (f) => f.figures,
-        names.shown,
-        (f) => analytics.writeNow(f),
-      );
+      // An erasure writes its rows at once, not at the lease holder's next checkpoint; the generation being built too.
+      models['game-states'].forgetHistory(gameId);
+      models.analytics.forgetHistory(gameId);
+      for (const rows of await models['game-states'].erasureStores()) {
+        await renameRow(
+          rows,
+          gameId,
+          (r) => r.state,
+          names.board,
+          (r) => rows.writeNow(r),
+        );
+      }
+      for (const rows of await models.analytics.erasureStores()) {
+        await renameRow(
+          rows,
+          gameId,
+          (f) => f.figures,
+          names.shown,
+          (f) => rows.writeNow(f),
+        );
+      }
       // The rows' old versions stay in the tables' pages until a vacuum rewrites them.
       await database.vacuumNames();
     },
     async close() {
       await Promise.all(Object.values(runners).map((r) => r.stop()));
-      await gameStates.close();
-      await analytics.close();
-      await checkpoints.close();
+      for (const model of Object.values(models)) model.close();
       await database.close();
     },
   };

@@ -22,10 +22,13 @@ export interface ReadModelHealth {
    * one when `status` is not `standby`), if any does.
    */
   runBy?: string;
-  /** The generation serving reads (SQLite and memory read models; an online rebuild makes the next one). */
+  /** The generation serving reads (an online rebuild makes the next one). */
   generation?: number;
-  /** An online rebuild under way, or the last one since the server started (details: GET /admin/read-models). */
-  rebuild?: { generation: number; state: 'replaying' | 'catching-up' | 'switched' | 'failed'; fraction: number };
+  /**
+   * An online rebuild under way, or the last one (since the server started; on PostgreSQL, the last
+   * one any server recorded). Details: GET /admin/read-models.
+   */
+  rebuild?: { generation: number; state: 'requested' | 'replaying' | 'catching-up' | 'switched' | 'failed'; fraction: number };
 }
 
 export interface Health {

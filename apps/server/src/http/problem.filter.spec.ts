@@ -1,7 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { EventStoreUnavailableError, StreamDeletedError, WrongExpectedRevisionError } from '@logbook/event-store';
 import { RuleViolation } from '@logbook/rules';
-import { OnlineRebuildUnsupportedError } from '@logbook/app-core';
 import { RebuildInProgressError } from '@logbook/projections';
 import { GameNotFoundError, SeatTokenInvalidError, SeatTokenMissingError, StaleRevisionError } from '../games/game.errors';
 import { BodyRefusedError } from './json-body';
@@ -25,7 +24,6 @@ describe('errors as problem details', () => {
     [new StorageFullError(100), 507, 'storage-full'],
     [new GameQuotaError(10), 507, 'game-quota'],
     [new RebuildInProgressError('analytics'), 409, 'rebuild-in-progress'],
-    [new OnlineRebuildUnsupportedError(), 501, 'online-rebuild-unsupported'],
     [new BodyRefusedError('JSON lines', 'unsupported-media-type', 415), 415, 'unsupported-media-type'],
     [Object.assign(new Error('request entity too large'), { status: 413, expose: true, type: 'entity.too.large' }), 413, 'payload-too-large'],
   ])('%s → %i', (error, status, slug) => {

@@ -22,7 +22,6 @@ import {
 } from '../games/game.errors';
 import type { FrozenAt } from '../games/rules-verdict';
 import { ProfileAccessError } from '../players/profiles.service';
-import { OnlineRebuildUnsupportedError } from '@logbook/app-core';
 import { RebuildInProgressError } from '@logbook/projections';
 
 /** What a profile's refusals answer: a missing secret, a wrong one, a profile never made, one erased. */
@@ -121,7 +120,6 @@ export function toProblem(error: unknown): Problem | undefined {
       : problem(400, 'invalid-request', 'The file is not a game export', error.message, { line: error.line });
   }
   if (error instanceof RebuildInProgressError) return problem(409, 'rebuild-in-progress', 'A rebuild is already under way', error.message);
-  if (error instanceof OnlineRebuildUnsupportedError) return problem(501, 'online-rebuild-unsupported', 'Not implemented', error.message);
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();

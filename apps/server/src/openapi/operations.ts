@@ -185,13 +185,18 @@ const OPERATIONS: Record<string, Operation> = {
   'post /admin/read-models/{name}/rebuild': {
     summary: 'Builds the next generation of a read model beside the live one, which answers until the new one has caught up and takes over (operators only)',
     access: 'operator',
-    ok: { 202: { description: 'The rebuild started; GET /admin/read-models or /health shows its progress and the switch', content: json('StartedRebuild') } },
+    ok: {
+      202: {
+        description:
+          'The rebuild started (PostgreSQL: on the server that runs the read model; another one records the request for it, state requested); GET /admin/read-models or /health shows its progress and the switch',
+        content: json('StartedRebuild'),
+      },
+    },
     errors: [
       401,
       403,
       [404, 'No read model of that name (game-states, analytics)'],
-      [409, 'An online rebuild of this read model is already under way'],
-      [501, 'The read models are shared PostgreSQL tables: rebuild them offline (npm run cli -- rebuild)'],
+      [409, 'An online rebuild of this read model is already under way (or requested, on any server sharing the database)'],
     ],
     body: jsonBody('RebuildReadModel'),
   },

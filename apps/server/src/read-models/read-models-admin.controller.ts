@@ -3,14 +3,14 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { READ_MODEL_NAMES, READ_MODELS, type AppConfig, type ReadModelName, type ReadModels } from '@logbook/app-core';
-import type { OnlineRebuildStatus } from '@logbook/projections';
+import { RebuildInProgressError, type OnlineRebuildStatus } from '@logbook/projections';
 import { JsonBody, RateBudget } from '../http/edge-route';
 import { SMALL_BODY_BYTES } from '../http/json-body';
 import { OperatorRequiredError } from '../games/game.errors';
 import { isOperator } from '../games/operator-token';
 
 export interface ReadModelGeneration {
-  /** The generation serving reads now (null: shared PostgreSQL tables, no generations). */
+  /** The generation serving reads now. */
   generation: number | null;
   status: string;
   position: string | null;
@@ -41,25 +41,32 @@ export class ReadModelsAdminController {
     return { readModels: Object.fromEntries(entries) as Record<ReadModelName, ReadModelGeneration> };
   }
 
-  /** 202: the rebuild runs on; GET /admin/read-models (or /health) shows its progress and the switch. */
+  /**
+   * 202: the rebuild runs on (on PostgreSQL, on the server that runs the read model: one that does
+   * not records the request for it); GET /admin/read-models (or /health) shows its progress and the switch.
+   */
   @Post(':name/rebuild')
   @HttpCode(202)
   @RateBudget('creates')
   @JsonBody(SMALL_BODY_BYTES)
-  rebuild(
+  async rebuild(
     @Param('name') name: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() _options: RebuildReadModelDto,
-  ): { started: OnlineRebuildStatus } {
+  ): Promise<{ started: OnlineRebuildStatus }> {
     this.requireOperator(authorization, 'Rebuilding a read model');
     if (!isReadModelName(name)) throw new NotFoundException(`No read model ${name}: ${READ_MODEL_NAMES.join(', ')}`);
-    // Throws at once (409 one under way, 501 PostgreSQL); a later failure shows in the status.
-    const { started, done } = this.readModels.rebuildOnline(name);
+    // Throws at once (409 one under way); a later failure shows in the status.
+    const { started, done, accepted } = this.readModels.rebuildOnline(name);
     done.then(
       (status) => this.logger.log(`read model ${name}: generation ${status.generation} serves`),
-      (error: unknown) => this.logger.warn(`read model ${name}: online rebuild failed, the live generation serves on: ${String(error)}`),
+      (error: unknown) => {
+        // Another server's request came first: the 409 below says so.
+        if (!(error instanceof RebuildInProgressError))
+          this.logger.warn(`read model ${name}: online rebuild failed, the live generation serves on: ${String(error)}`);
+      },
     );
-    return { started };
+    return { started: accepted ? await accepted : started };
   }
 
   private describe(name: ReadModelName): ReadModelGeneration {

@@ -30,16 +30,21 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
   ) {
     this.table = generationTable('logbook_analytics_games', generation);
     this.listSql = listFrom(this.table);
-    this.rows = new PostgresRows(db, 'analytics', {
-      table: this.table,
-      key: (fold) => fold.figures.gameId,
-      serialise: (fold) => {
-        const f = fold.figures;
-        return `{"game_id":${JSON.stringify(f.gameId)},"scenario_id":${JSON.stringify(f.scenarioId)},"created_at":${JSON.stringify(f.createdAt)},"simulated":${f.simulated ? 'true' : 'false'},"bot":${JSON.stringify(f.simulated?.bot ?? null)},"players":${JSON.stringify(f.seats.map((s) => s.name))},"fold":${JSON.stringify(fold)}}`;
+    this.rows = new PostgresRows(
+      db,
+      'analytics',
+      {
+        table: this.table,
+        key: (fold) => fold.figures.gameId,
+        serialise: (fold) => {
+          const f = fold.figures;
+          return `{"game_id":${JSON.stringify(f.gameId)},"scenario_id":${JSON.stringify(f.scenarioId)},"created_at":${JSON.stringify(f.createdAt)},"simulated":${f.simulated ? 'true' : 'false'},"bot":${JSON.stringify(f.simulated?.bot ?? null)},"players":${JSON.stringify(f.seats.map((s) => s.name))},"fold":${JSON.stringify(fold)}}`;
+        },
+        upsert: upsertInto(this.table),
+        keep: 200,
       },
-      upsert: upsertInto(this.table),
-      keep: 200,
-    });
+      generation,
+    );
   }
 
   get(gameId: string): Awaitable<AnalyticsFold | undefined> {
@@ -76,6 +81,11 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
   }
 
   close(): void {}
+
+  /** Leaves the projection's commits: its generation was dropped, or another one serves. */
+  unregister(): void {
+    this.rows.unregister();
+  }
 
   private readonly load = async (gameId: string): Promise<AnalyticsFold | undefined> => {
     const { rows } = await this.db.query<{ fold: string }>(`SELECT fold::text AS fold FROM ${this.table} WHERE game_id = $1`, [gameId]);

@@ -7,19 +7,23 @@ import type { PostgresReadModelDatabase } from './postgres-read-models';
  * transaction on the projection's lease, so rows are never ahead of or behind their checkpoint.
  */
 export class PostgresCheckpointStore implements CheckpointStore {
-  constructor(private readonly db: PostgresReadModelDatabase) {}
+  constructor(
+    private readonly db: PostgresReadModelDatabase,
+    /** The read-model generation whose rows and checkpoint these are (`checkpointKey`). */
+    private readonly generation = 0,
+  ) {}
 
   load(projection: string): Promise<bigint | undefined> {
-    return this.db.checkpoint(projection);
+    return this.db.checkpoint(projection, this.generation);
   }
 
   save(projection: string, position: bigint): Promise<void> {
-    return this.db.commit(projection, position);
+    return this.db.commit(projection, position, this.generation);
   }
 
   /** Forgets the checkpoint, and empties the tables their `clear` marked, in one transaction. */
   reset(projection: string): Promise<void> {
-    return this.db.commit(projection, undefined);
+    return this.db.commit(projection, undefined, this.generation);
   }
 
   async close(): Promise<void> {}

@@ -41,20 +41,25 @@ export class PostgresGameStateStore implements GameStateStore {
   ) {
     this.table = generationTable('logbook_game_states', generation);
     this.listSql = listFrom(this.table);
-    this.rows = new PostgresRows(db, 'game-states', {
-      table: this.table,
-      key: (record) => record.gameId,
-      serialise: (record) => {
-        const state = JSON.stringify(record.state);
-        this.textBytes.set(record.state, state.length);
-        const s = summarize(record);
-        // The state goes in as JSON text, unquoted: the recordset's `state json` column takes it as is.
-        return `{"game_id":${JSON.stringify(s.gameId)},"revision":${s.revision},"scenario_id":${JSON.stringify(s.scenarioId)},"status":${JSON.stringify(s.status)},"mode":${JSON.stringify(s.mode)},"round":${s.round},"act":${s.act},"clues":${s.clues},"clue_goal":${s.clueGoal},"seats":${s.seats},"state":${state},"created_at":${JSON.stringify(s.createdAt)},"updated_at":${JSON.stringify(s.updatedAt)}}`;
+    this.rows = new PostgresRows(
+      db,
+      'game-states',
+      {
+        table: this.table,
+        key: (record) => record.gameId,
+        serialise: (record) => {
+          const state = JSON.stringify(record.state);
+          this.textBytes.set(record.state, state.length);
+          const s = summarize(record);
+          // The state goes in as JSON text, unquoted: the recordset's `state json` column takes it as is.
+          return `{"game_id":${JSON.stringify(s.gameId)},"revision":${s.revision},"scenario_id":${JSON.stringify(s.scenarioId)},"status":${JSON.stringify(s.status)},"mode":${JSON.stringify(s.mode)},"round":${s.round},"act":${s.act},"clues":${s.clues},"clue_goal":${s.clueGoal},"seats":${s.seats},"state":${state},"created_at":${JSON.stringify(s.createdAt)},"updated_at":${JSON.stringify(s.updatedAt)}}`;
+        },
+        upsert: upsertInto(this.table),
+        keep: 100,
+        keepBytes: { bytes: KEEP_BYTES, sizeOf: (record) => this.textBytes.get(record.state) ?? UNKNOWN_BYTES },
       },
-      upsert: upsertInto(this.table),
-      keep: 100,
-      keepBytes: { bytes: KEEP_BYTES, sizeOf: (record) => this.textBytes.get(record.state) ?? UNKNOWN_BYTES },
-    });
+      generation,
+    );
   }
 
   get(gameId: string): Awaitable<GameStateRecord | undefined> {
@@ -90,6 +95,11 @@ export class PostgresGameStateStore implements GameStateStore {
   }
 
   close(): void {}
+
+  /** Leaves the projection's commits: its generation was dropped, or another one serves. */
+  unregister(): void {
+    this.rows.unregister();
+  }
 
   private readonly load = async (gameId: string): Promise<GameStateRecord | undefined> => {
     const { rows } = await this.db.query<{ revision: number; state: string; createdAt: string | null; updatedAt: string | null }>(

@@ -4,8 +4,9 @@
 import { Client } from 'pg';
 import { type TestDatabase, createTestDatabase } from '@logbook/event-store/postgres/testing/test-database';
 import { initialState } from '@logbook/rules';
+import { PostgresCheckpointStore } from './postgres-checkpoint-store';
 import { PostgresGameStateStore } from './postgres-game-state-store';
-import { PostgresReadModelDatabase, generationTable } from './postgres-read-models';
+import { PostgresReadModelDatabase, checkpointKey, generationTable } from './postgres-read-models';
 
 describe('read-model generations on PostgreSQL', () => {
   let database: TestDatabase;
@@ -76,5 +77,48 @@ describe('read-model generations on PostgreSQL', () => {
     const before = await fileOf('logbook_game_states_g1');
     await db.vacuumNames();
     expect(await fileOf('logbook_game_states_g1')).not.toBe(before);
+  });
+
+  it("keeps a generation's checkpoint and rows apart from the live one's, both written on the projection's one lease", async () => {
+    await db.createGenerationTable('logbook_game_states', 5);
+    const live = new PostgresGameStateStore(db);
+    const next = new PostgresGameStateStore(db, 5);
+    const liveCheckpoints = new PostgresCheckpointStore(db);
+    const nextCheckpoints = new PostgresCheckpointStore(db, 5);
+    expect(await db.lease('game-states').tryAcquire()).toBe(true);
+    try {
+      for (let i = 0; i < 20; i++) {
+        live.put({ gameId: `live-${i}`, revision: i, state: initialState() });
+        next.put({ gameId: `next-${i}`, revision: i, state: initialState() });
+        live.flush();
+        next.flush();
+        // Both generations' saves at once, as a live runner and a rebuild's make them: never interleaved on the one connection.
+        await Promise.all([liveCheckpoints.save('game-states', BigInt(100 + i)), nextCheckpoints.save('game-states', BigInt(i))]);
+      }
+      // One generation's failed save (a revision past PostgreSQL's integer) rolls back its own writes only.
+      live.put({ gameId: 'broken', revision: 2 ** 31, state: initialState() });
+      next.put({ gameId: 'next-20', revision: 20, state: initialState() });
+      live.flush();
+      next.flush();
+      const [failed, saved] = await Promise.allSettled([liveCheckpoints.save('game-states', 200n), nextCheckpoints.save('game-states', 20n)]);
+      expect(failed.status).toBe('rejected');
+      expect(saved.status).toBe('fulfilled');
+      expect(await liveCheckpoints.load('game-states')).toBe(119n);
+      expect(await nextCheckpoints.load('game-states')).toBe(20n);
+      const keys = await sql.query<{ projection: string }>('SELECT projection FROM logbook_projection_checkpoints ORDER BY projection');
+      expect(keys.rows.map((r) => r.projection)).toEqual(['game-states', checkpointKey('game-states', 5)]);
+      expect((await sql.query('SELECT count(*)::int AS n FROM logbook_game_states_g5 WHERE game_id LIKE $1', ['next-%'])).rows).toEqual([{ n: 21 }]);
+      expect((await sql.query('SELECT count(*)::int AS n FROM logbook_game_states_g5 WHERE game_id LIKE $1', ['live-%'])).rows).toEqual([{ n: 0 }]);
+      expect((await sql.query('SELECT count(*)::int AS n FROM logbook_game_states WHERE game_id LIKE $1', ['next-%'])).rows).toEqual([{ n: 0 }]);
+      // A rebuild's reset of the generation forgets its checkpoint and empties its table only.
+      next.clear();
+      await nextCheckpoints.reset('game-states');
+      expect(await nextCheckpoints.load('game-states')).toBeUndefined();
+      expect(await liveCheckpoints.load('game-states')).toBe(119n);
+      expect((await sql.query('SELECT count(*)::int AS n FROM logbook_game_states_g5')).rows).toEqual([{ n: 0 }]);
+      expect((await sql.query('SELECT count(*)::int AS n FROM logbook_game_states WHERE game_id LIKE $1', ['live-%'])).rows).toEqual([{ n: 20 }]);
+    } finally {
+      await db.lease('game-states').release();
+    }
   });
 });

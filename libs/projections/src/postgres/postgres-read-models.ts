@@ -4,6 +4,7 @@
 // when the connection ends the lock is gone and so is the right to write, so a server that lost
 // its lease (killed, cut off, its backend terminated) can never write over its successor's rows.
 import { Client, Pool, type ClientBase } from 'pg';
+import type { OnlineRebuildStatus } from '../runner/generations';
 import { MIGRATE_LOCK_CLASS } from '@logbook/event-store';
 import { postgresTarget, toStoreError } from '@logbook/event-store/postgres/postgres-connection';
 
@@ -23,6 +24,8 @@ export interface ReadModelTable {
 
 /** Stand-bys whose readers wait for a position ask the holder, on this channel, to write it now. */
 const WANTED_CHANNEL = 'logbook_read_models_wanted';
+/** A read model's row in `logbook_read_model_generations` changed (a switch, a rebuild's status or request). */
+const GENERATIONS_CHANNEL = 'logbook_read_model_generations';
 
 /**
  * Advisory locks of Logbook's projections: this first key ("LOGB"; the store's are 0x4C470001 and
@@ -71,8 +74,10 @@ CREATE TABLE IF NOT EXISTS logbook_projection_checkpoints (
 );
 CREATE TABLE IF NOT EXISTS logbook_read_model_generations (
   read_model text PRIMARY KEY,
-  live       integer NOT NULL
-);`;
+  live       integer NOT NULL,
+  rebuild    jsonb
+);
+ALTER TABLE logbook_read_model_generations ADD COLUMN IF NOT EXISTS rebuild jsonb;`;
 
 /** The read-model tables that hold rows (not checkpoints); a later generation's are these suffixed `_gN`. */
 const ROW_TABLES = ['logbook_game_states', 'logbook_analytics_games'] as const;
@@ -82,12 +87,21 @@ const GENERATION_SUFFIX = /^(.+)_g([1-9][0-9]*)$/;
 /** A read-model table of `generation`: the first one's name (0, as before generations), or it suffixed `_gN`. */
 export const generationTable = (base: RowTableName, generation = 0): string => (generation === 0 ? base : `${base}_g${generation}`);
 
+/**
+ * The checkpoint of a read model's generation: the projection's name for the first (as before
+ * generations), `name@gN` for a later one, so a generation being built keeps its own while the
+ * live one's moves on.
+ */
+export const checkpointKey = (name: string, generation = 0): string => (generation === 0 ? name : `${name}@g${generation}`);
+
 /** A projection's lease: the lock connection, and who holds it when this server does not. */
 export class ProjectionLease {
   private client: Client | undefined;
   private held = false;
-  /** The position of the last checkpoint this server committed or read (what readers may rely on). */
-  onCommitted: (position: bigint | undefined) => void = () => undefined;
+  /** Work on the lock connection, one transaction at a time (a live generation and one being built share it). */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** A checkpoint (`checkpointKey`) this server committed, at `position` (what readers may rely on). */
+  onCommitted: (key: string, position: bigint | undefined) => void = () => undefined;
   onLost: () => void = () => undefined;
   /** A stand-by's reader waits for `position` in the shared tables (the holder hears it). */
   onWanted: (position: bigint) => void = () => undefined;
@@ -142,30 +156,44 @@ export class ProjectionLease {
     await client?.end().catch(() => undefined);
   }
 
-  /** The rows of every table staged since the last commit and the checkpoint, in one transaction. */
-  async commit(position: bigint | undefined, tables: readonly ReadModelTable[]): Promise<void> {
-    const client = this.client;
-    if (!client || !this.held) throw new Error(`read model ${this.name}: this server does not hold its lease, so it may not write it`);
-    const writes = tables.map((table) => table.take()).filter((write): write is StagedWrite => write !== undefined);
-    try {
-      await client.query('BEGIN');
-      for (const write of writes) await write.write(client);
-      if (position === undefined) await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [this.name]);
-      else {
-        await client.query(
-          `INSERT INTO logbook_projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
-           ON CONFLICT (projection) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, saved_by = excluded.saved_by`,
-          [this.name, position.toString(), this.db.serverId],
-        );
+  /**
+   * Runs `job` on the lock connection once the work queued before it has ended: the lease's writes
+   * never interleave, and a connection this server no longer holds writes nothing.
+   */
+  run<T>(job: (client: ClientBase) => Promise<T>): Promise<T> {
+    const next = this.queue.then(() => {
+      const client = this.client;
+      if (!client || !this.held) throw new Error(`read model ${this.name}: this server does not hold its lease, so it may not write it`);
+      return job(client);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The rows of every table staged since the last commit and the checkpoint `key`, in one transaction. */
+  async commit(key: string, position: bigint | undefined, tables: readonly ReadModelTable[]): Promise<void> {
+    await this.run(async (client) => {
+      const writes = tables.map((table) => table.take()).filter((write): write is StagedWrite => write !== undefined);
+      try {
+        await client.query('BEGIN');
+        for (const write of writes) await write.write(client);
+        if (position === undefined) await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [key]);
+        else {
+          await client.query(
+            `INSERT INTO logbook_projection_checkpoints (projection, position, saved_at, saved_by) VALUES ($1, $2, now(), $3)
+             ON CONFLICT (projection) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, saved_by = excluded.saved_by`,
+            [key, position.toString(), this.db.serverId],
+          );
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        for (const write of writes) write.done(false);
+        throw error;
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      for (const write of writes) write.done(false);
-      throw error;
-    }
-    for (const write of writes) write.done(true);
-    this.onCommitted(position);
+      for (const write of writes) write.done(true);
+    });
+    this.onCommitted(key, position);
   }
 
   private async connect(): Promise<Client> {
@@ -213,7 +241,11 @@ export class PostgresReadModelDatabase {
   private schemaReady: Promise<void> | undefined;
   private readonly pool: Pool;
   private readonly leases = new Map<string, ProjectionLease>();
-  private readonly tables = new Map<string, ReadModelTable[]>();
+  /** Each projection's tables, with the generation whose checkpoint they are written with. */
+  private readonly tables = new Map<string, { generation: number; table: ReadModelTable }[]>();
+  private readonly generationListeners = new Map<string, () => void>();
+  private listener: Client | undefined;
+  private closed = false;
 
   /** The connection string of the store's URL, its `?schema=` as the sessions' search path. */
   readonly url: string;
@@ -298,6 +330,142 @@ export class PostgresReadModelDatabase {
     await this.query(`DROP TABLE IF EXISTS ${generationTable(base, generation)}`);
   }
 
+  /** `name`'s row of `logbook_read_model_generations`: its live generation, and its last rebuild's status (or request). */
+  async generationRow(name: string): Promise<{ live: number; rebuild: OnlineRebuildStatus | undefined }> {
+    const { rows } = await this.query<{ live: number; rebuild: OnlineRebuildStatus | null }>(
+      'SELECT live, rebuild FROM logbook_read_model_generations WHERE read_model = $1',
+      [name],
+    );
+    return { live: rows[0]?.live ?? 0, rebuild: rows[0]?.rebuild ?? undefined };
+  }
+
+  /**
+   * Records a rebuild `request` for whichever server holds the lease, unless one is requested or
+   * under way; its generation is the one after the live one. Undefined: one came first.
+   */
+  async requestRebuild(name: string, request: OnlineRebuildStatus): Promise<OnlineRebuildStatus | undefined> {
+    const { rows } = await this.query<{ rebuild: OnlineRebuildStatus }>(
+      `WITH recorded AS (
+         INSERT INTO logbook_read_model_generations AS g (read_model, live, rebuild) VALUES ($1, 0, jsonb_set($2::jsonb, '{generation}', '1'))
+         ON CONFLICT (read_model) DO UPDATE SET rebuild = jsonb_set($2::jsonb, '{generation}', to_jsonb(g.live + 1))
+           WHERE g.rebuild IS NULL OR g.rebuild->>'state' IN ('switched', 'failed')
+         RETURNING rebuild)
+       SELECT rebuild, pg_notify($3, $4) FROM recorded`,
+      [name, JSON.stringify(request), GENERATIONS_CHANNEL, this.qualified(name)],
+    );
+    return rows[0]?.rebuild;
+  }
+
+  /** The lease holder writes its rebuild's status where every server reads it (GET /admin/read-models, /health). */
+  writeRebuildStatus(name: string, status: OnlineRebuildStatus): Promise<void> {
+    return this.lease(name).run(async (client) => {
+      await client.query(
+        `INSERT INTO logbook_read_model_generations (read_model, live, rebuild) VALUES ($1, 0, $2)
+         ON CONFLICT (read_model) DO UPDATE SET rebuild = excluded.rebuild`,
+        [name, JSON.stringify(status)],
+      );
+      await client.query('SELECT pg_notify($1, $2)', [GENERATIONS_CHANNEL, this.qualified(name)]);
+    });
+  }
+
+  /** Makes the tables of `name`'s generation `generation` (>= 1) on the lease, before its rebuild writes them. */
+  prepareGeneration(name: string, tables: readonly RowTableName[], generation: number): Promise<void> {
+    if (generation < 1) throw new Error(`generation ${generation}: the first one's tables are made with the schema`);
+    return this.lease(name).run(async (client) => {
+      for (const base of tables) await client.query(`CREATE TABLE IF NOT EXISTS ${generationTable(base, generation)} (LIKE ${base} INCLUDING ALL)`);
+    });
+  }
+
+  /**
+   * Drops `name`'s generation `generation` on the lease: its tables (the first one's are emptied)
+   * and its checkpoint, in one transaction, unless it is live (false): a server shutting down or
+   * losing the lease while its switch commits never drops what the others now read.
+   */
+  dropGeneration(name: string, tables: readonly RowTableName[], generation: number): Promise<boolean> {
+    return this.lease(name).run(async (client) => {
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ live: number }>('SELECT live FROM logbook_read_model_generations WHERE read_model = $1', [name]);
+        if ((rows[0]?.live ?? 0) === generation) {
+          await client.query('ROLLBACK');
+          return false;
+        }
+        for (const base of tables) {
+          await client.query(generation === 0 ? `DELETE FROM ${base}` : `DROP TABLE IF EXISTS ${generationTable(base, generation)}`);
+        }
+        await client.query('DELETE FROM logbook_projection_checkpoints WHERE projection = $1', [checkpointKey(name, generation)]);
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Makes `generation` live for every server, in one transaction on the lease; the others hear it
+   * at the commit (NOTIFY). Returns its checkpoint, what its readers may rely on from now.
+   */
+  switchGeneration(name: string, generation: number): Promise<bigint | undefined> {
+    return this.lease(name).run(async (client) => {
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO logbook_read_model_generations (read_model, live) VALUES ($1, $2)
+           ON CONFLICT (read_model) DO UPDATE SET live = excluded.live`,
+          [name, generation],
+        );
+        const { rows } = await client.query<{ position: string }>(
+          'SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1',
+          [checkpointKey(name, generation)],
+        );
+        await client.query('SELECT pg_notify($1, $2)', [GENERATIONS_CHANNEL, this.qualified(name)]);
+        await client.query('COMMIT');
+        return rows[0] === undefined ? undefined : BigInt(rows[0].position);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Calls `changed` when `name`'s generations row changes (a NOTIFY on a connection of its own,
+   * made on the first call and again by `listen` after it ended). A hint: readers also read the
+   * row on the runner's turn, so a lost notification costs a second, never a wrong generation.
+   */
+  onGenerationsChanged(name: string, changed: () => void): void {
+    this.generationListeners.set(this.qualified(name), changed);
+    void this.listen().catch(() => undefined);
+  }
+
+  /** Connects the notification listener if it is not (the server was down, the connection cut). */
+  async listen(): Promise<void> {
+    if (this.listener || this.closed || this.generationListeners.size === 0) return;
+    const client = new Client({ connectionString: this.url, application_name: `logbook ${this.serverId}`.slice(0, 63), keepAlive: true });
+    this.listener = client;
+    const ended = () => {
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', ended);
+    client.on('end', ended);
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === GENERATIONS_CHANNEL) this.generationListeners.get(payload ?? '')?.();
+    });
+    try {
+      await this.ready;
+      await client.connect();
+      await client.query(`LISTEN ${GENERATIONS_CHANNEL}`);
+    } catch (error) {
+      ended();
+      throw error;
+    }
+    // Closed while connecting: nobody else will end it.
+    if (this.closed) ended();
+  }
+
   /** The second key of `name`'s lock: the schema is part of it, so deployments in two schemas of one database never meet. */
   lockKeyOf(name: string): number {
     return lockKey(this.qualified(name));
@@ -314,9 +482,17 @@ export class PostgresReadModelDatabase {
     return lease;
   }
 
-  /** A table written with `name`'s checkpoints. */
-  register(name: string, table: ReadModelTable): void {
-    this.tables.set(name, [...(this.tables.get(name) ?? []), table]);
+  /** A table written with the checkpoints of `name`'s generation `generation`. */
+  register(name: string, table: ReadModelTable, generation = 0): void {
+    this.tables.set(name, [...(this.tables.get(name) ?? []), { generation, table }]);
+  }
+
+  /** Stops writing `table` with `name`'s checkpoints (its generation was dropped). */
+  unregister(name: string, table: ReadModelTable): void {
+    this.tables.set(
+      name,
+      (this.tables.get(name) ?? []).filter((entry) => entry.table !== table),
+    );
   }
 
   holds(name: string): boolean {
@@ -325,7 +501,7 @@ export class PostgresReadModelDatabase {
 
   /** Drops what this server keeps in memory of `name`'s tables: another server may have written them. */
   forget(name: string): void {
-    for (const table of this.tables.get(name) ?? []) table.forget();
+    for (const { table } of this.tables.get(name) ?? []) table.forget();
   }
 
   /** Tells whichever server holds `name` that a reader here waits for `position` (a hint: the checkpoint is the truth). */
@@ -333,19 +509,27 @@ export class PostgresReadModelDatabase {
     await this.query('SELECT pg_notify($1, $2)', [WANTED_CHANNEL, `${this.qualified(name)} ${position}`]);
   }
 
-  async checkpoint(name: string): Promise<bigint | undefined> {
+  async checkpoint(name: string, generation = 0): Promise<bigint | undefined> {
     const { rows } = await this.query<{ position: string }>('SELECT position::text AS position FROM logbook_projection_checkpoints WHERE projection = $1', [
-      name,
+      checkpointKey(name, generation),
     ]);
     return rows[0] === undefined ? undefined : BigInt(rows[0].position);
   }
 
-  /** `name`'s staged rows and checkpoint (undefined: forgotten, a rebuild) in one transaction on its lease. */
-  commit(name: string, position: bigint | undefined): Promise<void> {
-    return this.lease(name).commit(position, this.tables.get(name) ?? []);
+  /**
+   * The staged rows and checkpoint (undefined: forgotten, a rebuild) of `name`'s generation
+   * `generation`, in one transaction on the projection's lease (one lease, whichever generation).
+   */
+  commit(name: string, position: bigint | undefined, generation = 0): Promise<void> {
+    const tables = (this.tables.get(name) ?? []).filter((entry) => entry.generation === generation).map((entry) => entry.table);
+    return this.lease(name).commit(checkpointKey(name, generation), position, tables);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     await Promise.all([...this.leases.values()].map((lease) => lease.release()));
     await this.pool.end().catch(() => undefined);
   }

@@ -28,9 +28,16 @@ export class PostgresRows<R extends object> extends RowBuffer<R> implements Read
     private readonly db: PostgresReadModelDatabase,
     private readonly projection: string,
     private readonly rows: PostgresRowsOptions<R>,
+    /** The generation whose checkpoints write these rows. */
+    generation = 0,
   ) {
     super(rows);
-    db.register(projection, this);
+    db.register(projection, this, generation);
+  }
+
+  /** Leaves the projection's commits (a dropped generation's rows). */
+  unregister(): void {
+    this.db.unregister(this.projection, this);
   }
 
   get(key: string, load: (key: string) => Promise<R | undefined>): Awaitable<R | undefined> {

@@ -1,12 +1,23 @@
 import type { Projection, RebuildProgress } from '../runner/projection';
-import type { ProjectionRunner, ReadModelRunner, RunnerStatus } from '../runner/projection-runner';
-import type { PostgresReadModelDatabase, ProjectionLease } from './postgres-read-models';
+import type { ReadModelRunner, RunnerStatus } from '../runner/projection-runner';
+import { checkpointKey, type PostgresReadModelDatabase, type ProjectionLease } from './postgres-read-models';
 
 export interface SharedProjectionRunnerOptions {
   /** How often a stand-by tries the lease, and reads the shared checkpoint (default 1 s). */
   retryMs?: number;
   /** How often a stand-by reads the checkpoint while a reader waits for it (default 50 ms). */
   pollMs?: number;
+  /** The generation readers read now: its checkpoint is the one they wait for (default: the first). */
+  generation?: () => number;
+  /** First thing in every turn of the lease loop (the read models' generations row is read again). */
+  onTurn?: () => Promise<void>;
+}
+
+/** What runs the projection while this server holds the lease: a `ProjectionRunner`, or one over a read model's generations. */
+export interface LeaseTermRunner extends ReadModelRunner {
+  readonly status: RunnerStatus;
+  /** Writes the rows and checkpoint of what it has handled now. */
+  checkpointNow(): Promise<void>;
 }
 
 /** How long the holder waits to have handled a position it was asked to write, before writing what it has. */
@@ -18,14 +29,15 @@ const FAST_POLL_FOR_MS = 3000;
 
 /**
  * One projection run by one server among several on one PostgreSQL: the server holding the
- * projection's lease runs a `ProjectionRunner` (a new one, with a fresh projection, each time it
- * takes the lease, resuming from the shared checkpoint); the others stand by, trying the lease
- * every second, and their readers read the shared tables. `whenHandled` resolves once the shared
- * checkpoint (so the tables) holds the position, on the holder and the stand-bys alike.
+ * projection's lease runs a term runner (a new one, with a fresh projection, each time it takes
+ * the lease, resuming from the shared checkpoint; `SharedGenerations` gives one that also builds a
+ * read model's next generation); the others stand by, trying the lease every second, and their
+ * readers read the shared tables. `whenHandled` resolves once the live generation's shared
+ * checkpoint (so its tables) holds the position, on the holder and the stand-bys alike.
  */
 export class SharedProjectionRunner implements ReadModelRunner {
   private readonly lease: ProjectionLease;
-  private runner: ProjectionRunner | undefined;
+  private runner: LeaseTermRunner | undefined;
   private running = false;
   private tick: NodeJS.Timeout | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -49,16 +61,32 @@ export class SharedProjectionRunner implements ReadModelRunner {
     private readonly db: PostgresReadModelDatabase,
     readonly filter: Projection['filter'],
     readonly name: string,
-    private readonly newRunner: () => ProjectionRunner,
+    /** This server's runner for a term of the lease (a fresh projection each time it takes it). */
+    private readonly newRunner: () => LeaseTermRunner | Promise<LeaseTermRunner>,
     private readonly options: SharedProjectionRunnerOptions = {},
   ) {
     this.lease = db.lease(name);
-    this.lease.onCommitted = (position) => {
+    this.lease.onCommitted = (key, position) => {
+      // The lease also writes a generation being built: only the live one's checkpoint is what readers see.
+      if (key !== checkpointKey(this.name, this.generation())) return;
       this.shared = position;
       this.wake();
     };
     this.lease.onLost = () => void this.lose();
     this.lease.onWanted = (position) => this.writeWhenHandled(position);
+  }
+
+  private generation(): number {
+    return this.options.generation?.() ?? 0;
+  }
+
+  /**
+   * The live generation changed on this server (its switch), its checkpoint at `position`: readers
+   * wait on that one from now (it stands at or past the one it replaced).
+   */
+  followGeneration(position: bigint | undefined): void {
+    this.shared = position;
+    this.wake();
   }
 
   get status(): RunnerStatus | 'standby' {
@@ -141,7 +169,7 @@ export class SharedProjectionRunner implements ReadModelRunner {
         throw new Error(`read model ${this.name} is run by server ${holder ?? '(unknown)'}: stop the servers that share the database to rebuild it`);
       }
       this.db.forget(this.name);
-      this.runner = this.newRunner();
+      this.runner = await this.newRunner();
       this.holder = this.db.serverId;
     }
     const runner = this.runner;
@@ -149,6 +177,7 @@ export class SharedProjectionRunner implements ReadModelRunner {
     if (this.running && runner.status === 'stopped') await runner.start();
     if (!this.running) {
       this.runner = undefined;
+      await runner.stop();
       await this.lease.release();
     }
     return handled;
@@ -159,10 +188,11 @@ export class SharedProjectionRunner implements ReadModelRunner {
     this.turn = this.turn.then(async () => {
       if (!this.running) return;
       try {
+        await this.options.onTurn?.();
         if (this.runner) await this.lease.check();
         else if (Date.now() >= this.yieldUntil && (await this.lease.tryAcquire())) await this.lead();
         else {
-          this.shared = await this.db.checkpoint(this.name);
+          this.shared = await this.db.checkpoint(this.name, this.generation());
           this.holder = await this.lease.holder();
           this.wake();
         }
@@ -181,7 +211,7 @@ export class SharedProjectionRunner implements ReadModelRunner {
   private async lead(): Promise<void> {
     // What this server remembers of the tables may be older than what the last holder wrote.
     this.db.forget(this.name);
-    const runner = this.newRunner();
+    const runner = await this.newRunner();
     this.runner = runner;
     this.holder = this.db.serverId;
     this.takeovers += 1;
@@ -213,7 +243,7 @@ export class SharedProjectionRunner implements ReadModelRunner {
     this.poll = setTimeout(() => {
       this.poll = undefined;
       void this.db
-        .checkpoint(this.name)
+        .checkpoint(this.name, this.generation())
         .then((position) => {
           if (!this.runner) this.shared = position;
           this.wake();

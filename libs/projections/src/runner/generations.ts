@@ -13,6 +13,8 @@ export interface Generation<S> {
   readonly runner: ProjectionRunner;
   /** True when its stored rows cannot be trusted (`Projection.needsRebuild`). */
   needsRebuild?(): boolean;
+  /** Makes where its rows go before the rebuild writes them (PostgreSQL: its tables). */
+  prepare?(): Promise<void>;
   /** Forgets what the projection keeps of a game besides its rows (an erasure). */
   forgetHistory(gameId: string): void;
   /** Drops its rows, its checkpoint and its file (a switched-from generation, or a failed rebuild). */
@@ -21,7 +23,8 @@ export interface Generation<S> {
   close(): Promise<void>;
 }
 
-export type OnlineRebuildState = 'replaying' | 'catching-up' | 'switched' | 'failed';
+/** `requested`: recorded for the server that runs the projection (shared PostgreSQL read models), not started yet. */
+export type OnlineRebuildState = 'requested' | 'replaying' | 'catching-up' | 'switched' | 'failed';
 
 /** What an online rebuild is doing, or did last (GET /admin/read-models, the CLI's progress). */
 export interface OnlineRebuildStatus {
@@ -43,7 +46,19 @@ export interface OnlineRebuildStatus {
 export interface StartedRebuild {
   started: OnlineRebuildStatus;
   done: Promise<OnlineRebuildStatus>;
+  /**
+   * Where another server builds it (shared PostgreSQL read models): the request as the database
+   * recorded it; rejects with `RebuildInProgressError` when another request came first.
+   */
+  accepted?: Promise<OnlineRebuildStatus>;
 }
+
+/**
+ * Records that `generation` is live. Synchronous where it can be (SQLite: nothing awaits between
+ * the caught-up check and the swap). A promise where the switch is a transaction of its own
+ * (shared PostgreSQL tables): it makes the switch safe itself, and a rejection fails the rebuild.
+ */
+export type CommitGeneration = ((generation: number) => void) | ((generation: number) => Promise<void>);
 
 /** A rebuild was asked for while one of the same read model is under way (HTTP 409). */
 export class RebuildInProgressError extends Error {
@@ -60,6 +75,8 @@ export interface GenerationalReadModelOptions {
   clock?: () => Date;
   /** On `runner.start()`, a live generation that `needsRebuild` keeps serving and a rebuild online starts. */
   rebuildStaleOnStart?: boolean;
+  /** Every change of a rebuild's status (shared read models write it where the other servers read it). */
+  onStatus?: (status: OnlineRebuildStatus) => void;
 }
 
 /**
@@ -81,7 +98,7 @@ export class GenerationalReadModel<S> {
     readonly name: string,
     first: Generation<S>,
     private readonly next: (generation: number) => Generation<S>,
-    private readonly commit: (generation: number) => void,
+    private readonly commit: CommitGeneration,
     private readonly options: GenerationalReadModelOptions = {},
   ) {
     this.current = first;
@@ -128,7 +145,9 @@ export class GenerationalReadModel<S> {
     const report = (change: Partial<OnlineRebuildStatus>) => {
       Object.assign(status, change);
       onProgress?.({ ...status });
+      this.options.onStatus?.({ ...status });
     };
+    this.options.onStatus?.({ ...status });
     return { started: { ...status }, done: this.build(generation, report).then(() => ({ ...status })) };
   }
 
@@ -156,10 +175,13 @@ export class GenerationalReadModel<S> {
 
   private async build(generation: Generation<S>, report: (change: Partial<OnlineRebuildStatus>) => void): Promise<void> {
     try {
+      if (generation.prepare) await generation.prepare();
       await generation.runner.rebuild((p: RebuildProgress) => report({ handled: p.handled, fraction: p.fraction }));
       report({ state: 'catching-up', fraction: 1 });
       await generation.runner.start();
       await this.catchUp(generation);
+      const switching = this.commit(generation.number);
+      if (switching instanceof Promise) await switching;
     } catch (error) {
       if (this.building === generation) this.building = undefined;
       await generation.runner.stop().catch(() => undefined);
@@ -167,8 +189,8 @@ export class GenerationalReadModel<S> {
       report({ state: 'failed', finishedAt: this.now(), error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
-    // Caught up: from the check in `catchUp` to here nothing awaits, so the positions still hold.
-    this.commit(generation.number);
+    // Caught up: from the check in `catchUp` to here nothing awaits (a synchronous commit), so the
+    // positions still hold; an asynchronous one made sure of them itself.
     const old = this.current;
     this.current = generation;
     this.building = undefined;

@@ -1,0 +1,342 @@
+// Online rebuilds of read models shared by several servers on one PostgreSQL. The server holding
+// the projection's lease runs a `GenerationalReadModel` for its term: the live generation's runner
+// and, during a rebuild, the next one's beside it (tables `_gN`, checkpoint `name@gN`); the switch is
+// one transaction on the lease, which every server hears (NOTIFY) and also reads on its lease
+// loop's turn. A server that does not hold the lease records a request in the generations row; the
+// holder picks it up. Readers everywhere read the live generation this server knows of, which only
+// moves forward, and only to a generation whose switch committed.
+import { GenerationalReadModel, RebuildInProgressError, type Generation, type OnlineRebuildStatus, type StartedRebuild } from '../runner/generations';
+import type { CheckpointStore } from '../runner/checkpoint-store.port';
+import type { Projection, RebuildProgress } from '../runner/projection';
+import type { ProjectionRunner, RunnerStatus } from '../runner/projection-runner';
+import { PostgresCheckpointStore } from './postgres-checkpoint-store';
+import type { PostgresReadModelDatabase, RowTableName } from './postgres-read-models';
+import { SharedProjectionRunner, type LeaseTermRunner } from './shared-projection-runner';
+
+/** A generation's store as this class needs it: it can leave the projection's commits once dropped. */
+export interface SharedGenerationStore {
+  unregister(): void;
+}
+
+export interface SharedGenerationsOptions<S extends SharedGenerationStore, P extends Projection> {
+  name: string;
+  /** The read model's row tables (the first generation's names). */
+  tables: readonly RowTableName[];
+  /** This server's store of a generation: made once, its readers and (on the holder) its writer share its rows in memory. */
+  openStore(generation: number): S;
+  projectionOf(store: S): P & { forgetHistory(gameId: string): void };
+  runnerOf(checkpoints: CheckpointStore, projection: P): ProjectionRunner;
+  /** How often a stand-by tries the lease and reads the generations row again (default 1 s). */
+  retryMs?: number;
+  /** How long a switched-from generation's tables stay for reads under way (default 1 s; at least two turns of `retryMs`). */
+  retireAfterMs?: number;
+  rebuildStaleOnStart?: boolean;
+  clock?: () => Date;
+}
+
+const UNDER_WAY = new Set<OnlineRebuildStatus['state']>(['requested', 'replaying', 'catching-up']);
+const underWay = (status: OnlineRebuildStatus | undefined): status is OnlineRebuildStatus => status !== undefined && UNDER_WAY.has(status.state);
+
+interface Follower {
+  generation: number;
+  onProgress?: (status: OnlineRebuildStatus) => void;
+  resolve: (status: OnlineRebuildStatus) => void;
+  reject: (error: Error) => void;
+}
+
+export class SharedGenerations<S extends SharedGenerationStore, P extends Projection> {
+  /** What the server starts and stops, and what `/health` reads: the lease loop. */
+  readonly runner: SharedProjectionRunner;
+  private term: GenerationalReadModel<S> | undefined;
+  private readonly stores = new Map<number, S>();
+  /** What this server knows of the generations row; `live` only grows. */
+  private live = 0;
+  private shared: OnlineRebuildStatus | undefined;
+  private reading: Promise<void> = Promise.resolve();
+  private followers: Follower[] = [];
+
+  constructor(
+    private readonly db: PostgresReadModelDatabase,
+    private readonly options: SharedGenerationsOptions<S, P>,
+  ) {
+    // The filter is the projection's, whichever generation it writes.
+    const { filter } = options.projectionOf(this.storeOf(0));
+    this.runner = new SharedProjectionRunner(db, filter, options.name, () => this.openTerm(), {
+      retryMs: options.retryMs,
+      generation: () => this.generation,
+      onTurn: () => this.refresh(),
+    });
+    db.onGenerationsChanged(options.name, () => {
+      this.refresh().catch(() => undefined);
+    });
+    // Readers before the first turn of the lease loop read the generation the row says, not the first.
+    this.refresh().catch(() => undefined);
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  /** The live generation's store on this server. */
+  get store(): S {
+    return this.term?.store ?? this.storeOf(this.live);
+  }
+
+  /** The live generation's number. */
+  get generation(): number {
+    return this.term?.live.number ?? this.live;
+  }
+
+  /**
+   * The rebuild under way, or the last one any server recorded; on the holder its own as it goes,
+   * unless a request came after it (the row lags the holder's own status by a write).
+   */
+  get rebuildStatus(): OnlineRebuildStatus | undefined {
+    const own = this.term?.rebuildStatus;
+    const shared = this.shared;
+    if (!own || !shared) return own ?? shared;
+    return shared.startedAt > own.startedAt ? shared : own;
+  }
+
+  /**
+   * The stores an erasure rewrites: every generation this server runs (the live one, the one it
+   * builds); elsewhere the live one and any other generation whose tables exist now.
+   */
+  async erasureStores(): Promise<S[]> {
+    if (this.term) return this.term.generations().map((g) => g.store);
+    const [first] = this.options.tables;
+    const others = (await this.db.generationTables()).filter((t) => t.base === first && t.generation > this.live).map((t) => this.storeOf(t.generation));
+    return [this.store, ...others];
+  }
+
+  /** Forgets what the running projections keep of a game (an erasure), the one being built too. */
+  forgetHistory(gameId: string): void {
+    for (const generation of this.term?.generations() ?? []) generation.forgetHistory(gameId);
+  }
+
+  /**
+   * On the holder, starts building the next generation (as `GenerationalReadModel.rebuildOnline`).
+   * Elsewhere, records the request for the holder (`accepted`); `done` follows the status the
+   * holder writes until the switch or the failure.
+   */
+  rebuildOnline(onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild {
+    const term = this.term;
+    if (underWay(this.rebuildStatus)) throw new RebuildInProgressError(this.name);
+    if (term) return term.rebuildOnline(onProgress);
+    const started: OnlineRebuildStatus = {
+      readModel: this.name,
+      generation: this.live + 1,
+      state: 'requested',
+      startedAt: (this.options.clock?.() ?? new Date()).toISOString(),
+      handled: 0,
+      fraction: 0,
+    };
+    const accepted = this.db.requestRebuild(this.name, started).then((recorded) => {
+      if (!recorded) throw new RebuildInProgressError(this.name);
+      this.shared = recorded;
+      return recorded;
+    });
+    const done = accepted.then(
+      (recorded) =>
+        new Promise<OnlineRebuildStatus>((resolve, reject) => this.followers.push({ generation: recorded.generation, onProgress, resolve, reject })),
+    );
+    done.catch(() => undefined);
+    return { started, done, accepted };
+  }
+
+  /** Reads the generations row again (a notification, the lease loop's turn); on the holder, picks up a request. */
+  refresh(): Promise<void> {
+    // One read at a time, in order: an answer read before a switch never lands after one read since.
+    const read = this.reading.then(async () => {
+      await this.db.listen().catch(() => undefined);
+      const row = await this.db.generationRow(this.name);
+      this.follow(row.live);
+      this.shared = row.rebuild;
+      this.settleFollowers();
+      this.pickUp();
+    });
+    this.reading = read.catch(() => undefined);
+    return read;
+  }
+
+  /** Ends the waits of requests made here (the runner is stopped with the others). */
+  close(): void {
+    for (const follower of this.followers.splice(0)) follower.reject(new Error(`Read model ${this.name} is closed`));
+  }
+
+  private storeOf(generation: number): S {
+    let store = this.stores.get(generation);
+    if (!store) this.stores.set(generation, (store = this.options.openStore(generation)));
+    return store;
+  }
+
+  /** Moves this server's readers to `live` when the row says a later one serves; the earlier stores leave the commits. */
+  private follow(live: number): void {
+    if (live <= this.live) return;
+    this.live = live;
+    for (const [number, store] of this.stores) {
+      if (number < live && !this.term?.generations().some((g) => g.number === number)) {
+        store.unregister();
+        this.stores.delete(number);
+      }
+    }
+  }
+
+  private settleFollowers(): void {
+    const status = this.shared;
+    if (!status) return;
+    this.followers = this.followers.filter((follower) => {
+      if (follower.generation !== status.generation) return true;
+      follower.onProgress?.({ ...status });
+      if (status.state === 'switched') follower.resolve({ ...status });
+      else if (status.state === 'failed') follower.reject(new Error(status.error ?? `The rebuild of ${this.name} failed`));
+      else return true;
+      return false;
+    });
+  }
+
+  /** The holder starts a rebuild another server asked for. */
+  private pickUp(): void {
+    const term = this.term;
+    if (!term || this.rebuildStatus?.state !== 'requested' || term.generations().length > 1 || term.live.runner.status !== 'running') return;
+    try {
+      term.rebuildOnline().done.catch(() => undefined);
+    } catch {
+      // Closing, or one started here in the meantime: its status replaces the request.
+    }
+  }
+
+  /** This server took the lease: drops what a rebuild cut short left, then runs the live generation and builds the next when asked. */
+  private async openTerm(): Promise<LeaseTermRunner> {
+    const { name, tables } = this.options;
+    const row = await this.db.generationRow(name);
+    this.follow(row.live);
+    const live = row.live;
+    // Whatever is not live: a generation a crash or a lost lease left half-built or not yet dropped, the first one's rows once a later one serves.
+    const stale = new Set((await this.db.generationTables()).filter((t) => (tables as readonly string[]).includes(t.base)).map((t) => t.generation));
+    if (live !== 0) stale.add(0);
+    stale.delete(live);
+    for (const generation of stale) await this.db.dropGeneration(name, tables, generation);
+    if (underWay(row.rebuild) && row.rebuild.state !== 'requested') {
+      const ended =
+        row.rebuild.generation === live
+          ? { state: 'switched' as const }
+          : { state: 'failed' as const, error: 'the server building it stopped before the switch' };
+      this.shared = { ...row.rebuild, ...ended, finishedAt: (this.options.clock?.() ?? new Date()).toISOString() };
+      await this.db.writeRebuildStatus(name, this.shared);
+    } else this.shared = row.rebuild;
+    let term: GenerationalReadModel<S> | undefined = undefined;
+    const switchTo = async (generation: number) => {
+      if (!term) throw new Error(`The rebuild of ${name} was stopped`);
+      await this.switchTo(term, generation);
+    };
+    term = new GenerationalReadModel(name, this.open(live), (generation) => this.open(generation), switchTo, {
+      retireAfterMs: Math.max(this.options.retireAfterMs ?? 1000, 2 * (this.options.retryMs ?? 1000)),
+      rebuildStaleOnStart: this.options.rebuildStaleOnStart,
+      clock: this.options.clock,
+      onStatus: (status) => void this.db.writeRebuildStatus(name, status).catch(() => undefined),
+    });
+    this.term = term;
+    const current = term;
+    return new TermRunner(current, {
+      started: () => this.pickUp(),
+      ended: () => {
+        if (this.term === current) this.term = undefined;
+      },
+    });
+  }
+
+  /** A generation on the holder: its store, a fresh projection and runner, its tables made and dropped on the lease. */
+  private open(number: number): Generation<S> {
+    const { name, tables } = this.options;
+    const store = this.storeOf(number);
+    const projection = this.options.projectionOf(store);
+    return {
+      number,
+      store,
+      runner: this.options.runnerOf(new PostgresCheckpointStore(this.db, number), projection),
+      needsRebuild: () => projection.needsRebuild?.() ?? false,
+      forgetHistory: (gameId) => projection.forgetHistory(gameId),
+      prepare: () => this.db.prepareGeneration(name, tables, number),
+      discard: async () => {
+        // A lease lost meanwhile leaves them to the next holder, which drops them when it takes the lease.
+        const dropped = await this.db.dropGeneration(name, tables, number).catch(() => false);
+        if (dropped && number !== this.live) {
+          store.unregister();
+          this.stores.delete(number);
+        }
+      },
+      close: async () => undefined,
+    };
+  }
+
+  /**
+   * The switch on the holder: the live runner stops (its rows and checkpoint written, so its tables
+   * stand still), the new one catches up with that and writes it, then the generations row says
+   * the new one is live, in one transaction. The others' readers move from still tables to ones at
+   * or past them, so no answer goes backwards; a failure restarts the live runner, which serves on.
+   */
+  private async switchTo(term: GenerationalReadModel<S>, number: number): Promise<void> {
+    const live = term.live;
+    const next = term.generations().find((g) => g.number === number);
+    if (!next) throw new Error(`The rebuild of ${this.name} was stopped`);
+    await live.runner.stop();
+    try {
+      const at = live.runner.position;
+      for (let built = next.runner.position; at !== undefined && (built === undefined || built < at); built = next.runner.position) {
+        if (next.runner.status === 'failed') throw next.runner.error instanceof Error ? next.runner.error : new Error(String(next.runner.error));
+        if (next.runner.status !== 'running') throw new Error(`The rebuild of ${this.name} was stopped`);
+        await Promise.race([next.runner.whenHandled(at), new Promise((resolve) => setTimeout(resolve, 50).unref())]);
+      }
+      await next.runner.checkpointNow();
+      const position = await this.db.switchGeneration(this.name, number);
+      this.follow(number);
+      this.runner.followGeneration(position);
+    } catch (error) {
+      if (term.live === live) await live.runner.start().catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+/** The lease holder's runner for one term: the term's live generation, and its rebuild ended with it. */
+class TermRunner implements LeaseTermRunner {
+  constructor(
+    private readonly term: GenerationalReadModel<unknown>,
+    private readonly hooks: { started: () => void; ended: () => void },
+  ) {}
+
+  get status(): RunnerStatus {
+    return this.term.live.runner.status;
+  }
+  get position(): bigint | undefined {
+    return this.term.runner.position;
+  }
+  get reconnects(): number {
+    return this.term.runner.reconnects;
+  }
+  get error(): unknown {
+    return this.term.runner.error;
+  }
+  get filter(): Projection['filter'] {
+    return this.term.runner.filter;
+  }
+  async start(): Promise<void> {
+    await this.term.start();
+    this.hooks.started();
+  }
+  /** The term ends (the lease lost or given back): a rebuild under way is dropped, the next holder may start it again. */
+  async stop(): Promise<void> {
+    this.hooks.ended();
+    await this.term.close();
+  }
+  whenHandled(position: bigint): Promise<void> {
+    return this.term.runner.whenHandled(position);
+  }
+  rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<number> {
+    return this.term.runner.rebuild(onProgress);
+  }
+  checkpointNow(): Promise<void> {
+    return this.term.live.runner.checkpointNow();
+  }
+}
