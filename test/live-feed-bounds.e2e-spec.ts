@@ -4,6 +4,7 @@
 // when the game ends.
 import type { AddressInfo } from 'node:net';
 import { builtInScenario } from '@logbook/content';
+import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { FEED_KEEP_ALIVE_MS, FEED_PAGE_SIZE, LiveFeedService } from '../apps/server/src/games/live-feed.service';
 import { createGame, play } from './support/api';
 import { startApp, type TestApp } from './support/app';
@@ -49,6 +50,39 @@ describe('live feed bounds', () => {
     const { messages } = await readSse(`${base}/games/${game.gameId}/live?from=0`, { 'Last-Event-ID': String(game.revision) }, (m) => m.length >= 1);
     expect(Number(messages[0].id)).toBe(game.revision + 1);
     expect(messages[0].event).toBe('NavigationOrderIssued');
+  });
+
+  it('misses no event recorded between its history read and the live subscription', async () => {
+    const game = await createGame(app, 'first-voyage', 2);
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const readStream = store.readStream.bind(store);
+    let armed = true;
+    // The feed's history read finds nothing new; three orders are recorded before it goes live.
+    jest.spyOn(store, 'readStream').mockImplementation(async (streamId, options) => {
+      const page = await readStream(streamId, options);
+      if (armed && options?.fromRevision === game.revision + 1 && options.maxCount === FEED_PAGE_SIZE && page.status === 'ok' && page.events.length === 0) {
+        armed = false;
+        for (const follow of [false, true, false]) await play(app, game.gameId, game.seats[1], { type: 'SetFollowShip', follow });
+      }
+      return page;
+    });
+    const { messages } = await readSse(`${base}/games/${game.gameId}/live?from=${game.revision + 1}`, {}, (m) => m.length >= 3);
+    expect(armed).toBe(false);
+    expect(messages.map((m) => Number(m.id))).toEqual([1, 2, 3].map((n) => game.revision + n));
+  });
+
+  it('asked from a revision past the head, starts there: nothing before it, everything from it', async () => {
+    const game = await createGame(app, 'first-voyage', 2);
+    const from = game.revision + 3;
+    const { messages } = await readSse(
+      `${base}/games/${game.gameId}/live?from=${from}`,
+      {},
+      (m) => m.length >= 2,
+      async () => {
+        for (const follow of [false, true, false, true]) await play(app, game.gameId, game.seats[1], { type: 'SetFollowShip', follow });
+      },
+    );
+    expect(messages.map((m) => Number(m.id))).toEqual([from, from + 1]);
   });
 
   it('sends a keep-alive comment while nothing happens', async () => {

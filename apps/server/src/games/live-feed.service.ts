@@ -197,8 +197,9 @@ export class LiveFeedService implements BeforeApplicationShutdown {
       }
       // A game that was already over has nothing more to send.
       if (isGameOver(game.state.status)) return;
-      // Live, strictly after the last event read (or the game's latest when none was).
-      last ??= await this.lastEvent(streamId);
+      // Live, strictly after the last event read, or, when none was, after the event just before
+      // the one asked for (not the game's latest: an event recorded since the history read would be lost).
+      last ??= await this.eventBefore(streamId, next);
       for (let attempt = 0; ; attempt++) {
         try {
           const live = this.store.subscribeToAllIterable({
@@ -208,7 +209,7 @@ export class LiveFeedService implements BeforeApplicationShutdown {
           });
           for await (const recorded of live) {
             attempt = 0;
-            if (recorded.streamId !== streamId || (last && recorded.revision <= last.revision)) continue;
+            if (recorded.streamId !== streamId || recorded.revision < next || (last && recorded.revision <= last.revision)) continue;
             last = recorded;
             if (!(await write(recorded))) return;
           }
@@ -276,8 +277,19 @@ export class LiveFeedService implements BeforeApplicationShutdown {
     });
   }
 
-  private async lastEvent(streamId: string): Promise<RecordedEvent | undefined> {
-    const result = await this.store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    return result.status === 'ok' ? result.events[0] : undefined;
+  /**
+   * The latest event before revision `next`, where a live feed asked from `next` starts (strictly
+   * after it). Past the game's head (a feed asked from the future) that is the head, unless events
+   * up to `next - 1` were recorded meanwhile; then it is read again.
+   */
+  private async eventBefore(streamId: string, next: number): Promise<RecordedEvent | undefined> {
+    if (next === 0) return undefined; // from the log's start
+    for (;;) {
+      const before = await this.store.readStream(streamId, { fromRevision: next - 1, maxCount: 1 });
+      if (before.status === 'ok' && before.events[0]?.revision === next - 1) return before.events[0];
+      const head = await this.store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      const latest = head.status === 'ok' ? head.events[0] : undefined;
+      if (latest === undefined || latest.revision < next - 1) return latest;
+    }
   }
 }
