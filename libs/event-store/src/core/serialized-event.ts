@@ -62,6 +62,14 @@ export function serializeEvents(
   encodeMetadata?: (metadata: EventMetadata | undefined, schemaVersion: number) => string,
 ): SerializedEvent[] {
   validateNewEvents(streamId, events);
+  let previous: { metadata: EventMetadata | undefined; schemaVersion: number; stored: string } | undefined;
+  /** The events of one command mostly carry the same metadata: encoded once, one string (the same reference) for all. */
+  const stored = (metadata: EventMetadata | undefined, schemaVersion: number, encode: NonNullable<typeof encodeMetadata>): string => {
+    if (previous === undefined || previous.schemaVersion !== schemaVersion || !sameMetadata(previous.metadata, metadata)) {
+      previous = { metadata, schemaVersion, stored: encode(metadata, schemaVersion) };
+    }
+    return previous.stored;
+  };
   return events.map((event) => {
     const schemaVersion = schemaVersionOf(event);
     // One object shape either way (fields in the same order), so V8 keeps one hidden class.
@@ -72,7 +80,7 @@ export function serializeEvents(
           data: JSON.stringify(event.data),
           metadata: undefined,
           schemaVersion,
-          storedMetadata: encodeMetadata(event.metadata, schemaVersion),
+          storedMetadata: stored(event.metadata, schemaVersion, encodeMetadata),
         }
       : {
           id: event.id,
@@ -83,6 +91,23 @@ export function serializeEvents(
           storedMetadata: undefined,
         };
   });
+}
+
+/**
+ * The same metadata for an encoder: one object, or the same own keys in the same order with the
+ * same values (===; the events of one command share the command's objects).
+ */
+export function sameMetadata(a: EventMetadata | undefined, b: EventMetadata | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (others[i] !== key || a[key] !== b[key]) return false;
+  }
+  return true;
 }
 
 /**

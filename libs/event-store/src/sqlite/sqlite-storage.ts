@@ -8,7 +8,7 @@ import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './
 import { quickCheck } from './sqlite-integrity';
 import { openSchema } from './sqlite-schema';
 import { DATA_TEXT, DEFAULT_PAGE_BYTES, PAGE_ROWS, limit, rowsOf, SqlitePages, type PageRow, type PageText } from './sqlite-pages';
-import { TextDictionary, compactRow } from './sqlite-texts';
+import { TextDictionary, compactMetadata, compactRow, type CompactMetadata } from './sqlite-texts';
 
 export class SqliteStorage implements LocalStorage {
   private readonly db: Database.Database;
@@ -99,10 +99,13 @@ export class SqliteStorage implements LocalStorage {
 
   insert(streamId: string, firstRevision: number, events: readonly SerializedEvent[]): bigint[] {
     const stream = this.streamKey(streamId) ?? this.intern(streamId, this.statements.newStream, this.streamKeys, this.streamIds);
+    // The events of one command share one metadata text (serializeEvents): split and looked up once.
+    let shared: { text: string; parts: CompactMetadata } | undefined;
     const positions = events.map((event, i) => {
       const type = this.typeKeys.get(event.type) ?? this.typeKey(event.type);
       const metadata = event.storedMetadata ?? encodeMetadata(JSON.parse(event.metadata ?? '{}') as EventMetadata, event.schemaVersion);
-      const row = compactRow(this.texts, event.data, metadata);
+      if (shared?.text !== metadata) shared = { text: metadata, parts: compactMetadata(this.texts, metadata) };
+      const row = compactRow(this.texts, event.data, shared.parts);
       const { lastInsertRowid } = this.statements.insert.run(
         stream,
         firstRevision + i,

@@ -132,22 +132,30 @@ function afterJsonValue(text: string, at: number): number {
 }
 
 /** A v3 row's data and metadata columns: each part inline, or NULL and the key of its text. */
-export interface CompactRow {
+export interface CompactRow extends CompactMetadata {
   data: string | null;
   dataRef: number | null;
+}
+
+/** A v3 row's metadata columns: the values of the event, and its tail inline or by key. */
+export interface CompactMetadata {
   metadata: string;
   tailRef: number | null;
 }
 
-/** How a row stores `data` (JSON) and `metadata` (the codec's text): what v3's appends and its migration write. */
-export function compactRow(texts: TextDictionary, data: string, metadata: string): CompactRow {
-  const dataRef = texts.keyOf(data);
+/**
+ * How a row stores `metadata` (the codec's text). The events of one append that share one
+ * metadata text share its result too (SqliteStorage.insert): a tail is sighted once an append.
+ */
+export function compactMetadata(texts: TextDictionary, metadata: string): CompactMetadata {
   const split = metadataSplit(metadata);
   const tailRef = split < metadata.length ? texts.keyOf(metadata, split) : undefined;
-  return {
-    data: dataRef === undefined ? data : null,
-    dataRef: dataRef ?? null,
-    metadata: tailRef === undefined ? metadata : metadata.slice(0, split),
-    tailRef: tailRef ?? null,
-  };
+  return tailRef === undefined ? { metadata, tailRef: null } : { metadata: metadata.slice(0, split), tailRef };
+}
+
+/** How a row stores `data` (JSON) and `metadata`: what v3's appends and its migration write. */
+export function compactRow(texts: TextDictionary, data: string, metadata: string | CompactMetadata): CompactRow {
+  const dataRef = texts.keyOf(data);
+  const parts = typeof metadata === 'string' ? compactMetadata(texts, metadata) : metadata;
+  return { data: dataRef === undefined ? data : null, dataRef: dataRef ?? null, metadata: parts.metadata, tailRef: parts.tailRef };
 }
