@@ -22,6 +22,13 @@ export class SqliteStorage implements LocalStorage {
   private readonly streamIds = new Map<number, string>();
   private readonly typeKeys = new Map<string, number>();
   private readonly typeNames = new Map<number, string>();
+  /**
+   * Each stream's last revision as this connection committed it (or is committing it): an append's
+   * check reads no row. Forgotten when a transaction rolls back, and at the start of a write
+   * transaction when another connection has committed to the file since (headsVersion).
+   */
+  private readonly heads = new Map<string, number>();
+  private headsVersion: number;
   /** Texts many rows repeat, stored once (format v3). */
   private readonly texts: TextDictionary;
   /** The blob an appended UUID is bound as (SQLite copies it). */
@@ -61,6 +68,7 @@ export class SqliteStorage implements LocalStorage {
     };
     this.pages = new SqlitePages(this.db, pageBytes, (type) => this.knownTypeKey(type));
     this.dataVersion = this.statements.dataVersion.get() as number;
+    this.headsVersion = this.dataVersion;
     this.texts = new TextDictionary(this.db);
   }
 
@@ -70,7 +78,17 @@ export class SqliteStorage implements LocalStorage {
   }
 
   transaction(work: () => void): void {
-    this.forgettingOnRollback(() => this.inTransaction.immediate(work));
+    this.forgettingOnRollback(() =>
+      this.inTransaction.immediate(() => {
+        // Holding the write lock, so no other connection commits until this one ends.
+        const version = this.statements.dataVersion.get() as number;
+        if (version !== this.headsVersion) {
+          this.headsVersion = version;
+          this.heads.clear();
+        }
+        work();
+      }),
+    );
   }
 
   isolated<T>(work: () => T): T {
@@ -86,7 +104,11 @@ export class SqliteStorage implements LocalStorage {
   }
 
   streamHead(streamId: string): StreamHead {
-    return this.statements.head.get(streamId) as number | undefined;
+    const known = this.heads.get(streamId);
+    if (known !== undefined) return known;
+    const head = this.statements.head.get(streamId) as number | undefined;
+    if (head !== undefined) this.heads.set(streamId, head);
+    return head;
   }
 
   eventRefs(query: StreamQuery): StoredEventRef[] {
@@ -120,6 +142,7 @@ export class SqliteStorage implements LocalStorage {
       return BigInt(lastInsertRowid);
     });
     this.statements.setHead.run(firstRevision + events.length - 1, stream);
+    this.heads.set(streamId, firstRevision + events.length - 1);
     return positions;
   }
 
@@ -273,6 +296,7 @@ export class SqliteStorage implements LocalStorage {
       this.streamIds.clear();
       this.typeKeys.clear();
       this.typeNames.clear();
+      this.heads.clear();
       this.texts.reload();
       throw error;
     }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore } from '../create-event-store';
+import { WrongExpectedRevisionError } from '../errors';
 import { InMemoryEventStore } from '../memory/in-memory-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
@@ -32,6 +33,26 @@ describe('SqliteEventStore.writesElsewhere', () => {
       const seenByOther = other.writesElsewhere!();
       await here.append('game-1', [event('d')], 1);
       expect(other.writesElsewhere!()).toBeGreaterThan(seenByOther);
+    } finally {
+      await here.close();
+      await other.close();
+    }
+  });
+
+  it('checks an append against the stream as another connection left it, not as this one last wrote it', async () => {
+    const filename = join(dir, 'events.db');
+    const here = new SqliteEventStore({ filename });
+    const other = new SqliteEventStore({ filename });
+    try {
+      await here.append('game-1', [event('a')], 'no_stream');
+      await here.append('game-1', [event('b')], 0);
+      await other.append('game-1', [event('c')], 1);
+      // This connection's own last write said revision 1; the file says 2.
+      expect((await here.append('game-1', [event('d')], 2)).nextExpectedRevision).toBe(3);
+      await other.append('game-1', [event('e')], 3);
+      await expect(here.append('game-1', [event('f')], 3)).rejects.toThrow(WrongExpectedRevisionError);
+      const read = await other.readStream('game-1');
+      expect(read.status === 'ok' && read.events.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
     } finally {
       await here.close();
       await other.close();
