@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { Observable, type OperatorFunction } from 'rxjs';
+import { deepFreeze } from '../core/deep-freeze';
 import { WrongExpectedRevisionError } from '../errors';
 import type {
   AllFilter,
@@ -86,13 +87,6 @@ const contentEventId = (sha256: string): string =>
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `value`, and every object and array in it, frozen. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
 
 /** The value at `path`, or undefined. */
 function valueAt(data: unknown, path: ContentPath): unknown {

@@ -46,6 +46,25 @@ describe('SqliteEventStore on a file', () => {
     await store.close();
   });
 
+  it('reads every kind of event id back as appended, through its own connection and the reader thread', async () => {
+    const filename = join(dir, 'ids.db');
+    // Stored as a blob: a lowercase UUID. As text: anything else, 32 hex digits or an uppercase UUID included.
+    const ids = ['0f8e2c4a-93b1-4d7e-a5c6-1b2d3e4f5a6b', '0F8E2C4A-93B1-4D7E-A5C6-1B2D3E4F5A6C', '0f8e2c4a93b14d7ea5c61b2d3e4f5a6d', 'e-"quoted"', 'ü-1'];
+    const many = Array.from({ length: 600 }, (_, i) => ({ id: `${ids[0]!.slice(0, 24)}${String(i).padStart(12, '0')}`, type: 'T', data: { i } }));
+    const store = new SqliteEventStore({ filename, readThread: true });
+    try {
+      await store.append('game-1', ids.map((id) => ({ id, type: 'T', data: {} })), 'no_stream');
+      await store.append('game-2', many, 'no_stream');
+      const stream = await store.readStream('game-1');
+      expect(stream.status === 'ok' && stream.events.map((e) => e.id)).toEqual(ids);
+      // 605 events: a read the reader thread builds.
+      const all = await store.readAll();
+      expect(all.map((e) => e.id)).toEqual([...ids, ...many.map((e) => e.id)]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('opens the file in WAL mode with a full fsync on every commit', async () => {
     const filename = join(dir, 'events.db');
     await new SqliteEventStore({ filename }).close();

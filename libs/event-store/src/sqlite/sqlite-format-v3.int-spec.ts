@@ -240,6 +240,46 @@ describe('SQLite v3 texts stored once', () => {
     }
   });
 
+  it('hands a reader that changes nothing (readOnly) each interned text as one frozen value its events share, the same events as a whole read', async () => {
+    const filename = join(dir, 'read-only.db');
+    const store = new SqliteEventStore({ filename, readThread: true });
+    try {
+      const command = { type: 'TurnShip', direction: 'cw' };
+      const appended = Array.from({ length: 700 }, (_, i) => ({
+        id: `r-${i}`,
+        type: ['A', 'B', 'C'][i % 3] as string,
+        // Repeated data (interned), unique short data, and long data of a type not read.
+        data: i % 3 === 0 ? { shipId: 'gull', to: 2 } : i % 3 === 1 ? { i } : { i, long: 'z'.repeat(2 * MAX_INTERNED_CHARS) },
+        metadata: { commandId: `c-${i}`, seat: 1, recordedAt: '2026-01-01T00:00:00.000Z', command, commandFingerprint: 'f'.repeat(22), extra: i % 2 === 0 ? 'even' : undefined },
+      }));
+      for (let at = 0; at < appended.length; at += 70) await store.append(`game-${at}`, appended.slice(at, at + 70), 'no_stream');
+      expect(texts(filename).length).toBeGreaterThanOrEqual(2);
+      const whole = await store.readAll();
+      // 700 events: the reader thread builds the pages; and small reads on the store's own connection.
+      for (const options of [{}, { maxCount: 50 }]) {
+        const shared = await store.readAll({ ...options, filter: { streamPrefixes: ['game-'], dataOf: ['A', 'B'], readOnly: true } });
+        expect(shared.map(({ id, data, metadata }) => ({ id, data, metadata }))).toStrictEqual(
+          whole.slice(0, shared.length).map(({ id, data, metadata }) => ({ id, data, metadata })),
+        );
+        // A text is interned the third time it comes: the events after that share its value.
+        const interned = shared.filter((e) => e.type === 'A');
+        expect(Object.isFrozen(interned.at(-1)!.data)).toBe(true);
+        expect(interned.at(-2)!.data).toBe(interned.at(-1)!.data);
+        expect(shared.at(-3)!.metadata.command).toBe(shared.at(-1)!.metadata.command);
+        expect(Object.isFrozen(shared.at(-1)!.metadata.command)).toBe(true);
+        // The long data of a type the reader does not read still comes on demand.
+        expect(typeof Object.getOwnPropertyDescriptor(shared.at(-2)!, 'data')?.get).toBe(shared.at(-2)!.type === 'C' ? 'function' : 'undefined');
+        expect(typeof Object.getOwnPropertyDescriptor(shared[2]!, 'data')?.get).toBe('function');
+      }
+      // A reader that may change its events still gets its own copies.
+      const own = await store.readAll({ filter: { dataOf: ['A'] } });
+      expect(own.at(-1)!.data).not.toBe(own.at(-4)!.data);
+      expect(Object.isFrozen(own.at(-1)!.data)).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('splits the metadata text where the values of each event end, whatever they hold', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ commandId: 'c-1', seat: 1, recordedAt: '2026-01-01T00:00:00.000Z', command: { type: 'X' } }, '[143,"c-1",1,1767225600000'],

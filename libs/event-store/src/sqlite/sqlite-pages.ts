@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { AllFilter } from '../event-store.port';
 import { isFiltering } from '../core/all-filter';
 import type { AllQuery } from '../core/local-storage';
+import { uuidOfHex } from './sqlite-row-codec';
 import { MAX_INTERNED_CHARS } from './sqlite-texts';
 
 /** Rows per read query: each page is one string and one JSON.parse. */
@@ -21,14 +22,15 @@ const ROW_OVERHEAD = 96;
 
 /**
  * One row as JSON text, built by SQLite: `position, revision, stream, type, schema_version,
- * "id", metadata, data` (the id a UUID formatted from its blob, or the stored text quoted). A
- * page is `[[row],[row],…]` (the separator closes one row and opens the next), so the long
- * texts come last and are copied once; it is one string and one JSON.parse, instead of a
- * JavaScript value per column and two parses per row.
+ * id, metadata, data`, the id as the 32 hex digits of its blob (`idOfRow` formats the UUID: in
+ * SQL, `lower` and five `substr` were two fifths of building a page) or, stored as text, the
+ * text in an array. A page is `[[row],[row],…]` (the separator closes one row and opens the
+ * next), so the long texts come last and are copied once; it is one string and one JSON.parse,
+ * instead of a JavaScript value per column and two parses per row.
  */
-const ROW_HEAD = `CASE WHEN h IS NULL THEN printf('%d,%d,%d,%d,%d,%s,', position, revision, stream, type, schema_version, json_quote(id))
-  ELSE printf('%d,%d,%d,%d,%d,"%s-%s-%s-%s-%s",', position, revision, stream, type, schema_version,
-    substr(h, 1, 8), substr(h, 9, 4), substr(h, 13, 4), substr(h, 17, 4), substr(h, 21)) END || metadata`;
+const ROW_ID = `position || ',' || revision || ',' || stream || ',' || type || ',' || schema_version ||
+  CASE WHEN typeof(id) = 'blob' THEN ',"' || hex(id) || '",' ELSE ',[' || json_quote(id) || '],' END`;
+const ROW_HEAD = `${ROW_ID} || metadata`;
 const ROW_JSON = `${ROW_HEAD} || ',' || data`;
 /** A row whose (long) data the reader did not ask for (`AllFilter.dataOf`) ends after its metadata: seven values. */
 const ROW_JSON_MAYBE_DATA = `${ROW_HEAD} || ifnull(',' || data, '')`;
@@ -44,6 +46,20 @@ const METADATA_TEXT = 'CASE WHEN tail_ref IS NULL THEN metadata ELSE metadata ||
  */
 const INLINE_DATA = `data_ref IS NOT NULL OR octet_length(data) <= ${MAX_INTERNED_CHARS}`;
 /**
+ * A row of a page for a reader that changes nothing (`AllFilter.readOnly`): the interned parts
+ * come as their keys, not their texts (`metadata` closed as an array, then the tail's key and the
+ * data's, 0 for none, then the data when inline): each text is parsed once, by its key, into a
+ * frozen value the events share (SqliteStorage), instead of being copied into every page and
+ * parsed with every event. Nine values, ten with inline data.
+ */
+const ROW_REFS = (dataOfTypes: string | undefined) =>
+  `${ROW_ID} || CASE WHEN tail_ref IS NULL THEN metadata ELSE metadata || ']' END || ',' || ifnull(tail_ref, 0) || ',' || ifnull(data_ref, 0)
+    || ifnull(',' || ${dataOfTypes === undefined ? 'data' : `CASE WHEN type IN (${dataOfTypes}) OR octet_length(data) <= ${MAX_INTERNED_CHARS} THEN data END`}, '')`;
+const pageOfRefs = (where: string, orderBy: string, dataOfTypes?: string) =>
+  `SELECT '[[' || group_concat(${ROW_REFS(dataOfTypes)}, '],[') || ']]', max(position), min(revision), max(revision) FROM (
+    SELECT position, revision, stream, type, schema_version, id, metadata, tail_ref, data, data_ref
+    FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
+/**
  * group_concat takes the rows in the order the subquery gives them (an ORDER BY inside the
  * aggregate would sort every page again, doubling the read); `rowsOf` checks that it did. The
  * page's last position and its first and last revisions come beside it, so a read goes on to
@@ -51,7 +67,7 @@ const INLINE_DATA = `data_ref IS NOT NULL OR octet_length(data) <= ${MAX_INTERNE
  */
 const page = (where: string, orderBy: string, dataOfTypes?: string) =>
   `SELECT '[[' || group_concat(${dataOfTypes === undefined ? ROW_JSON : ROW_JSON_MAYBE_DATA}, '],[') || ']]', max(position), min(revision), max(revision) FROM (
-    SELECT position, revision, stream, type, schema_version, id, CASE WHEN typeof(id) = 'blob' THEN lower(hex(id)) END AS h,
+    SELECT position, revision, stream, type, schema_version, id,
       ${METADATA_TEXT} AS metadata, ${dataOfTypes === undefined ? DATA_TEXT : `CASE WHEN type IN (${dataOfTypes}) OR ${INLINE_DATA} THEN ${DATA_TEXT} END`} AS data
     FROM log WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
 /**
@@ -66,12 +82,16 @@ const sizes = (where: string, orderBy: string) =>
 export interface PageQuery {
   page: Database.Statement;
   sizes: Database.Statement;
+  /** Its rows hold the keys of interned texts (ROW_REFS), not the texts. */
+  refs: boolean;
 }
 
 /** One page as SQLite built it, and where the next one starts. */
 export interface PageText {
   /** `[[row],[row],…]`: see `rowsOf`. */
   json: string;
+  /** Rows of ROW_REFS: interned texts by key. */
+  refs: boolean;
   /** The page stopped at a limit (count or bytes), so more rows may follow. */
   full: boolean;
   /** Its stored bytes (as `fitting` counts them). */
@@ -85,8 +105,28 @@ export interface PageText {
 /** SQLite's "no limit". */
 export const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
 
-/** A parsed row: eight values, seven when the data was left out (`AllFilter.dataOf`: it is read when first asked for). */
-export type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string, metadata: unknown, data?: unknown];
+/**
+ * A parsed row: eight values, seven when the data was left out (`AllFilter.dataOf`: it is read
+ * when first asked for). A row of a `refs` page is RefsRow.
+ */
+export type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string | [string], metadata: unknown, data?: unknown];
+
+/** A row of a `refs` page (ROW_REFS): nine values, ten with the data inline. */
+export type RefsRow = [
+  position: number,
+  revision: number,
+  stream: number,
+  type: number,
+  schemaVersion: number,
+  id: string | [string],
+  metadata: unknown[],
+  tailRef: number,
+  dataRef: number,
+  data?: unknown,
+];
+
+/** A row's event id: the UUID of its blob's hex digits, or the id stored as text. */
+export const idOfRow = (id: PageRow[5]): string => (typeof id === 'string' ? uuidOfHex(id.toLowerCase()) : id[0]);
 
 /** The page's rows, in order of `field` (0: position, 1: revision; `sign` -1 for a backwards read). */
 export function rowsOf(text: PageText, field: 0 | 1, sign: 1 | -1): PageRow[] {
@@ -144,7 +184,7 @@ export class SqlitePages {
     if (rows === 0) return undefined;
     const [json, lastPosition, firstRevision, lastRevision] = query.page.get(...params, rows) as [string | null, number, number, number];
     if (json === null) return undefined;
-    return { json, full: rowSizes.length === count || rows < rowSizes.length, size: bytes, rows, lastPosition, firstRevision, lastRevision };
+    return { json, refs: query.refs, full: rowSizes.length === count || rows < rowSizes.length, size: bytes, rows, lastPosition, firstRevision, lastRevision };
   }
 
   lastPosition(filter?: AllFilter): number | undefined {
@@ -165,8 +205,9 @@ export class SqlitePages {
     return { rows, bytes };
   }
 
-  private pageQuery(where: string, orderBy: string, dataOfTypes?: string): PageQuery {
-    return { page: this.db.prepare(page(where, orderBy, dataOfTypes)).raw(), sizes: this.db.prepare(sizes(where, orderBy)).pluck() };
+  private pageQuery(where: string, orderBy: string, dataOfTypes?: string, refs = false): PageQuery {
+    const sql = refs ? pageOfRefs(where, orderBy, dataOfTypes) : page(where, orderBy, dataOfTypes);
+    return { page: this.db.prepare(sql).raw(), sizes: this.db.prepare(sizes(where, orderBy)).pluck(), refs };
   }
 
   /** One cached query per filter shape; the SQL mirrors `matchesFilter`. */
@@ -178,7 +219,8 @@ export class SqlitePages {
     // The interned keys of the types whose data the reader reads, in the SQL (-1: none yet);
     // a type interned after the query was made comes with its data on demand.
     const dataOf = shape === 'page' && filter?.dataOf ? filter.dataOf.map((type) => this.knownTypeKey(type) ?? -1).join(', ') || '-1' : undefined;
-    const key = `${shape}/${prefixes.length}/${types.length}/${dataOf ?? ''}`;
+    const refs = shape === 'page' && filter?.readOnly === true;
+    const key = `${shape}/${prefixes.length}/${types.length}/${dataOf ?? ''}/${refs}`;
     let query = this.allQueries.get(key);
     if (!query) {
       const where = shape === 'page' ? ['position > ?'] : ['1'];
@@ -205,7 +247,7 @@ export class SqlitePages {
       if (types.length) where.push(`+type IN (SELECT type_key FROM event_types WHERE type IN (${types.map(() => '?').join(', ')}))`);
       query =
         shape === 'page'
-          ? this.pageQuery(where.join(' AND '), 'position', dataOf)
+          ? this.pageQuery(where.join(' AND '), 'position', dataOf, refs)
           : this.db.prepare(`SELECT position FROM log WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT 1`).pluck();
       this.allQueries.set(key, query);
     }

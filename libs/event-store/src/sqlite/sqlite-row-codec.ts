@@ -147,18 +147,21 @@ export function encodeMetadata(metadata: EventMetadata | undefined, schemaVersio
 }
 
 /** The metadata object back from its stored form (already parsed from JSON). */
-export function decodeMetadata(stored: unknown, schemaVersion: number): EventMetadata {
+export function decodeMetadata(stored: unknown, schemaVersion: number, tail?: readonly unknown[]): EventMetadata {
   if (!Array.isArray(stored)) return stored as EventMetadata; // not written by encodeMetadata
   const mask = stored[0] as number;
   const metadata: EventMetadata = {};
+  // `tail`: the values after `stored`'s, when the text was split (an interned tail, format v3).
+  const split = stored.length;
   let at = 1;
   for (let i = 0; i < POSITIONAL_KEYS.length; i++) {
     if ((mask & (1 << i)) === 0) continue;
-    const value = stored[at++];
+    const value = at < split ? stored[at] : tail?.[at - split];
+    at++;
     metadata[POSITIONAL_KEYS[i] as string] = i === RECORDED_AT && mask & TIME_BIT ? isoTime(value as number) : value;
   }
   if (mask & REST_BIT) {
-    const rest = stored[at] as Record<string, unknown>;
+    const rest = (at < split ? stored[at] : tail?.[at - split]) as Record<string, unknown>;
     for (const key of Object.keys(rest)) {
       if (key === '__proto__') Object.defineProperty(metadata, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
       else metadata[key] = rest[key];

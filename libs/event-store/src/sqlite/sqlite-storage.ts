@@ -4,10 +4,11 @@ import type { StreamHead } from '../core/expected-revision';
 import type { StoredEventRef } from '../core/stored-event-ref';
 import type { AllQuery, LocalStorage, StreamQuery } from '../core/local-storage';
 import type { SerializedEvent } from '../core/serialized-event';
+import { deepFreeze } from '../core/deep-freeze';
 import { decodeEventId, decodeMetadata, encodeEventId, encodeMetadata } from './sqlite-row-codec';
 import { quickCheck } from './sqlite-integrity';
 import { openSchema } from './sqlite-schema';
-import { DATA_TEXT, DEFAULT_PAGE_BYTES, PAGE_ROWS, limit, rowsOf, SqlitePages, type PageRow, type PageText } from './sqlite-pages';
+import { DATA_TEXT, DEFAULT_PAGE_BYTES, PAGE_ROWS, idOfRow, limit, rowsOf, SqlitePages, type PageRow, type PageText, type RefsRow } from './sqlite-pages';
 import { TextDictionary, compactMetadata, compactRow, type CompactMetadata } from './sqlite-texts';
 
 export class SqliteStorage implements LocalStorage {
@@ -29,6 +30,8 @@ export class SqliteStorage implements LocalStorage {
    */
   private readonly heads = new Map<string, number>();
   private headsVersion: number;
+  /** Interned texts as the frozen values readers that change nothing share (withSharedTexts). */
+  private readonly sharedTexts = new Map<number, unknown>();
   /** Texts many rows repeat, stored once (format v3). */
   private readonly texts: TextDictionary;
   /** The blob an appended UUID is bound as (SQLite copies it). */
@@ -62,6 +65,7 @@ export class SqliteStorage implements LocalStorage {
       insert: prepare('INSERT INTO log (stream, revision, id, type, data, data_ref, metadata, tail_ref, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       setHead: prepare('UPDATE streams SET last_revision = ? WHERE stream_key = ?'),
       dataAt: prepare(`SELECT ${DATA_TEXT} FROM log WHERE position = ?`).pluck(),
+      text: prepare('SELECT text FROM texts WHERE key = ?').pluck(),
       // Changes whenever another connection (another process: a CLI import, a second server)
       // has committed to the file since this connection last asked; never for our own commits.
       dataVersion: prepare('PRAGMA data_version').pluck(),
@@ -170,7 +174,10 @@ export class SqliteStorage implements LocalStorage {
   /** The events of pages read here or by the reader worker (SqliteReader), in log order. */
   eventsOf(texts: readonly PageText[]): RecordedEvent[] {
     const events: RecordedEvent[] = [];
-    for (const text of texts) for (const row of rowsOf(text, 0, 1)) events.push(this.toRecordedEvent(row));
+    for (const text of texts) {
+      if (text.refs) for (const row of rowsOf(text, 0, 1) as unknown as RefsRow[]) events.push(this.withSharedTexts(row));
+      else for (const row of rowsOf(text, 0, 1)) events.push(this.toRecordedEvent(row));
+    }
     return events;
   }
 
@@ -197,7 +204,7 @@ export class SqliteStorage implements LocalStorage {
     const schemaVersion = row[4];
     if (row.length === 7) return this.withDataOnDemand(row, schemaVersion);
     return {
-      id: row[5],
+      id: idOfRow(row[5]),
       streamId: streamId ?? this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
       revision: row[1],
       position: BigInt(row[0]),
@@ -209,16 +216,52 @@ export class SqliteStorage implements LocalStorage {
   }
 
   /**
+   * An event of a page for a reader that changes nothing (`AllFilter.readOnly`): its interned data
+   * and metadata tail are the texts' frozen values, parsed once for every event that has them.
+   */
+  private withSharedTexts(row: RefsRow): RecordedEvent {
+    const [position, revision, stream, type, schemaVersion, id, head, tailRef, dataRef] = row;
+    const event: RecordedEvent = {
+      id: idOfRow(id),
+      streamId: this.streamIds.get(stream) ?? this.lookUp(stream, this.statements.streamId, this.streamIds, this.streamKeys),
+      revision,
+      position: BigInt(position),
+      type: this.typeNames.get(type) ?? this.lookUp(type, this.statements.typeName, this.typeNames, this.typeKeys),
+      data: dataRef !== 0 ? this.sharedText(dataRef) : row[9],
+      metadata: decodeMetadata(head, schemaVersion, tailRef === 0 ? undefined : (this.sharedText(tailRef) as unknown[])),
+      schemaVersion,
+    };
+    // Inline data the page left out (long, of a type the reader does not read): read when asked for.
+    return dataRef === 0 && row.length === 9 ? this.withDataOnDemand(row as unknown as PageRow, schemaVersion, event.metadata) : event;
+  }
+
+  /**
+   * The frozen value of an interned text: a whole data, or a metadata tail (`,v1,v2]`, its values
+   * as an array). A key read from a committed row names one text for good, so it is kept; there
+   * are at most MAX_TEXTS.
+   */
+  private sharedText(key: number): unknown {
+    let value = this.sharedTexts.get(key);
+    if (value === undefined) {
+      const text = this.statements.text.get(key) as string | undefined;
+      if (text === undefined) throw new Error(`SQLite store ${this.filename}: no text of key ${key}`);
+      value = deepFreeze(JSON.parse(text.charCodeAt(0) === 44 /* , */ ? `[${text.slice(1)}` : text));
+      this.sharedTexts.set(key, value);
+    }
+    return value;
+  }
+
+  /**
    * An event whose data the reader said it would not read (`AllFilter.dataOf`): `data` is read
    * from the file, and parsed, the first time it is asked for (the store must still be open).
    */
-  private withDataOnDemand(row: PageRow, schemaVersion: number): RecordedEvent {
+  private withDataOnDemand(row: PageRow, schemaVersion: number, metadata = decodeMetadata(row[6], schemaVersion)): RecordedEvent {
     const position = row[0];
     const readData = () => this.dataAt(position);
     let data: unknown;
     let read = false;
     return {
-      id: row[5],
+      id: idOfRow(row[5]),
       streamId: this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
       revision: row[1],
       position: BigInt(position),
@@ -234,7 +277,7 @@ export class SqliteStorage implements LocalStorage {
         data = value;
         read = true;
       },
-      metadata: decodeMetadata(row[6], schemaVersion),
+      metadata,
       schemaVersion,
     };
   }
