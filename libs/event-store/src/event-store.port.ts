@@ -79,9 +79,10 @@ export interface AllFilter {
    */
   dataOf?: readonly string[];
   /**
-   * Also a hint: the reader changes no event it is given, so values stored once
-   * (`withSharedContent`) may come as one deeply frozen object shared by every event that refers
-   * to them, parsed once instead of once per event.
+   * Also a hint: the reader changes no event it is given, so values stored once may come as one
+   * deeply frozen object shared by every event that holds them, parsed once instead of once per
+   * event: the documents of `withSharedContent`, and SQLite's interned texts (an event's whole
+   * data, or the command and fingerprint of its metadata).
    */
   readOnly?: boolean;
 }
