@@ -88,6 +88,28 @@ describe('playing a game in the browser', () => {
     await page.locator(`svg.board [data-ship="gull"][data-hex="${hex}"]`).waitFor();
   });
 
+  it('marks the board’s targets as taking no click while an order is on its way, and frees them with its answer', async () => {
+    const game = await createGame(h.app, 'first-voyage', 1);
+    const { page } = await h.newPage();
+    await page.goto(`/#game=${game.gameId}&token=${game.seats[0].token}`);
+    await page.locator('button[data-command="StartNavigation"]').click();
+    const free = page.locator('svg.board g.target[data-target="MoveShip"]:not([aria-disabled])');
+    await free.first().waitFor();
+    // The next order's answer is held back: meanwhile every target says it takes no click.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/games/*/commands', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('button[data-command="TurnShip"][data-direction="cw"]').click();
+    await page.locator('svg.board g.target[data-target="MoveShip"][aria-disabled="true"]').first().waitFor();
+    expect(await free.count()).toBe(0);
+    release();
+    await free.first().waitFor();
+    await page.unroute('**/games/*/commands');
+  });
+
   it('shows the rule’s message when the rules refuse an order', async () => {
     const game = await createGame(h.app, 'first-voyage', 2);
     const { page } = await h.newPage();

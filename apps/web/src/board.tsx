@@ -190,6 +190,8 @@ export function Board({ view, options, onOption, busy }: { view: BoardView; opti
             data-hex={hexKey(option.hex)}
             role="button"
             tabindex={0}
+            // While an order is on its way a target takes no click: it says so (and a test's click waits).
+            aria-disabled={busy ? 'true' : undefined}
             aria-label={`${option.label}, on the board${option.command.type === 'MoveShip' ? '' : ` at ${hexKey(option.hex)}`}${option.hiddenDependent ? ` (${hiddenReason(option)})` : ''}`}
             onClick={act}
             onKeyDown={(e) => {
