@@ -53,7 +53,11 @@ describe('SqliteEventStore on a file', () => {
     const many = Array.from({ length: 600 }, (_, i) => ({ id: `${ids[0]!.slice(0, 24)}${String(i).padStart(12, '0')}`, type: 'T', data: { i } }));
     const store = new SqliteEventStore({ filename, readThread: true });
     try {
-      await store.append('game-1', ids.map((id) => ({ id, type: 'T', data: {} })), 'no_stream');
+      await store.append(
+        'game-1',
+        ids.map((id) => ({ id, type: 'T', data: {} })),
+        'no_stream',
+      );
       await store.append('game-2', many, 'no_stream');
       const stream = await store.readStream('game-1');
       expect(stream.status === 'ok' && stream.events.map((e) => e.id)).toEqual(ids);

@@ -250,7 +250,14 @@ describe('SQLite v3 texts stored once', () => {
         type: ['A', 'B', 'C'][i % 3] as string,
         // Repeated data (interned), unique short data, and long data of a type not read.
         data: i % 3 === 0 ? { shipId: 'gull', to: 2 } : i % 3 === 1 ? { i } : { i, long: 'z'.repeat(2 * MAX_INTERNED_CHARS) },
-        metadata: { commandId: `c-${i}`, seat: 1, recordedAt: '2026-01-01T00:00:00.000Z', command, commandFingerprint: 'f'.repeat(22), extra: i % 2 === 0 ? 'even' : undefined },
+        metadata: {
+          commandId: `c-${i}`,
+          seat: 1,
+          recordedAt: '2026-01-01T00:00:00.000Z',
+          command,
+          commandFingerprint: 'f'.repeat(22),
+          extra: i % 2 === 0 ? 'even' : undefined,
+        },
       }));
       for (let at = 0; at < appended.length; at += 70) await store.append(`game-${at}`, appended.slice(at, at + 70), 'no_stream');
       expect(texts(filename).length).toBeGreaterThanOrEqual(2);

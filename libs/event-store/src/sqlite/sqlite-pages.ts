@@ -109,7 +109,16 @@ export const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_
  * A parsed row: eight values, seven when the data was left out (`AllFilter.dataOf`: it is read
  * when first asked for). A row of a `refs` page is RefsRow.
  */
-export type PageRow = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string | [string], metadata: unknown, data?: unknown];
+export type PageRow = [
+  position: number,
+  revision: number,
+  stream: number,
+  type: number,
+  schemaVersion: number,
+  id: string | [string],
+  metadata: unknown,
+  data?: unknown,
+];
 
 /** A row of a `refs` page (ROW_REFS): nine values, ten with the data inline. */
 export type RefsRow = [
