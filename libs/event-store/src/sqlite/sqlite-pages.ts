@@ -105,34 +105,17 @@ export interface PageText {
 /** SQLite's "no limit". */
 export const limit = (maxCount: number): number => (maxCount >= Number.MAX_SAFE_INTEGER ? -1 : maxCount);
 
+/** The values every row of a page starts with. */
+type RowHead = [position: number, revision: number, stream: number, type: number, schemaVersion: number, id: string | [string]];
+
 /**
  * A parsed row: eight values, seven when the data was left out (`AllFilter.dataOf`: it is read
  * when first asked for). A row of a `refs` page is RefsRow.
  */
-export type PageRow = [
-  position: number,
-  revision: number,
-  stream: number,
-  type: number,
-  schemaVersion: number,
-  id: string | [string],
-  metadata: unknown,
-  data?: unknown,
-];
+export type PageRow = [...RowHead, metadata: unknown, data?: unknown];
 
 /** A row of a `refs` page (ROW_REFS): nine values, ten with the data inline. */
-export type RefsRow = [
-  position: number,
-  revision: number,
-  stream: number,
-  type: number,
-  schemaVersion: number,
-  id: string | [string],
-  metadata: unknown[],
-  tailRef: number,
-  dataRef: number,
-  data?: unknown,
-];
+export type RefsRow = [...RowHead, metadata: unknown[], tailRef: number, dataRef: number, data?: unknown];
 
 /** A row's event id: the UUID of its blob's hex digits, or the id stored as text. */
 export const idOfRow = (id: PageRow[5]): string => (typeof id === 'string' ? uuidOfHex(id.toLowerCase()) : id[0]);
