@@ -205,10 +205,10 @@ export class SqliteStorage implements LocalStorage {
     if (row.length === 7) return this.withDataOnDemand(row, schemaVersion);
     return {
       id: idOfRow(row[5]),
-      streamId: streamId ?? this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
+      streamId: streamId ?? this.streamIdOf(row[2]),
       revision: row[1],
       position: BigInt(row[0]),
-      type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
+      type: this.typeNameOf(row[3]),
       data: row[7],
       metadata: decodeMetadata(row[6], schemaVersion),
       schemaVersion,
@@ -221,18 +221,27 @@ export class SqliteStorage implements LocalStorage {
    */
   private withSharedTexts(row: RefsRow): RecordedEvent {
     const [position, revision, stream, type, schemaVersion, id, head, tailRef, dataRef] = row;
-    const event: RecordedEvent = {
+    const metadata = decodeMetadata(head, schemaVersion, tailRef === 0 ? undefined : (this.sharedText(tailRef) as unknown[]));
+    // Inline data the page left out (long, of a type the reader does not read): read when asked for.
+    if (dataRef === 0 && row.length === 9) return this.withDataOnDemand(row as unknown as PageRow, schemaVersion, metadata);
+    return {
       id: idOfRow(id),
-      streamId: this.streamIds.get(stream) ?? this.lookUp(stream, this.statements.streamId, this.streamIds, this.streamKeys),
+      streamId: this.streamIdOf(stream),
       revision,
       position: BigInt(position),
-      type: this.typeNames.get(type) ?? this.lookUp(type, this.statements.typeName, this.typeNames, this.typeKeys),
+      type: this.typeNameOf(type),
       data: dataRef !== 0 ? this.sharedText(dataRef) : row[9],
-      metadata: decodeMetadata(head, schemaVersion, tailRef === 0 ? undefined : (this.sharedText(tailRef) as unknown[])),
+      metadata,
       schemaVersion,
     };
-    // Inline data the page left out (long, of a type the reader does not read): read when asked for.
-    return dataRef === 0 && row.length === 9 ? this.withDataOnDemand(row as unknown as PageRow, schemaVersion, event.metadata) : event;
+  }
+
+  private streamIdOf(key: number): string {
+    return this.streamIds.get(key) ?? this.lookUp(key, this.statements.streamId, this.streamIds, this.streamKeys);
+  }
+
+  private typeNameOf(key: number): string {
+    return this.typeNames.get(key) ?? this.lookUp(key, this.statements.typeName, this.typeNames, this.typeKeys);
   }
 
   /**
@@ -262,10 +271,10 @@ export class SqliteStorage implements LocalStorage {
     let read = false;
     return {
       id: idOfRow(row[5]),
-      streamId: this.streamIds.get(row[2]) ?? this.lookUp(row[2], this.statements.streamId, this.streamIds, this.streamKeys),
+      streamId: this.streamIdOf(row[2]),
       revision: row[1],
       position: BigInt(position),
-      type: this.typeNames.get(row[3]) ?? this.lookUp(row[3], this.statements.typeName, this.typeNames, this.typeKeys),
+      type: this.typeNameOf(row[3]),
       get data(): unknown {
         if (!read) {
           data = readData();
