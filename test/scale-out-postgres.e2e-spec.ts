@@ -181,19 +181,27 @@ describe('a server SIGKILLed mid-load while it runs the projections', () => {
           return (await res.json()) as { gameId: string; seats: Array<{ token: string }> };
         }),
       );
-      // Orders on every game through both servers, and the holder killed while they flow.
+      // Orders on every game through both servers, and the holder killed while they flow. The child
+      // draws at random: a game may wait for a plunder choice (even before its first turn ends), so
+      // a refusal naming that sends the choice next; ending turns alone left a game refusing all.
       let acknowledged = 0;
-      const order = (base: string, game: (typeof created)[number]) =>
-        fetch(`${base}/games/${game.gameId}/commands`, {
+      const choosing = new Set<string>();
+      const order = (base: string, game: (typeof created)[number]) => {
+        const choose = choosing.has(game.gameId);
+        return fetch(`${base}/games/${game.gameId}/commands`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[0].token}` },
-          body: JSON.stringify({ commandId: nextCommandId(), type: 'EndTurn' }),
+          body: JSON.stringify({ commandId: nextCommandId(), ...(choose ? { type: 'ChoosePlunderType', cardType: 'weapon' } : { type: 'EndTurn' }) }),
         }).then(
-          (res) => {
+          async (res) => {
             if (res.status === 200) acknowledged += 1;
+            const refusal = res.status === 422 ? ((await res.json()) as { rule?: string }).rule : undefined;
+            if (refusal === 'pending.response-required') choosing.add(game.gameId);
+            else if (res.status === 200 || refusal !== undefined) choosing.delete(game.gameId);
           },
           () => undefined,
         );
+      };
       await west.app.listen(0, '127.0.0.1');
       const load = (async () => {
         for (let round = 0; round < 30; round++) await Promise.all(created.flatMap((game) => [order(doomed, game), order(baseOf(west!), game)]));
