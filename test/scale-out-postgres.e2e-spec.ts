@@ -233,7 +233,7 @@ describe('a server SIGKILLed mid-load while it runs the projections', () => {
       expect(verified.stdout).toContain('verified 3 games: 0 mismatches');
       expect(verified.stdout).toContain('verified analytics of 3 games: 0 mismatches');
     } catch (error) {
-      // What the child server printed last: it once stopped answering orders before the kill (CI, Node 24).
+      // What the child server printed last, to tell a server that stopped answering from one refusing by the rules.
       if (error instanceof Error) error.message += `\nthe child server printed last:\n${out.slice(-4000)}`;
       throw error;
     } finally {
