@@ -131,6 +131,39 @@ describe('online rebuilds of read models shared on PostgreSQL', () => {
     await expectUpToDate(east);
   });
 
+  it('refuses on the holder a rebuild another server recorded a moment before (its notification not heard yet), then builds that one', async () => {
+    const east = await open('east');
+    await append(east.store, 0, 0.5);
+    await expectUpToDate(east);
+    // Another server's request as the row records it, before its NOTIFY reached the holder.
+    const recorded: OnlineRebuildStatus = {
+      readModel: 'analytics',
+      generation: 1,
+      state: 'requested',
+      startedAt: new Date().toISOString(),
+      handled: 0,
+      fraction: 0,
+    };
+    await shared.sql.query(
+      `INSERT INTO logbook_read_model_generations (read_model, live, rebuild) VALUES ('analytics', 0, $1)
+       ON CONFLICT (read_model) DO UPDATE SET rebuild = excluded.rebuild`,
+      [JSON.stringify(recorded)],
+    );
+    const asked = east.models.rebuildOnline('analytics');
+    // Refused at once while its own request is being recorded, then refused by the row.
+    expect(() => east.models.rebuildOnline('analytics')).toThrow(RebuildInProgressError);
+    await expect(asked.accepted).rejects.toBeInstanceOf(RebuildInProgressError);
+    await expect(asked.done).rejects.toBeInstanceOf(RebuildInProgressError);
+    // The recorded request is the one built, once the holder reads the row (its lease loop's turn).
+    await eventually(() => east.models.generation('analytics') === 1, 'the holder builds the recorded request');
+    expect(east.models.rebuildStatus('analytics')).toMatchObject({ generation: 1, state: 'switched' });
+    await expectUpToDate(east);
+    // Asked of the holder with nothing under way, it is recorded and built as before.
+    const again = east.models.rebuildOnline('analytics');
+    await expect(again.accepted).resolves.toMatchObject({ generation: 2, state: 'replaying' });
+    await expect(again.done).resolves.toMatchObject({ generation: 2, state: 'switched' });
+  });
+
   it('tells the other servers of the switch at once (NOTIFY), not at their next turn of the lease loop', async () => {
     const east = await open('east');
     // A turn a minute: within this test only the notification can move it.

@@ -54,6 +54,8 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
   private shared: OnlineRebuildStatus | undefined;
   private reading: Promise<void> = Promise.resolve();
   private followers: Follower[] = [];
+  /** A request made on this server (the holder) is being recorded in the row (`claimAndBuild`). */
+  private claiming = false;
 
   constructor(
     private readonly db: PostgresReadModelDatabase,
@@ -121,27 +123,60 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
    */
   rebuildOnline(onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild {
     const term = this.term;
-    if (underWay(this.rebuildStatus)) throw new RebuildInProgressError(this.name);
-    if (term) return term.rebuildOnline(onProgress);
+    if (this.claiming || underWay(this.rebuildStatus)) throw new RebuildInProgressError(this.name);
     const started: OnlineRebuildStatus = {
       readModel: this.name,
-      generation: this.live + 1,
+      generation: (term?.live.number ?? this.live) + 1,
       state: 'requested',
       startedAt: (this.options.clock?.() ?? new Date()).toISOString(),
       handled: 0,
       fraction: 0,
     };
-    const accepted = this.db.requestRebuild(this.name, started).then((recorded) => {
-      if (!recorded) throw new RebuildInProgressError(this.name);
-      this.shared = recorded;
-      return recorded;
-    });
-    const done = accepted.then(
-      (recorded) =>
-        new Promise<OnlineRebuildStatus>((resolve, reject) => this.followers.push({ generation: recorded.generation, onProgress, resolve, reject })),
-    );
+    if (term) return this.claimAndBuild(term, started, onProgress);
+    const accepted = this.record(started);
+    const done = accepted.then((recorded) => this.followed(recorded, onProgress));
+    accepted.catch(() => undefined);
     done.catch(() => undefined);
     return { started, done, accepted };
+  }
+
+  /** Records a request in the row, unless one is under way there (`RebuildInProgressError`). */
+  private async record(request: OnlineRebuildStatus): Promise<OnlineRebuildStatus> {
+    const recorded = await this.db.requestRebuild(this.name, request);
+    if (!recorded) throw new RebuildInProgressError(this.name);
+    this.shared = recorded;
+    return recorded;
+  }
+
+  /** Follows a recorded request through the status the holder writes, to the switch or the failure. */
+  private followed(recorded: OnlineRebuildStatus, onProgress?: (status: OnlineRebuildStatus) => void): Promise<OnlineRebuildStatus> {
+    return new Promise<OnlineRebuildStatus>((resolve, reject) => this.followers.push({ generation: recorded.generation, onProgress, resolve, reject }));
+  }
+
+  /**
+   * On the holder, the request is recorded in the row first, by the same conditional write as
+   * anywhere else: another server's request recorded a moment ago, before its notification
+   * reached this one, wins, and this one is refused (409) instead of building beside it. Until the
+   * write answers, a second request here is refused at once and a request heard meanwhile is not
+   * picked up (it is this one). Should the lease change hands meanwhile, the recorded request
+   * waits for the next holder, as one made elsewhere does.
+   */
+  private claimAndBuild(term: GenerationalReadModel<S>, request: OnlineRebuildStatus, onProgress?: (status: OnlineRebuildStatus) => void): StartedRebuild {
+    this.claiming = true;
+    const building = this.record(request).then((recorded): StartedRebuild => {
+      if (this.term !== term) return { started: recorded, done: this.followed(recorded, onProgress) };
+      return term.rebuildOnline(onProgress);
+    });
+    const settled = () => {
+      this.claiming = false;
+    };
+    building.then(settled, settled);
+    const accepted = building.then((run) => run.started);
+    const done = building.then((run) => run.done);
+    // The caller sees either rejection where it awaits one; neither is unhandled where it does not.
+    accepted.catch(() => undefined);
+    done.catch(() => undefined);
+    return { started: request, done, accepted };
   }
 
   /** Reads the generations row again (a notification, the lease loop's turn); on the holder, picks up a request. */
@@ -198,7 +233,7 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
   /** The holder starts a rebuild another server asked for. */
   private pickUp(): void {
     const term = this.term;
-    if (!term || this.rebuildStatus?.state !== 'requested' || term.generations().length > 1 || term.live.runner.status !== 'running') return;
+    if (!term || this.claiming || this.rebuildStatus?.state !== 'requested' || term.generations().length > 1 || term.live.runner.status !== 'running') return;
     try {
       term.rebuildOnline().done.catch(() => undefined);
     } catch {
