@@ -1,7 +1,7 @@
 // Online rebuilds of read models shared by several servers on one real PostgreSQL: the lease
 // holder builds the next generation's tables, asked of any server, while every server keeps
 // reading the live one, and all switch to it; a failed or crash-left generation is never served.
-import { PostgresGameStateStore, RebuildInProgressError, type OnlineRebuildStatus } from '@logbook/projections';
+import { PostgresGameStateStore, PostgresReadModelDatabase, RebuildInProgressError, type OnlineRebuildStatus } from '@logbook/projections';
 import { eventually, useSharedServers, type Server } from './testing/shared-servers';
 
 describe('online rebuilds of read models shared on PostgreSQL', () => {
@@ -162,6 +162,45 @@ describe('online rebuilds of read models shared on PostgreSQL', () => {
     const again = east.models.rebuildOnline('analytics');
     await expect(again.accepted).resolves.toMatchObject({ generation: 2, state: 'replaying' });
     await expect(again.done).resolves.toMatchObject({ generation: 2, state: 'switched' });
+  });
+
+  it('answers from the live generation on a server that heard neither the switch nor a turn of its lease loop past the grace', async () => {
+    const east = await open('east');
+    await append(east.store, 0, 1);
+    await expectUpToDate(east);
+    // West hears no NOTIFY and turns its lease loop once a minute; its clock is moved by hand.
+    let skew = 0;
+    const deaf = jest.spyOn(PostgresReadModelDatabase.prototype, 'onGenerationsChanged').mockImplementation(() => undefined);
+    const west = await open('west', shared.database.url, 60_000, { monotonicNow: () => performance.now() + skew });
+    deaf.mockRestore();
+    await expectUpToDate(west);
+    const answers = async (server: Server) => {
+      const listed = (await server.models.gameStates.list({ limit: 1000 })).map((g) => [g.gameId, g.revision]).sort();
+      const states = await Promise.all([...games.keys()].map(async (gameId) => (await server.models.gameStates.get(gameId))?.revision));
+      const figures = await Promise.all([...games.keys()].map(async (gameId) => (await server.models.analytics.get(gameId))?.figures.revision));
+      return { listed, states, figures };
+    };
+    const expected = await answers(east);
+
+    // Generation 0 -> 1: the first tables are emptied once the grace is over; west has not heard.
+    await expect(east.models.rebuildOnline('game-states').done).resolves.toMatchObject({ generation: 1, state: 'switched' });
+    await expect(east.models.rebuildOnline('analytics').done).resolves.toMatchObject({ generation: 1, state: 'switched' });
+    await eventually(async () => (await rowsIn('logbook_game_states')) === 0 && (await rowsIn('logbook_analytics_games')) === 0, 'generation 0 emptied');
+    expect(west.models.generation('game-states')).toBe(0);
+    // Its last reading of the row is past a turn and a half old: a read reads the row again first.
+    skew += 120_000;
+    expect(await answers(west)).toEqual(expected);
+    expect(west.models.generation('game-states')).toBe(1);
+    expect(west.models.generation('analytics')).toBe(1);
+
+    // Generation 1 -> 2 with west's reading of the row fresh by its clock: the dropped tables send the read to the row.
+    await expect(east.models.rebuildOnline('game-states').done).resolves.toMatchObject({ generation: 2, state: 'switched' });
+    await expect(east.models.rebuildOnline('analytics').done).resolves.toMatchObject({ generation: 2, state: 'switched' });
+    await eventually(async () => !(await tableExists('logbook_game_states_g1')) && !(await tableExists('logbook_analytics_games_g1')), 'generation 1 dropped');
+    expect(west.models.generation('game-states')).toBe(1);
+    expect(await answers(west)).toEqual(expected);
+    expect(west.models.generation('game-states')).toBe(2);
+    expect(west.models.generation('analytics')).toBe(2);
   });
 
   it('tells the other servers of the switch at once (NOTIFY), not at their next turn of the lease loop', async () => {

@@ -91,6 +91,8 @@ export interface OpenReadModelsOptions {
    * (the command line, which holds the store, keeps the in-place rebuild).
    */
   rebuildStaleOnline?: boolean;
+  /** Milliseconds on a monotonic clock, for how old a stand-by's knowledge of the live generation is (PostgreSQL; tests move it). */
+  monotonicNow?: () => number;
 }
 
 /** The projection as the runner sees it, minus `needsRebuild`: its start never rebuilds in place. */
@@ -164,7 +166,13 @@ function openSharedReadModels(store: EventStore, config: Extract<AppConfig['read
   const readLog = readLogOf(store);
   const runnerOf = (checkpoints: CheckpointStore, projection: Projection) =>
     newRunner(store, checkpoints, options.rebuildStaleOnline ? withoutStaleCheck(projection) : projection);
-  const shared = { runnerOf, retryMs: options.leaseRetryMs, retireAfterMs: options.retireAfterMs, rebuildStaleOnStart: options.rebuildStaleOnline };
+  const shared = {
+    runnerOf,
+    retryMs: options.leaseRetryMs,
+    retireAfterMs: options.retireAfterMs,
+    rebuildStaleOnStart: options.rebuildStaleOnline,
+    monotonicNow: options.monotonicNow,
+  };
   // One server runs each at a time, the others stand by; each term of the lease starts fresh projections.
   const models = {
     'game-states': new SharedGenerations(database, {
@@ -183,13 +191,28 @@ function openSharedReadModels(store: EventStore, config: Extract<AppConfig['read
     }),
   };
   const runners = { 'game-states': models['game-states'].runner, analytics: models.analytics.runner };
+  // Reads go to the live generation's store and are asked again of the next one should its tables be gone (SharedGenerations.reading).
+  const states = models['game-states'];
+  const gameStates: GameStateStore = {
+    get: (gameId) => states.reading((rows) => rows.get(gameId)),
+    list: (query) => states.reading((rows) => rows.list(query)),
+    put: (record) => states.store.put(record),
+    clear: () => states.store.clear(),
+    flush: () => states.store.flush(),
+    close: () => states.store.close(),
+  };
+  const figures = models.analytics;
+  const analytics: AnalyticsStore = {
+    get: (gameId) => figures.reading((rows) => rows.get(gameId)),
+    list: (filter) => figures.reading((rows) => rows.list(filter)),
+    put: (fold) => figures.store.put(fold),
+    clear: () => figures.store.clear(),
+    flush: () => figures.store.flush(),
+    close: () => figures.store.close(),
+  };
   return {
-    get gameStates() {
-      return models['game-states'].store;
-    },
-    get analytics() {
-      return models.analytics.store;
-    },
+    gameStates,
+    analytics,
     runners,
     rebuildOnline: (name, onProgress) => models[name].rebuildOnline(onProgress),
     rebuildStatus: (name) => models[name].rebuildStatus,

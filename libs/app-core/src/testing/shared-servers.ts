@@ -8,7 +8,7 @@ import { GAME_STREAM_PREFIX, effectiveState, gameEventUpcasters, gameStreamId, t
 import { foldAnalyticsLog } from '@logbook/projections';
 import type { GameEvent } from '@logbook/rules';
 import { playRandomGame } from '@logbook/rules/testing/random-play';
-import { openReadModels, type ReadModels } from '../read-models';
+import { openReadModels, type OpenReadModelsOptions, type ReadModels } from '../read-models';
 
 const FILTER = { streamPrefixes: [GAME_STREAM_PREFIX] };
 
@@ -35,9 +35,9 @@ export function useSharedServers(name: string) {
   const games = new Map<string, GameEvent[]>();
   const servers: Server[] = [];
 
-  const open = async (id: string, url = database.url, leaseRetryMs = 100): Promise<Server> => {
+  const open = async (id: string, url = database.url, leaseRetryMs = 100, options: OpenReadModelsOptions = {}): Promise<Server> => {
     const store = new PostgresEventStore({ url, upcasters: gameEventUpcasters(), pollMs: 100 });
-    const models = openReadModels(store, { kind: 'postgres', url, serverId: id }, { leaseRetryMs });
+    const models = openReadModels(store, { kind: 'postgres', url, serverId: id }, { leaseRetryMs, ...options });
     for (const runner of Object.values(models.runners)) await runner.start();
     let closed = false;
     const server = {

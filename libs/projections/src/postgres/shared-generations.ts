@@ -7,6 +7,7 @@
 // moves forward, and only to a generation whose switch committed.
 import { GenerationalReadModel, RebuildInProgressError, type Generation, type OnlineRebuildStatus, type StartedRebuild } from '../runner/generations';
 import type { CheckpointStore } from '../runner/checkpoint-store.port';
+import type { Awaitable } from '../runner/awaitable';
 import type { Projection, RebuildProgress } from '../runner/projection';
 import type { ProjectionRunner, RunnerStatus } from '../runner/projection-runner';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store';
@@ -32,7 +33,15 @@ export interface SharedGenerationsOptions<S extends SharedGenerationStore, P ext
   retireAfterMs?: number;
   rebuildStaleOnStart?: boolean;
   clock?: () => Date;
+  /** Milliseconds on a monotonic clock (default `performance.now`): how old this server's reading of the generations row is. */
+  monotonicNow?: () => number;
 }
+
+/** PostgreSQL's undefined_table: the table a read names was dropped. */
+const isMissingTable = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '42P01';
+
+/** How many turns of the lease loop old a stand-by's reading of the generations row may be before a read reads it again (the grace is at least two). */
+const STALE_TURNS = 1.5;
 
 const UNDER_WAY = new Set<OnlineRebuildStatus['state']>(['requested', 'replaying', 'catching-up']);
 const underWay = (status: OnlineRebuildStatus | undefined): status is OnlineRebuildStatus => status !== undefined && UNDER_WAY.has(status.state);
@@ -52,7 +61,10 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
   /** What this server knows of the generations row; `live` only grows. */
   private live = 0;
   private shared: OnlineRebuildStatus | undefined;
-  private reading: Promise<void> = Promise.resolve();
+  /** The reads of the generations row, one at a time (`refresh`). */
+  private queue: Promise<void> = Promise.resolve();
+  /** When (`monotonicNow`) the last reading of the generations row that answered was asked: a stand-by's knowledge of the live generation is that old. */
+  private confirmedAt = Number.NEGATIVE_INFINITY;
   private followers: Follower[] = [];
   /** A request made on this server (the holder) is being recorded in the row (`claimAndBuild`). */
   private claiming = false;
@@ -82,6 +94,40 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
   /** The live generation's store on this server. */
   get store(): S {
     return this.term?.store ?? this.storeOf(this.live);
+  }
+
+  /**
+   * `read` on the live generation's store, as this server knows it. After a switch the old
+   * generation's tables stand for a grace of at least two turns of the lease loop, then are
+   * dropped (the first generation's emptied). A server that heard neither the switch's NOTIFY nor
+   * a turn of its loop for that long (an event loop held up, a lost connection) must not read them
+   * then: a stand-by whose last reading of the generations row is older than a turn and a half
+   * (the loop's turn itself takes a moment past its period) reads it again first; and a read that finds its tables gone reads the row and asks the generation live
+   * now, once. The holder makes the switches itself and knows.
+   */
+  reading<T>(read: (store: S) => Awaitable<T>): Awaitable<T> {
+    if (!this.term && this.now() - this.confirmedAt > STALE_TURNS * (this.options.retryMs ?? 1000)) {
+      return this.refresh()
+        .catch(() => undefined)
+        .then(() => this.readLive(read));
+    }
+    return this.readLive(read);
+  }
+
+  private readLive<T>(read: (store: S) => Awaitable<T>): Awaitable<T> {
+    const generation = this.generation;
+    const answer = read(this.store);
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch(async (error: unknown) => {
+      if (!isMissingTable(error)) throw error;
+      await this.refresh();
+      if (this.generation === generation) throw error;
+      return read(this.store);
+    });
+  }
+
+  private now(): number {
+    return this.options.monotonicNow?.() ?? performance.now();
   }
 
   /** The live generation's number. */
@@ -182,15 +228,17 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
   /** Reads the generations row again (a notification, the lease loop's turn); on the holder, picks up a request. */
   refresh(): Promise<void> {
     // One read at a time, in order: an answer read before a switch never lands after one read since.
-    const read = this.reading.then(async () => {
+    const read = this.queue.then(async () => {
       await this.db.listen().catch(() => undefined);
+      const asked = this.now();
       const row = await this.db.generationRow(this.name);
+      this.confirmedAt = asked;
       this.follow(row.live);
       this.shared = row.rebuild;
       this.settleFollowers();
       this.pickUp();
     });
-    this.reading = read.catch(() => undefined);
+    this.queue = read.catch(() => undefined);
     return read;
   }
 
