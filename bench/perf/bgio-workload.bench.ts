@@ -11,7 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario } from '@logbook/content';
 import { SqliteEventStore } from '@logbook/event-store';
-import type { PlayCommand, ScenarioDefinition } from '@logbook/rules';
+import {
+  decideAndApply,
+  initialState,
+  RuleViolation,
+  seededRng,
+  type CreateGame,
+  type GameState,
+  type PlayCommand,
+  type ScenarioDefinition,
+} from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
 import { GameRepository } from '../../apps/server/src/games/game-repository';
@@ -65,8 +74,69 @@ async function bareStore(): Promise<BareStoreResult> {
   return { store: 'bare-sqlite', ordersPerSecond: rates.sort((a, b) => a - b)[1], failures };
 }
 
+/** The rules alone on the same scripts: what `decideAndApply` costs a command, without the server, store or projections around it. */
+export interface RulesAloneResult {
+  store: 'none';
+  commands: number;
+  failures: number;
+  /** The median of seven rounds over every game. */
+  microsPerCommand: number;
+}
+
+function rulesAlone(scenario: ScenarioDefinition, scripts: ScriptStep[][]): RulesAloneResult {
+  const rng = seededRng(20240601);
+  // States not frozen, as a production server keeps them (LOGBOOK_FREEZE_STATES off).
+  const newGame = (index: number): GameState => {
+    const create: CreateGame = { type: 'CreateGame', gameId: `rules-${index}`, scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' };
+    let state = decideAndApply(initialState(), create, { seat: null, rng }, false).state;
+    for (let i = 0; i < 4; i++) {
+      try {
+        state = decideAndApply(state, SETUP_RESPONSE, { seat: (i % 2) + 1, rng }, false).state;
+      } catch (error) {
+        if (!(error instanceof RuleViolation)) throw error; // set-up waited for no plunder type
+      }
+    }
+    return state;
+  };
+  let failures = 0;
+  let commands = 0;
+  const round = (): number => {
+    const games = scripts.map((_, index) => newGame(index));
+    let decided = 0;
+    const started = performance.now();
+    scripts.forEach((script, index) => {
+      let state = games[index];
+      for (const step of script) {
+        try {
+          state = decideAndApply(state, step.command as PlayCommand, { seat: step.seat + 1, rng }, false).state;
+        } catch {
+          failures += 1;
+        }
+        decided += 1;
+      }
+    });
+    commands = decided;
+    return ((performance.now() - started) * 1000) / decided;
+  };
+  round(); // warm-up
+  const rounds = Array.from({ length: 7 }, round).sort((a, b) => a - b);
+  return { store: 'none', commands, failures, microsPerCommand: rounds[3] };
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'bare') return console.log(JSON.stringify(await bareStore()));
+  if (process.argv[2] === 'rules') {
+    const parsedScenario = parseScenario(bgioScenario());
+    if (!parsedScenario.ok) throw new Error(parsedScenario.errors.join('\n'));
+    return console.log(
+      JSON.stringify(
+        rulesAlone(
+          parsedScenario.scenario,
+          Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i)),
+        ),
+      ),
+    );
+  }
   const kind = process.argv[2] === 'sqlite' ? 'sqlite' : 'memory';
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-'));
   process.env.LOGBOOK_STORE = kind;

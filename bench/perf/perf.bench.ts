@@ -9,7 +9,7 @@ import { cpus as cpuList, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { BgioHttpInput, BgioHttpResult } from './bgio-http-load';
 import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario } from './bgio-workload';
-import type { BareStoreResult, BgioResult } from './bgio-workload.bench';
+import type { BareStoreResult, BgioResult, RulesAloneResult } from './bgio-workload.bench';
 import type { CommandPathResult } from './command-path.bench';
 import { SETUP_RESPONSE, hexNavigationScenario } from './hex-navigation';
 import type { LoadGame, LoadInput, LoadResult } from './http-load';
@@ -94,6 +94,11 @@ export async function benchBgioWorkload(): Promise<void> {
       ` (target >= 2 × boardgame.io's ${int(BGIO_ACTIONS_PER_SECOND)} = ${int(target)}; ${mark(memory.actionsPerSecond >= target)}),` +
       ` ${int(memory.commandsPerSecond)} commands/s, ${fixed(memory.microsPerCommand)} µs per command` +
       ` (${fixed(memory.mainThreadCpuMicrosPerCommand ?? memory.cpuMicrosPerCommand)} µs of main-thread CPU), ${memory.failures} failed`,
+  );
+  const rules = runJson<RulesAloneResult>('bench/perf/bgio-workload.bench.ts', ['rules']);
+  console.log(
+    `  the rules alone (decideAndApply on the same scripts, no server, store or projection): ${fixed(rules.microsPerCommand)} µs a command,` +
+      ` ${fixed((100 * rules.microsPerCommand) / memory.microsPerCommand, 0)} % of the path above, ${rules.failures} failed`,
   );
   const sqlite = runJson<BgioResult>('bench/perf/bgio-workload.bench.ts', ['sqlite']);
   const bare = runJson<BareStoreResult>('bench/perf/bgio-workload.bench.ts', ['bare']);
