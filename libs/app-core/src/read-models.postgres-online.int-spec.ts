@@ -154,7 +154,7 @@ describe('online rebuilds of read models shared on PostgreSQL', () => {
     expect(() => east.models.rebuildOnline('analytics')).toThrow(RebuildInProgressError);
     await expect(asked.accepted).rejects.toBeInstanceOf(RebuildInProgressError);
     await expect(asked.done).rejects.toBeInstanceOf(RebuildInProgressError);
-    // The recorded request is the one built, once the holder reads the row (its lease loop's turn).
+    // The recorded request is the one built: the holder reads the row again on the refusal.
     await eventually(() => east.models.generation('analytics') === 1, 'the holder builds the recorded request');
     expect(east.models.rebuildStatus('analytics')).toMatchObject({ generation: 1, state: 'switched' });
     await expectUpToDate(east);

@@ -102,8 +102,9 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
    * dropped (the first generation's emptied). A server that heard neither the switch's NOTIFY nor
    * a turn of its loop for that long (an event loop held up, a lost connection) must not read them
    * then: a stand-by whose last reading of the generations row is older than a turn and a half
-   * (the loop's turn itself takes a moment past its period) reads it again first; and a read that finds its tables gone reads the row and asks the generation live
-   * now, once. The holder makes the switches itself and knows.
+   * (the loop's turn itself takes a moment past its period) reads it again first; and a read that
+   * finds its tables gone reads the row and asks the generation live now, once. The holder makes
+   * the switches itself and knows.
    */
   reading<T>(read: (store: S) => Awaitable<T>): Awaitable<T> {
     if (!this.term && this.now() - this.confirmedAt > STALE_TURNS * (this.options.retryMs ?? 1000)) {
@@ -213,10 +214,16 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
       if (this.term !== term) return { started: recorded, done: this.followed(recorded, onProgress) };
       return term.rebuildOnline(onProgress);
     });
-    const settled = () => {
-      this.claiming = false;
-    };
-    building.then(settled, settled);
+    building.then(
+      () => {
+        this.claiming = false;
+      },
+      () => {
+        // Refused: the request that won is picked up now, not at the lease loop's next turn.
+        this.claiming = false;
+        this.refresh().catch(() => undefined);
+      },
+    );
     const accepted = building.then((run) => run.started);
     const done = building.then((run) => run.done);
     // The caller sees either rejection where it awaits one; neither is unhandled where it does not.
