@@ -29,6 +29,7 @@ import {
   type Generation,
   type OnlineRebuildStatus,
   type StartedRebuild,
+  type Awaitable,
 } from '@logbook/projections';
 import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -156,6 +157,32 @@ const newRunner = (store: EventStore, checkpoints: CheckpointStore, projection: 
     checkpointIntervalMs: READ_MODEL_FLUSH_MS,
   });
 
+/** A read model's rows as its store port has them: besides a game's row, listed, cleared and closed. */
+interface ReadModelRows<Row, Query, Listed> extends RowStore<Row> {
+  list(query?: Query): Awaitable<Listed[]>;
+  clear(): Awaitable<void>;
+  flush(): Awaitable<void>;
+  close(): Awaitable<void>;
+}
+
+/**
+ * The store readers hold of a shared read model: its reads go to the live generation's rows and
+ * are asked again of the next one should their tables be gone (`SharedGenerations.reading`).
+ */
+function readingLive<Row, Query, Listed>(model: {
+  readonly store: ReadModelRows<Row, Query, Listed>;
+  reading<T>(read: (store: ReadModelRows<Row, Query, Listed>) => Awaitable<T>): Awaitable<T>;
+}): ReadModelRows<Row, Query, Listed> {
+  return {
+    get: (key) => model.reading((rows) => rows.get(key)),
+    list: (query) => model.reading((rows) => rows.list(query)),
+    put: (row) => model.store.put(row),
+    clear: () => model.store.clear(),
+    flush: () => model.store.flush(),
+    close: () => model.store.close(),
+  };
+}
+
 /**
  * PostgreSQL: one set of tables shared by several servers, one of which runs each projection (a
  * lease). Each read model lives in generations (`SharedGenerations`): the lease holder builds the
@@ -191,25 +218,8 @@ function openSharedReadModels(store: EventStore, config: Extract<AppConfig['read
     }),
   };
   const runners = { 'game-states': models['game-states'].runner, analytics: models.analytics.runner };
-  // Reads go to the live generation's store and are asked again of the next one should its tables be gone (SharedGenerations.reading).
-  const states = models['game-states'];
-  const gameStates: GameStateStore = {
-    get: (gameId) => states.reading((rows) => rows.get(gameId)),
-    list: (query) => states.reading((rows) => rows.list(query)),
-    put: (record) => states.store.put(record),
-    clear: () => states.store.clear(),
-    flush: () => states.store.flush(),
-    close: () => states.store.close(),
-  };
-  const figures = models.analytics;
-  const analytics: AnalyticsStore = {
-    get: (gameId) => figures.reading((rows) => rows.get(gameId)),
-    list: (filter) => figures.reading((rows) => rows.list(filter)),
-    put: (fold) => figures.store.put(fold),
-    clear: () => figures.store.clear(),
-    flush: () => figures.store.flush(),
-    close: () => figures.store.close(),
-  };
+  const gameStates: GameStateStore = readingLive(models['game-states']);
+  const analytics: AnalyticsStore = readingLive(models.analytics);
   return {
     gameStates,
     analytics,
