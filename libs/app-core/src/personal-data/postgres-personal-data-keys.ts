@@ -1,10 +1,20 @@
 // The personal-data keys of a PostgreSQL store: tables of the store's schema, read on every use
-// (`shared`), so an erasure on one server holds on every server at once.
-import { Client, Pool } from 'pg';
-import { postgresTarget } from '@logbook/event-store';
+// (`shared`), so an erasure on one server holds on every server at once. Every read of an event
+// that names someone reads them (a game's first load folds its first event), so their failures
+// are the store's: PostgreSQL away (a restart, a session it ended) rejects with
+// EventStoreUnavailableError, which the server answers 503 like any store it cannot reach.
+import { Client, Pool, type QueryResult, type QueryResultRow } from 'pg';
+import { MIGRATE_LOCK_CLASS, postgresTarget } from '@logbook/event-store';
+import { mapped } from '@logbook/event-store/postgres/postgres-connection';
 import type { PersonalDataKeys, SubjectKey } from '@logbook/game-log';
 
-const SCHEMA = `
+/**
+ * One simple-protocol query, so one transaction: under the store's migration lock, so servers
+ * whose first use comes at once do not race to create the same table (two concurrent `CREATE
+ * TABLE IF NOT EXISTS` can both miss it, and the second fails on `pg_type`'s unique index).
+ */
+const schemaSql = (schema: string) => `
+SELECT pg_advisory_xact_lock(${MIGRATE_LOCK_CLASS}, hashtext('${schema}'));
 CREATE TABLE IF NOT EXISTS logbook_personal_data_keys (
   subject   text COLLATE "C" PRIMARY KEY,
   key       bytea,
@@ -77,7 +87,7 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
   }
 
   private schema(): Promise<void> {
-    this.ready ??= this.pool.query(SCHEMA).then(
+    this.ready ??= this.query(schemaSql(this.schemaName)).then(
       () => undefined,
       (error: unknown) => {
         this.ready = undefined;
@@ -87,40 +97,45 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
     return this.ready;
   }
 
+  /** A query on the pool, rejecting with the store's error when PostgreSQL is away. */
+  private query<R extends QueryResultRow = QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    return mapped(this.pool.query<R>(text, values));
+  }
+
   async find(subject: string): Promise<SubjectKey | undefined> {
     await this.schema();
-    const { rows } = await this.pool.query<{ key: Buffer | null }>('SELECT key FROM logbook_personal_data_keys WHERE subject = $1', [subject]);
+    const { rows } = await this.query<{ key: Buffer | null }>('SELECT key FROM logbook_personal_data_keys WHERE subject = $1', [subject]);
     return rows.length === 0 ? undefined : (rows[0].key ?? 'forgotten');
   }
 
   async create(subject: string, key: Buffer): Promise<SubjectKey> {
     await this.schema();
-    await this.pool.query('INSERT INTO logbook_personal_data_keys (subject, key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING', [subject, key]);
+    await this.query('INSERT INTO logbook_personal_data_keys (subject, key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING', [subject, key]);
     return (await this.find(subject)) ?? key;
   }
 
   async forget(subject: string): Promise<void> {
     await this.schema();
-    await this.pool.query(
+    await this.query(
       `INSERT INTO logbook_personal_data_keys (subject, key, forgotten) VALUES ($1, NULL, now())
        ON CONFLICT (subject) DO UPDATE SET key = NULL, forgotten = now()`,
       [subject],
     );
-    await this.pool.query('SELECT pg_notify($1, $2)', [ERASURES_CHANNEL, `${this.schemaName}:${subject}`]);
+    await this.query('SELECT pg_notify($1, $2)', [ERASURES_CHANNEL, `${this.schemaName}:${subject}`]);
     // The old row version keeps the key's bytes in the table's pages: a plain vacuum marks its room
     // free without clearing it, so the table is rewritten (VACUUM FULL: the old file is unlinked).
     // A role that may not vacuum the table (not its owner) leaves that to autovacuum (docs/privacy.md).
-    await this.pool.query('VACUUM FULL logbook_personal_data_keys').catch(() => undefined);
+    await this.query('VACUUM FULL logbook_personal_data_keys').catch(() => undefined);
   }
 
   async noteUse(subject: string, gameId: string): Promise<void> {
     await this.schema();
-    await this.pool.query('INSERT INTO logbook_personal_data_uses (subject, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [subject, gameId]);
+    await this.query('INSERT INTO logbook_personal_data_uses (subject, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [subject, gameId]);
   }
 
   async gamesOf(subject: string): Promise<string[]> {
     await this.schema();
-    const { rows } = await this.pool.query<{ game_id: string }>('SELECT game_id FROM logbook_personal_data_uses WHERE subject = $1', [subject]);
+    const { rows } = await this.query<{ game_id: string }>('SELECT game_id FROM logbook_personal_data_uses WHERE subject = $1', [subject]);
     return rows.map((r) => r.game_id);
   }
 
