@@ -71,7 +71,10 @@ export class PersonalDataVault {
     if (subject.includes('\u0001')) throw new Error('A subject holds no control characters');
     const noted = gameId === undefined ? undefined : this.keys.noteUse(subject, gameId);
     const sealed = then(this.keyFor(subject, true), (key) => (key === 'forgotten' ? `${SEALED_PREFIX}${subject}:` : encrypt(key, subject, plaintext)));
-    return isPromise(noted) ? noted.then(() => sealed) : sealed;
+    if (!isPromise(noted)) return sealed;
+    // Both reads are under way: waited for together, so that when both fail (PostgreSQL away) the
+    // second failure is not left unhandled, which would end the process.
+    return Promise.all([noted, sealed]).then(([, value]) => value);
   }
 
   /** The plaintext; null when the subject is forgotten, or the value does not open (altered, or another key). */
