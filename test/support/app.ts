@@ -1,10 +1,11 @@
 // Boots the real Nest application for e2e specs, on a SQLite file in a temporary folder.
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import request from 'supertest';
 import { EVENT_STORE, type EventStore } from '@logbook/event-store';
 import { EventStoreDbEventStore } from '@logbook/event-store/eventstoredb/eventstoredb-event-store';
@@ -43,6 +44,37 @@ export interface StartOptions {
   keys?: PersonalDataVault;
   /** LOGBOOK_STORE=postgres on this database, the server named `serverId` among those sharing it. */
   postgres?: { url: string; serverId: string };
+  /**
+   * Keeps what the app logs as errors (the stack ProblemFilter logs behind a 500), which tests
+   * otherwise silence. Nest's logger is one per process (the last app started sets it), so a
+   * spec that starts several apps gives each the same log.
+   */
+  errorLog?: ErrorLog;
+}
+
+/** A Nest logger that keeps `error` calls (with their context and stack) and drops the rest. */
+export class ErrorLog implements LoggerService {
+  readonly entries: string[] = [];
+
+  error(message: unknown, ...rest: unknown[]): void {
+    // Nest's Logger passes (message, stack?, context): the context last.
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? String(rest.pop()) : undefined;
+    const text = [message, ...rest.filter((part) => part !== undefined)].map((part) => (typeof part === 'string' ? part : inspect(part))).join('\n');
+    this.entries.push(`${new Date().toISOString()} ${context ? `[${context}] ` : ''}${text}`);
+  }
+
+  log(): void {}
+  warn(): void {}
+  debug(): void {}
+  verbose(): void {}
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.error(message, ...rest);
+  }
+
+  /** The entries, for a failure message. */
+  toString(): string {
+    return this.entries.length === 0 ? '(no errors logged)' : this.entries.join('\n');
+  }
 }
 
 /**
@@ -97,7 +129,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     (!store || options.store ? undefined : new PersonalDataVault(openPersonalDataKeys({ kind: 'sqlite', filename: join(dataDir, PERSONAL_DATA_KEYS_FILE) })));
   if (store) builder = builder.overrideProvider(EVENT_STORE).useValue(sharingGameContent(store, keys));
   const moduleRef = await builder.compile();
-  const created = moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: false });
+  const created = moduleRef.createNestApplication(httpAdapter(), { ...APP_OPTIONS, logger: options.errorLog ?? false });
   // First of the onRequest hooks, so the answers the edge's own hooks give (rate limits, body refusals) are checked too.
   (created.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRequest', (req, reply, done) => {
     watchResponse(() => contractOf(app), req.method, req.url, reply.raw);
