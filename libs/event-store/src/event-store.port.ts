@@ -109,6 +109,9 @@ export interface SubscribeOptions {
   signal?: AbortSignal;
 }
 
+/** Takes one batch of a pushed subscription; a promise holds the next batch back until it settles. */
+export type BatchHandler = (events: readonly RecordedEvent[]) => void | Promise<void>;
+
 /**
  * The one port every store adapter implements (SQLite embedded, EventStoreDB).
  * A contract suite in this library runs against each adapter.
@@ -131,6 +134,16 @@ export interface EventStore {
    * so a slow `for await` loop is real back-pressure. `break` or `signal` ends it.
    */
   subscribeToAllIterable(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  /**
+   * The same catch-up subscription, pushed in batches (optional: in-process stores have it). History
+   * comes a page at a time; once caught up, each committed group is handed to `handler` at once,
+   * synchronously, before the appends that wrote it are answered: no buffer, promise or turn of the
+   * event loop per event while the handler keeps up. A handler that returns a promise gets nothing
+   * more until it settles (what commits meanwhile waits, bounded as the iterable's buffer is).
+   * Resolves when `signal` ends it or the store closes; rejects with the handler's error, after
+   * which it delivers nothing more.
+   */
+  subscribeToAllBatches?(options: SubscribeOptions, handler: BatchHandler): Promise<void>;
   /**
    * Position of the last event in the store, or undefined when empty (for rebuild progress).
    * With a filter, the position of the last event the filter keeps: what a filtered projection

@@ -189,6 +189,8 @@ describe.each(stores)('large values stored once by content, on the %s store', (_
 });
 
 // The decorator keeps every promise of the port for events it does not touch.
-describeEventStoreContract('in-memory, sharing content', ({ upcasters }) =>
-  withSharedContent(new InMemoryEventStore({ upcasters, pageSize: 7, liveCapacity: 5 }), { policy, cacheBytes: 1024 * 1024 }),
+describeEventStoreContract(
+  'in-memory, sharing content',
+  ({ upcasters }) => withSharedContent(new InMemoryEventStore({ upcasters, pageSize: 7, liveCapacity: 5 }), { policy, cacheBytes: 1024 * 1024 }),
+  { pushes: true },
 );

@@ -130,6 +130,7 @@ class SharedContentEventStore implements EventStore {
   readonly writesElsewhere?: () => number;
   readonly integrityProblems?: () => Promise<string[]>;
   readonly observeCommits?: (observer: CommitObserver | undefined) => void;
+  readonly subscribeToAllBatches?: EventStore['subscribeToAllBatches'];
 
   constructor(
     private readonly inner: EventStore,
@@ -142,6 +143,16 @@ class SharedContentEventStore implements EventStore {
     if (inner.writesElsewhere) this.writesElsewhere = () => inner.writesElsewhere?.() ?? 0;
     if (inner.integrityProblems) this.integrityProblems = () => inner.integrityProblems?.() ?? Promise.resolve([]);
     if (inner.observeCommits) this.observeCommits = (observer) => inner.observeCommits?.(observer);
+    const batches = inner.subscribeToAllBatches?.bind(inner);
+    // A batch with no event that refers to shared values is handed on as it is, synchronously.
+    if (batches) {
+      this.subscribeToAllBatches = (options, handler) => {
+        const readOnly = options.filter?.readOnly === true;
+        return batches(options, (events) =>
+          events.some(refersToContent) ? this.hydrateAll(events as RecordedEvent[], readOnly).then(handler) : handler(events),
+        );
+      };
+    }
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

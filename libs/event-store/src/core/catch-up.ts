@@ -1,6 +1,7 @@
-import type { AllFilter, RecordedEvent, SubscribeOptions } from '../event-store.port';
+import type { AllFilter, BatchHandler, RecordedEvent, SubscribeOptions } from '../event-store.port';
 import { LiveBuffer } from './live-buffer';
 import type { LiveFeed } from './live-feed';
+import { PushedLive } from './pushed-live';
 
 export interface CatchUpSource {
   /** As `EventStore.readAll`: with `maxBytes`, only an empty page means the end. */
@@ -59,6 +60,45 @@ export async function* catchUp(
           await buffer.changed();
         }
       }
+    }
+  } finally {
+    unsubscribe();
+    signal.removeEventListener('abort', interrupt);
+  }
+}
+
+/**
+ * The same catch-up, pushed (`EventStore.subscribeToAllBatches`): history a page at a time, each
+ * page handed on whole, then live groups handed on as they commit (`PushedLive`). The listener is
+ * attached before history is read and the hand-over skips what history gave, as above; an
+ * overflow while a handler waits reads history again from the last event handed on.
+ */
+export async function catchUpBatches(
+  source: CatchUpSource,
+  options: SubscribeOptions & { signal: AbortSignal },
+  tuning: CatchUpTuning,
+  handler: BatchHandler,
+): Promise<void> {
+  const { signal, filter } = options;
+  const live = new PushedLive(filter, tuning.liveCapacity, handler);
+  const unsubscribe = source.feed.subscribe(live);
+  const interrupt = () => live.interrupt();
+  signal.addEventListener('abort', interrupt);
+  let after = options.fromPosition;
+  try {
+    while (!signal.aborted && !live.closed) {
+      live.collect();
+      for (;;) {
+        if (live.closed) return;
+        const page = await source.readPage(after, tuning.pageSize, filter, tuning.pageBytes);
+        if (page.length === 0 || signal.aborted) break;
+        const pending = handler(page);
+        if (pending) await pending;
+        after = (page[page.length - 1] as RecordedEvent).position;
+      }
+      if (signal.aborted) return;
+      if ((await live.deliver(after)) === 'ended') return;
+      after = live.after;
     }
   } finally {
     unsubscribe();

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type {
   AllFilter,
   AppendResult,
+  BatchHandler,
   CommitObserver,
   EventStore,
   ExpectedRevision,
@@ -16,7 +17,7 @@ import { EventStoreClosedError } from '../errors';
 import { NO_UPCASTERS, type UpcasterRegistry } from '../upcasting/upcaster-registry';
 import { AppendBatcher, type PendingAppend } from './append-batcher';
 import { abortableIterable, toObservable } from './async-iterables';
-import { catchUp, type CatchUpTuning } from './catch-up';
+import { catchUp, catchUpBatches, type CatchUpTuning } from './catch-up';
 import { assertValidExpectedRevision } from './expected-revision';
 import { LiveFeed } from './live-feed';
 import { GroupCommitter, type PublishGroup } from './group-committer';
@@ -135,6 +136,11 @@ export class LocalEventStore implements EventStore {
   subscribeToAllIterable(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
     const source = { feed: this.feed, readPage: this.readPage.bind(this) };
     return abortableIterable((signal) => catchUp(source, { ...options, signal }, this.tuning), options.signal);
+  }
+
+  subscribeToAllBatches(options: SubscribeOptions, handler: BatchHandler): Promise<void> {
+    const source = { feed: this.feed, readPage: this.readPage.bind(this) };
+    return catchUpBatches(source, { ...options, signal: options.signal ?? new AbortController().signal }, this.tuning, handler);
   }
 
   async lastPosition(filter?: AllFilter): Promise<bigint | undefined> {

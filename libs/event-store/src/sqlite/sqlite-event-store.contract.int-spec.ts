@@ -13,21 +13,29 @@ const dir = mkdtempSync(join(tmpdir(), 'logbook-contract-'));
 let files = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describeEventStoreContract('SQLite', ({ upcasters }) => {
-  files += 1;
-  return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, pageBytes: 64_000, readPageBytes: 50_000 });
-});
+describeEventStoreContract(
+  'SQLite',
+  ({ upcasters }) => {
+    files += 1;
+    return new SqliteEventStore({ filename: join(dir, `events-${files}.db`), upcasters, pageSize: 7, pageBytes: 64_000, readPageBytes: 50_000 });
+  },
+  { pushes: true },
+);
 
 // As the server and the command line open it (createEventStore): every read of all events of 500
 // or more (`readAll()` with no count, a rebuild's pages) is built by the store's reader thread.
-describeEventStoreContract('SQLite with its reader thread', ({ upcasters }) => {
-  files += 1;
-  return new SqliteEventStore({
-    filename: join(dir, `events-${files}.db`),
-    upcasters,
-    pageSize: 7,
-    pageBytes: 64_000,
-    readPageBytes: 50_000,
-    readThread: true,
-  });
-});
+describeEventStoreContract(
+  'SQLite with its reader thread',
+  ({ upcasters }) => {
+    files += 1;
+    return new SqliteEventStore({
+      filename: join(dir, `events-${files}.db`),
+      upcasters,
+      pageSize: 7,
+      pageBytes: 64_000,
+      readPageBytes: 50_000,
+      readThread: true,
+    });
+  },
+  { pushes: true },
+);

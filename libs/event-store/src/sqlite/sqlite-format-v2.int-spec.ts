@@ -196,9 +196,13 @@ describe('SQLite v2 reads across pages (2,000 rows a page)', () => {
 const contractDir = mkdtempSync(join(tmpdir(), 'logbook-contract-v1-'));
 let files = 0;
 afterAll(() => rmSync(contractDir, { recursive: true, force: true }));
-describeEventStoreContract('SQLite (a file migrated from v1)', ({ upcasters }) => {
-  files += 1;
-  const filename = join(contractDir, `events-${files}.db`);
-  writeV1File(filename, []);
-  return new SqliteEventStore({ filename, upcasters, pageSize: 7 });
-});
+describeEventStoreContract(
+  'SQLite (a file migrated from v1)',
+  ({ upcasters }) => {
+    files += 1;
+    const filename = join(contractDir, `events-${files}.db`);
+    writeV1File(filename, []);
+    return new SqliteEventStore({ filename, upcasters, pageSize: 7 });
+  },
+  { pushes: true },
+);

@@ -307,9 +307,13 @@ describe('SQLite v3 texts stored once', () => {
 const contractDir = mkdtempSync(join(tmpdir(), 'logbook-contract-v2-'));
 let files = 0;
 afterAll(() => rmSync(contractDir, { recursive: true, force: true }));
-describeEventStoreContract('SQLite (a file migrated from v2)', ({ upcasters }) => {
-  files += 1;
-  const filename = join(contractDir, `events-${files}.db`);
-  writeV2File(filename, []);
-  return new SqliteEventStore({ filename, upcasters, pageSize: 7 });
-});
+describeEventStoreContract(
+  'SQLite (a file migrated from v2)',
+  ({ upcasters }) => {
+    files += 1;
+    const filename = join(contractDir, `events-${files}.db`);
+    writeV2File(filename, []);
+    return new SqliteEventStore({ filename, upcasters, pageSize: 7 });
+  },
+  { pushes: true },
+);

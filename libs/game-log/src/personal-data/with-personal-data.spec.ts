@@ -71,6 +71,14 @@ describe('names sealed in the log (withPersonalData)', () => {
     const iterator = store.subscribeToAllIterable()[Symbol.asyncIterator]();
     expect(seatNames((await iterator.next()).value as RecordedEvent)).toEqual([ANA, BO]);
     await iterator.return?.();
+    // Pushed in batches too: from history, and live (another game, with the first left as it is).
+    const batches: RecordedEvent[][] = [];
+    const controller = new AbortController();
+    const pushed = store.subscribeToAllBatches?.({ signal: controller.signal }, (batch) => void batches.push([...batch]));
+    await store.append(gameStreamId('g2'), [created('g2', [{ name: BO }])], 'no_stream');
+    controller.abort();
+    await pushed;
+    expect(batches.flat().map(seatNames)).toEqual([[ANA, BO], [BO]]);
     expect(await store.seatSubjects('g1')).toEqual(
       new Map([
         [1, 'seat:g1:1'],

@@ -35,6 +35,7 @@ export class PersonalDataEventStore implements EventStore {
   readonly writesElsewhere?: () => number;
   readonly integrityProblems?: () => Promise<string[]>;
   readonly observeCommits?: (observer: CommitObserver | undefined) => void;
+  readonly subscribeToAllBatches?: EventStore['subscribeToAllBatches'];
 
   constructor(
     private readonly inner: EventStore,
@@ -44,6 +45,15 @@ export class PersonalDataEventStore implements EventStore {
     if (inner.writesElsewhere) this.writesElsewhere = () => inner.writesElsewhere?.() ?? 0;
     if (inner.integrityProblems) this.integrityProblems = () => inner.integrityProblems?.() ?? Promise.resolve([]);
     if (inner.observeCommits) this.observeCommits = (observer) => inner.observeCommits?.(observer);
+    const batches = inner.subscribeToAllBatches?.bind(inner);
+    // A batch handed on as it is unless an event in it names seats (openAll copies before it changes one).
+    if (batches) {
+      this.subscribeToAllBatches = (options, handler) =>
+        batches(options, (events) => {
+          const opened = this.openAll(events as RecordedEvent[]);
+          return opened instanceof Promise ? opened.then(handler) : handler(opened);
+        });
+    }
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

@@ -13,7 +13,7 @@ class RecordingProjection implements Projection {
   seen: RecordedEvent[] = [];
   resets = 0;
   constructor(readonly filter?: Projection['filter']) {}
-  handle(event: RecordedEvent): void {
+  handle(event: RecordedEvent): void | Promise<void> {
     this.seen.push(event);
   }
   reset(): void {
@@ -29,13 +29,21 @@ async function appendTo(store: EventStore, streamId: string, events: NewEvent[])
   return (await store.append(streamId, events, 'any')).position;
 }
 
-describe('ProjectionRunner', () => {
+/** The same store as the runner sees one that can only be pulled from (PostgreSQL, EventStoreDB). */
+const pulledOnly = (store: EventStore): EventStore =>
+  new Proxy(store, { get: (target, key) => (key === 'subscribeToAllBatches' ? undefined : Reflect.get(target, key, target)) });
+
+// Each case runs on a store that pushes live groups (in-process) and on one the runner pulls from.
+describe.each([
+  ['pushed batches', (store: EventStore) => store],
+  ['a pulled iterable', pulledOnly],
+])('ProjectionRunner, fed by %s', (_, feed) => {
   let store: EventStore;
   let checkpoints: InMemoryCheckpointStore;
   let projection: RecordingProjection;
   let runner: ProjectionRunner;
   beforeEach(() => {
-    store = new InMemoryEventStore();
+    store = feed(new InMemoryEventStore({ liveCapacity: 5 }));
     checkpoints = new InMemoryCheckpointStore();
     projection = new RecordingProjection();
     runner = new ProjectionRunner(store, checkpoints, projection);
@@ -53,6 +61,26 @@ describe('ProjectionRunner', () => {
     const live = anEvent();
     await runner.whenHandled(await appendTo(store, 'game-1', [live]));
     expect(ids(projection.seen)).toEqual(ids([...history, live]));
+  });
+
+  it('hands an async projection every event once and in order, however many commit while it waits', async () => {
+    const written = Array.from({ length: 40 }, () => anEvent());
+    let inside = 0;
+    let overlapped = false;
+    projection.handle = async (event) => {
+      inside += 1;
+      overlapped ||= inside > 1;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      projection.seen.push(event);
+      inside -= 1;
+    };
+    await runner.start();
+    let last = 0n;
+    // One at a time, more than the store's live buffer (5) while the projection waits.
+    for (const event of written) last = await appendTo(store, 'game-1', [event]);
+    await runner.whenHandled(last);
+    expect(overlapped).toBe(false);
+    expect(ids(projection.seen)).toEqual(ids(written));
   });
 
   it('stores the checkpoint after each handled event', async () => {
@@ -259,6 +287,22 @@ describe('ProjectionRunner', () => {
       expect(saved.at(-1)!.checkpoint).toBe(last);
       for (const { checkpoint, flushed } of saved) expect(flushed! >= checkpoint).toBe(true);
     });
+  });
+});
+
+describe('ProjectionRunner on an in-process store', () => {
+  it('has folded a live group by the time the append that wrote it is answered', async () => {
+    const store = new InMemoryEventStore();
+    const projection = new RecordingProjection();
+    const runner = new ProjectionRunner(store, new InMemoryCheckpointStore(), projection, { checkpointEvery: 1000 });
+    await runner.start();
+    await runner.whenHandled(await appendTo(store, 'game-1', [anEvent()]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const group = [anEvent(), anEvent()];
+    await appendTo(store, 'game-1', group);
+    expect(ids(projection.seen.slice(1))).toEqual(ids(group));
+    await runner.stop();
+    await store.close();
   });
 });
 

@@ -188,29 +188,21 @@ export class ProjectionRunner implements ReadModelRunner {
     let backoff = first;
     try {
       while (!signal.aborted) {
-        const events = this.store.subscribeToAllIterable({ fromPosition: this.lastHandled, filter: this.projection.filter, signal });
-        let current: RecordedEvent | undefined;
-        let handling = false;
+        const seen: Seen = { handled: false, handling: false };
         try {
-          for await (const event of events) {
-            current = event;
-            handling = true;
-            const pending = this.handle(event);
-            if (pending) await pending;
-            handling = false;
-            backoff = first;
-          }
+          await this.subscription(signal, seen);
           this.status = 'stopped';
           return;
         } catch (error) {
           this.error = error;
-          if (handling || signal.aborted) {
+          if (seen.handling || signal.aborted) {
             // The projection itself failed: retrying the same event would fail the same way.
             this.status = 'failed';
-            if (current) this.options.onError?.(error, current);
+            if (seen.current) this.options.onError?.(error, seen.current);
             return;
           }
           // The store dropped the subscription: keep what was handled, wait, resume after it.
+          if (seen.handled) backoff = first;
           this.status = 'reconnecting';
           this.reconnects += 1;
           await this.saveCheckpoint();
@@ -223,6 +215,41 @@ export class ProjectionRunner implements ReadModelRunner {
     } finally {
       await this.saveCheckpoint();
     }
+  }
+
+  /**
+   * One subscription from the last handled event until it ends. Pushed in batches where the store
+   * can (in-process stores: a live group is folded inside the commit that wrote it, with no promise
+   * per event), else pulled event by event. `seen` tells a projection's failure from the store's.
+   */
+  private async subscription(signal: AbortSignal, seen: Seen): Promise<void> {
+    const options = { fromPosition: this.lastHandled, filter: this.projection.filter, signal };
+    if (this.store.subscribeToAllBatches) return this.store.subscribeToAllBatches(options, (events) => this.handleAll(events, seen, 0));
+    for await (const event of this.store.subscribeToAllIterable(options)) {
+      const pending = this.handleSeen(event, seen);
+      if (pending) await pending;
+    }
+  }
+
+  /** Handles `events` from `from` on, in order; a promise only where one of them had to wait. */
+  private handleAll(events: readonly RecordedEvent[], seen: Seen, from: number): void | Promise<void> {
+    for (let i = from; i < events.length; i++) {
+      const pending = this.handleSeen(events[i] as RecordedEvent, seen);
+      if (pending) return pending.then(() => this.handleAll(events, seen, i + 1));
+    }
+  }
+
+  private handleSeen(event: RecordedEvent, seen: Seen): void | Promise<void> {
+    seen.current = event;
+    seen.handling = true;
+    const pending = this.handle(event);
+    if (!pending) return this.handledSeen(seen);
+    return pending.then(() => this.handledSeen(seen));
+  }
+
+  private handledSeen(seen: Seen): void {
+    seen.handling = false;
+    seen.handled = true;
   }
 
   /**
@@ -310,6 +337,13 @@ export class ProjectionRunner implements ReadModelRunner {
     const fraction = target === undefined || target <= 0n ? 1 : Math.min(1, Number(done) / Number(target));
     return { projection: this.projection.name, handled, position: this.lastHandled, target, fraction };
   }
+}
+
+/** What one subscription has handed the projection: whether a failure happened inside it. */
+interface Seen {
+  handled: boolean;
+  handling: boolean;
+  current?: RecordedEvent;
 }
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
