@@ -61,7 +61,7 @@ describe('read models shared by several servers on PostgreSQL', () => {
     // Events the holder has handled but not yet written when its lease goes.
     await append(east.store, 0.4, 0.6);
     const lockSessions = await shared.sql.query<{ pid: number }>(
-      `SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'logbook east'`,
+      `SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted AND a.datname = current_database() AND a.application_name = 'logbook east'`,
     );
     expect(lockSessions.rows).toHaveLength(2);
     await shared.sql.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [lockSessions.rows.map((r) => r.pid)]);
