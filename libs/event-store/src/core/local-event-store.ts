@@ -15,7 +15,7 @@ import type {
 } from '../event-store.port';
 import { EventStoreClosedError } from '../errors';
 import { NO_UPCASTERS, type UpcasterRegistry } from '../upcasting/upcaster-registry';
-import { AppendBatcher, type PendingAppend } from './append-batcher';
+import { AppendBatcher, type CommitTiming, type PendingAppend } from './append-batcher';
 import { abortableIterable, toObservable } from './async-iterables';
 import { catchUp, catchUpBatches, type CatchUpTuning } from './catch-up';
 import { assertValidExpectedRevision } from './expected-revision';
@@ -36,6 +36,8 @@ export interface LocalStoreOptions {
   pageBytes?: number;
   /** Live events one subscription buffers for a slow consumer before re-reading history. */
   liveCapacity?: number;
+  /** When a group of appends is committed (default `next-turn`, which shares one fsync among them). */
+  commitTiming?: CommitTiming;
 }
 
 const ALL = Number.MAX_SAFE_INTEGER;
@@ -75,7 +77,7 @@ export class LocalEventStore implements EventStore {
       pageBytes: options.pageBytes ?? DEFAULT_SUBSCRIPTION_PAGE_BYTES,
       liveCapacity: options.liveCapacity ?? 10_000,
     };
-    this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    this.batcher = new AppendBatcher((batch) => this.commit(batch), options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE, options.commitTiming);
     this.encodeMetadata = storage.encodeMetadata?.bind(storage);
     this.decodeMetadata = storage.decodeMetadata?.bind(storage);
     this.committer = new GroupCommitter(storage);

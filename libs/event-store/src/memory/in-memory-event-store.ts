@@ -10,10 +10,13 @@ export interface InMemoryEventStoreOptions extends LocalStoreOptions {
   singleWriter?: boolean;
 }
 
-/** For fast unit tests: the same behaviour as the SQLite store (same core), nothing on disk. */
+/**
+ * For fast unit tests: the same behaviour as the SQLite store (same core), nothing on disk. With
+ * no fsync to share, a group commits at the end of the current microtask run (`this-turn`).
+ */
 export class InMemoryEventStore extends LocalEventStore {
   constructor({ singleWriter = false, ...options }: InMemoryEventStoreOptions = {}) {
-    super('memory', new InMemoryStorage(), options);
+    super('memory', new InMemoryStorage(), { commitTiming: 'this-turn', ...options });
     if (singleWriter) Object.defineProperty(this, 'writesElsewhere', { value: () => 0 });
   }
 }
