@@ -1,5 +1,6 @@
 import { DEFAULT_SCHEMA_VERSION, type EventMetadata, type NewEvent, type RecordedEvent } from '../event-store.port';
 import { DuplicateEventIdError, InvalidAppendError } from '../errors';
+import { deepFreeze } from './deep-freeze';
 
 /** An event ready to be written: JSON already produced, so a bad payload fails only its caller. */
 export interface SerializedEvent {
@@ -14,6 +15,8 @@ export interface SerializedEvent {
   schemaVersion: number;
   /** The metadata as the storage keeps it, when it has a form of its own (SQLite v2). */
   storedMetadata?: string;
+  /** The event as appended, for live subscribers (`committedEvent`); storages never keep it. */
+  source?: NewEvent;
 }
 
 /** An event as a local store keeps it (the SQLite row, the in-memory array entry). */
@@ -81,6 +84,7 @@ export function serializeEvents(
           metadata: undefined,
           schemaVersion,
           storedMetadata: stored(event.metadata, schemaVersion, encodeMetadata),
+          source: event,
         }
       : {
           id: event.id,
@@ -89,6 +93,7 @@ export function serializeEvents(
           metadata: event.metadata ? JSON.stringify(event.metadata) : EMPTY_METADATA,
           schemaVersion,
           storedMetadata: undefined,
+          source: event,
         };
   });
 }
@@ -140,10 +145,12 @@ export function decodeRow(row: StoredRow): RecordedEvent {
 }
 
 /**
- * What live subscribers receive for an event just committed, built from the text the append
- * produced (not read back): parsed afresh, so it equals `JSON.parse(JSON.stringify(x))` of what
- * the caller gave and shares no object with it. `decodeStoredMetadata` reads `storedMetadata`
- * when the storage keeps no JSON text of the metadata.
+ * What live subscribers receive for an event just committed: equal to `JSON.parse(JSON.stringify(x))`
+ * of what the caller gave, and changed by no one. Where the appended data and metadata are plain
+ * JSON values already (no undefined, no class, no Date, no -0: `isJsonValue`), they are handed on
+ * themselves, deeply frozen (parts frozen already, as the rules freeze every event they emit, are
+ * taken as they are); otherwise they are parsed afresh from the text the append produced.
+ * `decodeStoredMetadata` reads `storedMetadata` when the storage keeps no JSON text of the metadata.
  */
 export function committedEvent(
   event: SerializedEvent,
@@ -152,8 +159,12 @@ export function committedEvent(
   position: bigint,
   decodeStoredMetadata: ((stored: string, schemaVersion: number) => EventMetadata) | undefined,
 ): RecordedEvent {
-  const metadata =
-    event.metadata !== undefined || event.storedMetadata === undefined || !decodeStoredMetadata
+  const source = event.source;
+  const given = source === undefined ? undefined : (source.metadata ?? NO_METADATA);
+  const shared = given !== undefined && isJsonValue(source?.data, 0) && isJsonValue(given, 0);
+  const metadata = shared
+    ? deepFreeze(given)
+    : event.metadata !== undefined || event.storedMetadata === undefined || !decodeStoredMetadata
       ? (JSON.parse(event.metadata ?? EMPTY_METADATA) as EventMetadata)
       : decodeStoredMetadata(event.storedMetadata, event.schemaVersion);
   return {
@@ -162,8 +173,48 @@ export function committedEvent(
     revision,
     position,
     type: event.type,
-    data: JSON.parse(event.data),
+    data: shared ? deepFreeze(source?.data) : JSON.parse(event.data),
     metadata,
     schemaVersion: event.schemaVersion,
   };
+}
+
+const NO_METADATA: EventMetadata = Object.freeze({});
+/** Deeper than any event of this game nests; past it, the text is parsed (as a cycle would be). */
+const MAX_DEPTH = 64;
+
+/**
+ * True when `JSON.parse(JSON.stringify(value))` would give an equal value: strings, finite
+ * numbers other than -0, booleans, null, arrays without holes or undefined, and objects of
+ * Object's (or no) prototype whose own enumerable values are all such.
+ */
+export function isJsonValue(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          if (!(i in value) || value[i] === undefined || !isJsonValue(value[i], depth + 1)) return false;
+        }
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      const record = value as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.prototype.hasOwnProperty.call(record, key) || key === '__proto__') return false;
+        const item = record[key];
+        if (item === undefined || !isJsonValue(item, depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
 }
