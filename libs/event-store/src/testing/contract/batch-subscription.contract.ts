@@ -1,5 +1,5 @@
 import type { BatchHandler, EventStore, RecordedEvent, SubscribeOptions } from '../../event-store.port';
-import { type ContractFixture, events, ids, sleep } from './contract-fixture';
+import { type ContractFixture, events, ids, sleep, waitFor } from './contract-fixture';
 
 /** A pushed subscription running in the background: what it was handed, and how it ended. */
 function pushed(store: EventStore, options: SubscribeOptions, handler?: BatchHandler) {
@@ -18,14 +18,6 @@ function pushed(store: EventStore, options: SubscribeOptions, handler?: BatchHan
     (error: unknown) => error,
   );
   return { batches, received: () => batches.flat(), stop: () => controller.abort(), outcome };
-}
-
-async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the subscription');
-    await sleep(5);
-  }
 }
 
 /**

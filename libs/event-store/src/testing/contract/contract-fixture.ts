@@ -75,3 +75,12 @@ export async function readEvents(store: EventStore, streamId: string): Promise<R
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `condition` holds, checking every 5 ms; fails after `ms` rather than hanging. */
+export async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the subscription');
+    await sleep(5);
+  }
+}

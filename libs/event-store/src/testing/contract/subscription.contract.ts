@@ -1,6 +1,6 @@
 import { concatMap } from 'rxjs';
 import type { RecordedEvent } from '../../event-store.port';
-import { type ContractFixture, events, firstEvents, ids, sleep } from './contract-fixture';
+import { type ContractFixture, events, firstEvents, ids, sleep, waitFor } from './contract-fixture';
 
 export function subscriptionContract(fixture: ContractFixture): void {
   describe('catch-up subscription to all', () => {
@@ -111,12 +111,4 @@ export function subscriptionContract(fixture: ContractFixture): void {
       expect(received).toHaveLength(1);
     });
   });
-}
-
-async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the subscription');
-    await sleep(5);
-  }
 }
