@@ -383,7 +383,9 @@ export class SharedGenerations<S extends SharedGenerationStore, P extends Projec
       this.follow(number);
       this.runner.followGeneration(position);
     } catch (error) {
-      if (term.live === live) await live.runner.start().catch(() => undefined);
+      // Only while the term is this server's: one that ended meanwhile (the lease lost, its runners
+      // stopped) must not get its live runner back, folding on without the lease.
+      if (term.live === live && this.term === term) await live.runner.start().catch(() => undefined);
       throw error;
     }
   }
@@ -415,10 +417,17 @@ class TermRunner implements LeaseTermRunner {
     await this.term.start();
     this.hooks.started();
   }
-  /** The term ends (the lease lost or given back): a rebuild under way is dropped, the next holder may start it again. */
+  /**
+   * The term ends (the lease lost or given back): a rebuild under way is dropped, the next holder
+   * may start it again. Every runner of the term is stopped at once, each one's end awaited: the
+   * term's `close` stops the live one only after the one being built, and not at all when that
+   * one's last save fails (as it does once the lease is gone).
+   */
   async stop(): Promise<void> {
     this.hooks.ended();
-    await this.term.close();
+    const runners = this.term.generations().map((generation) => generation.runner);
+    const [closed] = await Promise.allSettled([this.term.close(), ...runners.map((runner) => runner.stop())]);
+    if (closed.status === 'rejected') throw closed.reason;
   }
   whenHandled(position: bigint): Promise<void> {
     return this.term.runner.whenHandled(position);

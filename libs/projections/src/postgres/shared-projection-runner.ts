@@ -208,14 +208,37 @@ export class SharedProjectionRunner implements ReadModelRunner {
     return this.turn;
   }
 
+  /**
+   * This server took the lease: a term runner runs the projection from the shared checkpoint. The
+   * lease may go at any await of this (its connection ends: `lose` stops the runner it finds), so
+   * a term opened or started after that is stopped here, never left running without the lease.
+   */
   private async lead(): Promise<void> {
     // What this server remembers of the tables may be older than what the last holder wrote.
     this.db.forget(this.name);
     const runner = await this.newRunner();
+    if (!this.lease.isHeld) {
+      // Lost while the term was opened: `lose` found no runner to stop; this one never starts.
+      await runner.stop().catch(() => undefined);
+      return;
+    }
     this.runner = runner;
     this.holder = this.db.serverId;
     this.takeovers += 1;
-    await runner.start();
+    try {
+      await runner.start();
+    } catch (error) {
+      // A term that could not start (the database away a moment) ends; the next turn starts a fresh one.
+      if (this.runner === runner) await this.resign();
+      else await runner.stop().catch(() => undefined);
+      throw error;
+    }
+    if (this.runner !== runner) {
+      // Lost while it started: `lose` stopped it before its loop began, and `start` went on to begin
+      // one, which would fold on without the lease (its saves refused, their rejections unheard).
+      await runner.stop().catch(() => undefined);
+      return;
+    }
     this.shared = runner.position;
     this.wake();
   }
