@@ -16,7 +16,7 @@ import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nes
 import { EVENT_STORE, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '@logbook/event-store';
 import { gameStreamId, recordedGameEvents, recordedRulesVersion, toLogEntries, toNewEvents } from '@logbook/game-log';
 import { countNotes, GameHistory, type GameEvent, type GameState, type HistoryBase, type LogEntry, type RulesVersion } from '@logbook/rules';
-import { CommandRecords, decodeSnapshot, encodeSnapshot } from './snapshots/game-snapshot';
+import { CommandRecords, decodeSnapshot, encodeSnapshot, type DecodedSnapshot } from './snapshots/game-snapshot';
 import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type SnapshotStore } from '@logbook/app-core';
 import type { CommandRecord, LogBefore } from './snapshots/snapshot-parts';
 
@@ -218,25 +218,33 @@ export class GameRepository implements OnModuleDestroy {
    * another format or rules digest, unreadable, or not a fold of this log (the event it names is
    * not at its revision, the scenario differs, or the log after it could not follow from it: a
    * migration, an undo of an action before it). A snapshot refused is dropped; the game folds.
+   * Only what is wrong with the snapshot refuses it: a read of the log that fails (the store
+   * unavailable a moment: the client's 503) fails the load, and the snapshot stays for the next.
    */
   private async openFromSnapshot(gameId: string): Promise<LoadedGame | undefined> {
     const stored = this.snapshots?.read(gameId);
     if (!stored) return undefined;
-    const refuse = (why: string): undefined => {
-      this.logger.warn(`game ${gameId}: snapshot at revision ${stored.revision} not used (${why}); folding its log`);
+    const refuse = (why: unknown): undefined => {
+      const reason = why instanceof Error ? why.message : String(why);
+      this.logger.warn(`game ${gameId}: snapshot at revision ${stored.revision} not used (${reason}); folding its log`);
       this.snapshots?.delete(gameId);
       return undefined;
     };
+    let snapshot: DecodedSnapshot | string;
     try {
-      const snapshot = decodeSnapshot(gameId, stored.text);
-      if (typeof snapshot === 'string') return refuse(snapshot);
-      const streamId = gameStreamId(gameId);
-      const first = await this.store.readStream(streamId, { fromRevision: 0, maxCount: 1 });
-      if (first.status !== 'ok' || first.events.length === 0) return refuse('no log');
-      if ((recordedRulesVersion(first.events[0])?.scenario ?? null) !== snapshot.scenario) return refuse('another scenario');
-      const read = await this.store.readStream(streamId, { fromRevision: snapshot.base.revision });
-      const at = read.status === 'ok' ? read.events[0] : undefined;
-      if (!at || at.revision !== snapshot.base.revision || at.id !== snapshot.eventId) return refuse('not a fold of this log');
+      snapshot = decodeSnapshot(gameId, stored.text);
+    } catch (error) {
+      return refuse(error);
+    }
+    if (typeof snapshot === 'string') return refuse(snapshot);
+    const streamId = gameStreamId(gameId);
+    const first = await this.store.readStream(streamId, { fromRevision: 0, maxCount: 1 });
+    if (first.status !== 'ok' || first.events.length === 0) return refuse('no log');
+    if ((recordedRulesVersion(first.events[0])?.scenario ?? null) !== snapshot.scenario) return refuse('another scenario');
+    const read = await this.store.readStream(streamId, { fromRevision: snapshot.base.revision });
+    const at = read.status === 'ok' ? read.events[0] : undefined;
+    if (!at || at.revision !== snapshot.base.revision || at.id !== snapshot.eventId) return refuse('not a fold of this log');
+    try {
       const after = read.status === 'ok' ? read.events.slice(1) : [];
       const entries = toLogEntries(after, snapshot.base.last);
       if (!followsFrom(snapshot.base, entries)) return refuse('the log after it takes back what it holds');
@@ -259,7 +267,8 @@ export class GameRepository implements OnModuleDestroy {
       this.maybeSnapshot(game, after[after.length - 1]);
       return game;
     } catch (error) {
-      return refuse(error instanceof Error ? error.message : String(error));
+      // Its base does not resume with the log after it (a state of another shape, say).
+      return refuse(error);
     }
   }
 

@@ -145,7 +145,10 @@ export function decodeSnapshot(gameId: string, text: string): DecodedSnapshot | 
   if (document.gameId !== gameId) return 'another game';
   const base = document.base as Partial<HistoryBase> | undefined;
   const state = base?.state as Partial<GameState> | undefined;
-  if (!base || typeof base.revision !== 'number' || !state || typeof state !== 'object' || !base.floor || !base.last || typeof document.commands !== 'string') {
+  // A revision that is no position in a log is no fold of it (and a store may refuse to read there).
+  const revision = base?.revision;
+  const atRevision = Number.isSafeInteger(revision) && (revision as number) >= 0;
+  if (!base || !atRevision || !state || typeof state !== 'object' || !base.floor || !base.last || typeof document.commands !== 'string') {
     return 'incomplete';
   }
   return {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtInScenario } from '@logbook/content';
-import { SqliteEventStore } from '@logbook/event-store';
+import { EventStoreUnavailableError, SqliteEventStore } from '@logbook/event-store';
 import { gameEventUpcasters } from '@logbook/game-log';
 import { legalCommands, RuleViolation, seededRng, type SeatCommand } from '@logbook/rules';
 import { GameCommandsService } from '../game-commands.service';
@@ -141,6 +141,44 @@ describe('games opened from their snapshots', () => {
     const stored = fresh.snapshots.read(gameId)!;
     fresh.snapshots.write(gameId, { revision: stored.revision, text: corrupt(stored.text) });
     const opened = await fresh.games.load(gameId);
+    expect(opened.history.startsAfter).toBe(-1);
+    expect(outlook(opened)).toEqual(outlook(await server({ snapshots: false }).games.load(gameId)));
+  });
+
+  it.each([
+    ['its first event', 0],
+    ['the log from its revision on', 1],
+  ])('keeps a good snapshot when the store is unavailable while it reads %s: that load fails (503), the next opens from it', async (_, failing) => {
+    const gameId = await played(120);
+    const fresh = server();
+    const stored = fresh.snapshots.read(gameId)!;
+    const readStream = fresh.store.readStream.bind(fresh.store);
+    let reads = 0;
+    jest
+      .spyOn(fresh.store, 'readStream')
+      .mockImplementation((...args) => (reads++ === failing ? Promise.reject(new EventStoreUnavailableError('sqlite')) : readStream(...args)));
+    await expect(fresh.games.load(gameId)).rejects.toThrow(EventStoreUnavailableError);
+    expect(reads).toBe(failing + 1);
+    expect(fresh.snapshots.read(gameId)).toEqual(stored);
+    const opened = await fresh.games.load(gameId);
+    expect(opened.history.startsAfter).toBe(stored.revision);
+    expect(outlook(opened)).toEqual(outlook(await server({ snapshots: false }).games.load(gameId)));
+  });
+
+  it.each([
+    ['before the log', -3],
+    ['no position in it', 2.5],
+  ])('refuses, before reading the log there, a snapshot whose revision is %s, and folds the log', async (_, revision) => {
+    const gameId = await played(120);
+    const fresh = server();
+    const stored = fresh.snapshots.read(gameId)!;
+    const document = JSON.parse(stored.text) as { base: { revision: number } };
+    document.base.revision = revision;
+    fresh.snapshots.write(gameId, { revision: stored.revision, text: JSON.stringify(document) });
+    // A store may refuse such a read with an error of its own (PostgreSQL: not an integer), which fails the load.
+    const read = jest.spyOn(fresh.store, 'readStream');
+    const opened = await fresh.games.load(gameId);
+    expect(read.mock.calls.map(([, options]) => options?.fromRevision)).not.toContain(revision);
     expect(opened.history.startsAfter).toBe(-1);
     expect(outlook(opened)).toEqual(outlook(await server({ snapshots: false }).games.load(gameId)));
   });
