@@ -246,6 +246,22 @@ describe.each([
     });
   });
 
+  describe('when its checkpoint store refuses a save', () => {
+    it('fails, leaves no rejection unobserved while nobody stops it, and says why when stopped', async () => {
+      const refusing = new InMemoryCheckpointStore();
+      refusing.save = () => Promise.reject(new Error('disk full'));
+      runner = new ProjectionRunner(store, refusing, projection, { checkpointEvery: 1000, checkpointIntervalMs: 5 });
+      await runner.start();
+      await appendTo(store, 'game-1', [anEvent()]);
+      // The timer's save fails and ends the loop; the loop's last save fails again, with no one awaiting it yet.
+      await waitUntil(() => runner.status === 'failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(runner.error).toEqual(new Error('disk full'));
+      await expect(runner.stop()).rejects.toThrow('disk full');
+      runner = new ProjectionRunner(store, checkpoints, projection); // stopped already: nothing for afterEach to stop
+    });
+  });
+
   describe('checkpointing on a timer (read models off the command path)', () => {
     /** Records, at each flush, how many events it had handled: what a read model has written. */
     class FlushingProjection extends RecordingProjection {

@@ -92,6 +92,9 @@ export class ProjectionRunner implements ReadModelRunner {
     this.status = 'running';
     this.error = undefined;
     this.loop = this.follow(this.controller.signal);
+    // Awaited by `stop()`, which reports a failed last save; observed here too, so a runner that
+    // failed while nobody stops it (its checkpoint store refusing) never ends the process.
+    this.loop.catch(() => undefined);
   }
 
   /** The filter the projection reads through (what "caught up" is measured against). */
@@ -191,7 +194,8 @@ export class ProjectionRunner implements ReadModelRunner {
         const seen: Seen = { handled: false, handling: false };
         try {
           await this.subscription(signal, seen);
-          this.status = 'stopped';
+          // Ended by `stop()` or the store's close; a failed timed save (which aborts) stays failed.
+          if (this.status !== 'failed') this.status = 'stopped';
           return;
         } catch (error) {
           this.error = error;
@@ -211,9 +215,13 @@ export class ProjectionRunner implements ReadModelRunner {
           if (!signal.aborted) this.status = 'running';
         }
       }
-      this.status = 'stopped';
+      if (this.status !== 'failed') this.status = 'stopped';
     } finally {
-      await this.saveCheckpoint();
+      await this.saveCheckpoint().catch((error: unknown) => {
+        this.status = 'failed';
+        this.error = error;
+        throw error;
+      });
     }
   }
 
