@@ -141,4 +141,15 @@ describe('a read model in generations', () => {
     expect(model.rebuildStatus).toMatchObject({ state: 'failed', error: 'projection threw' });
     expect(model.generations()).toEqual([live]);
   });
+
+  it('closed mid-rebuild, stops the live runner even when the one being built fails to stop, and then reports that failure', async () => {
+    const { live, next, model } = setup(10n, 5n);
+    // The rebuild is stopped by the close: its end is not what this case checks.
+    const ended = model.rebuildOnline().done.catch(() => undefined);
+    await turns();
+    next.fake.stop = () => Promise.reject(new Error('last save refused'));
+    await expect(model.close()).rejects.toThrow('last save refused');
+    expect(live.fake.status).toBe('stopped');
+    await ended;
+  });
 });

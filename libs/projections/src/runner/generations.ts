@@ -162,15 +162,22 @@ export class GenerationalReadModel<S> {
   async close(): Promise<void> {
     this.closed = true;
     const building = this.building;
+    let failed: { error: unknown } | undefined;
     if (building) {
       // A shutdown mid-rebuild: the half-built generation is dropped (a restart would drop it too).
+      // Its failure (a last save refused) is reported after the live one is closed, not instead.
       this.building = undefined;
-      await building.runner.stop();
-      await building.discard();
+      try {
+        await building.runner.stop();
+        await building.discard();
+      } catch (error) {
+        failed = { error };
+      }
     }
     await this.current.runner.stop();
     await this.retiring;
     await this.current.close();
+    if (failed) throw failed.error;
   }
 
   private async build(generation: Generation<S>, report: (change: Partial<OnlineRebuildStatus>) => void): Promise<void> {
