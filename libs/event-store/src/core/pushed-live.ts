@@ -32,7 +32,9 @@ export class PushedLive implements LiveListener {
 
   onEvents(events: readonly RecordedEvent[]): void {
     if (this.overflowed || this.stopped) return;
-    const kept = this.filter ? events.filter((event) => matchesFilter(event, this.filter)) : events;
+    // Most groups are kept whole (a game's events, for a game read model): no copy of them then.
+    const keeps = (event: RecordedEvent) => matchesFilter(event, this.filter);
+    const kept = !this.filter || events.every(keeps) ? events : events.filter(keeps);
     if (kept.length === 0) return;
     if (this.live && !this.busy) return this.hand(kept);
     for (const event of kept) this.waiting.push(event);

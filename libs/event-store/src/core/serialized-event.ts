@@ -160,8 +160,8 @@ export function committedEvent(
   decodeStoredMetadata: ((stored: string, schemaVersion: number) => EventMetadata) | undefined,
 ): RecordedEvent {
   const source = event.source;
-  const given = source === undefined ? undefined : (source.metadata ?? NO_METADATA);
-  const shared = given !== undefined && isJsonValue(source?.data, 0) && isJsonValue(given, 0);
+  const given = source?.metadata ?? NO_METADATA;
+  const shared = source !== undefined && isJsonValue(source.data) && isJsonValue(given);
   const metadata = shared
     ? deepFreeze(given)
     : event.metadata !== undefined || event.storedMetadata === undefined || !decodeStoredMetadata
@@ -173,7 +173,7 @@ export function committedEvent(
     revision,
     position,
     type: event.type,
-    data: shared ? deepFreeze(source?.data) : JSON.parse(event.data),
+    data: shared ? deepFreeze(source.data) : JSON.parse(event.data),
     metadata,
     schemaVersion: event.schemaVersion,
   };
@@ -188,7 +188,7 @@ const MAX_DEPTH = 64;
  * numbers other than -0, booleans, null, arrays without holes or undefined, and objects of
  * Object's (or no) prototype whose own enumerable values are all such.
  */
-export function isJsonValue(value: unknown, depth: number): boolean {
+export function isJsonValue(value: unknown, depth = 0): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
