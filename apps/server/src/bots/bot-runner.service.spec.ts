@@ -15,8 +15,8 @@ import { BotRunner, seatToAct } from './bot-runner.service';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-function server(bots = true) {
-  const store = new InMemoryEventStore();
+function server(bots = true, { singleWriter = false } = {}) {
+  const store = new InMemoryEventStore({ singleWriter });
   const games = new GameRepository(store);
   const commands = new GameCommandsService(games, new GameEventsService(store), seededRng(5), new RulesCheck(store));
   const runner = new BotRunner(commands, games, { get: () => bots } as unknown as ConfigService);
@@ -82,6 +82,42 @@ describe('the bots’ runner', () => {
     const game = await s.create([{ name: 'A', bot: 'greedy' }]);
     for (let i = 0; i < 50; i++) await tick();
     expect((await s.games.load(game.gameId)).revision).toBe(game.revision);
+  });
+
+  describe('on a store only this process writes (its cached games are current after each commit)', () => {
+    it('does not wake a game no bot plays: no load and no turn of the event loop per command', async () => {
+      const s = server(true, { singleWriter: true });
+      const game = await s.create([{ name: 'Ann' }, { name: 'Rob' }]);
+      await s.games.load(game.gameId); // cached, as the seat guard leaves it
+      const load = jest.spyOn(s.games, 'load');
+      await s.commands.execute(game.gameId, 1, 'ann-1', { type: 'EndTurn' });
+      await s.commands.execute(game.gameId, 2, 'rob-1', { type: 'EndTurn' });
+      expect(s.runner.idle(game.gameId)).toBe(true);
+      for (let i = 0; i < 20; i++) await tick();
+      expect(load).not.toHaveBeenCalled();
+      await s.runner.onModuleDestroy();
+    });
+
+    it('plays a seat handed to a bot in a game that had none: the handover wakes it', async () => {
+      const s = server(true, { singleWriter: true });
+      const game = await s.create([{ name: 'Ann' }, { name: 'Rob' }]);
+      await s.games.load(game.gameId);
+      await s.commands.execute(game.gameId, 1, 'ann-1', { type: 'EndTurn' });
+      await s.commands.controlSeat(game.gameId, { seat: 2, bot: 'greedy', by: 'operator' });
+      await s.settled(game.gameId);
+      const actions = (await s.events(game.gameId)).filter((e) => e.metadata.seat === 2 && e.metadata.bot === 'greedy');
+      expect(actions.length).toBeGreaterThan(0);
+      expect(seatToAct((await s.games.load(game.gameId)).state)).toBe(1);
+      await s.runner.onModuleDestroy();
+    });
+
+    it('wakes a game not in the cache (created with a bot, never loaded here)', async () => {
+      const s = server(true, { singleWriter: true });
+      const game = await s.create([{ name: 'Bot', bot: 'greedy' }, { name: 'Ann' }]);
+      await s.settled(game.gameId);
+      expect(seatToAct((await s.games.load(game.gameId)).state)).toBe(2);
+      await s.runner.onModuleDestroy();
+    });
   });
 
   it('leaves a seat whose bot it does not know (an imported log) to wait', async () => {

@@ -68,9 +68,18 @@ export class BotRunner implements OnModuleInit, OnModuleDestroy {
     await Promise.allSettled([...this.running]);
   }
 
-  /** Wakes the game's bots soon (once, however often it is called meanwhile). */
+  /**
+   * Wakes the game's bots soon (once, however often it is called meanwhile). A game the cache
+   * holds as current (this process's own commit has just folded into it) and whose seats no bot
+   * plays is not woken at all: no turn of the event loop, no load, no store query per command.
+   * A game handed to a bot takes that handover as a commit, which wakes it with the bot in view;
+   * a game the cache cannot vouch for (not cached, or a store where others write: PostgreSQL)
+   * is woken and loaded as before.
+   */
   wake(gameId: string): void {
     if (!this.enabled || this.stopped) return;
+    const cached = this.games.trusted(gameId);
+    if (cached !== undefined && seatBotsOf(cached).size === 0) return;
     const awake = this.awake.get(gameId);
     if (awake) {
       awake.again = true;
