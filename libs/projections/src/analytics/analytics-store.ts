@@ -26,6 +26,8 @@ export interface AnalyticsStore {
   list(filter?: AnalyticsFilter): Awaitable<GameAnalytics[]>;
   clear(): Awaitable<void>;
   flush(): Awaitable<void>;
+  /** Folds put and not yet written by `flush` (absent: the in-memory store). */
+  unwritten?(): number;
   close(): Awaitable<void>;
 }
 
@@ -138,6 +140,10 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   flush(): void {
     this.rows.flush();
+  }
+
+  unwritten(): number {
+    return this.rows.pending;
   }
 
   clear(): void {

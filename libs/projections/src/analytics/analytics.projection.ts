@@ -123,4 +123,8 @@ export class AnalyticsProjection implements Projection {
   flush(): Awaitable<void> {
     return this.store.flush();
   }
+
+  unwritten(): number {
+    return this.store.unwritten?.() ?? 0;
+  }
 }

@@ -60,6 +60,8 @@ export interface GameStateStore {
   needsRebuild?(): boolean;
   /** Writes what `put` may have kept in memory (the runner calls it before each checkpoint). */
   flush(): Awaitable<void>;
+  /** Records put and not yet written by `flush` (absent: a store that keeps nothing apart, the in-memory one). */
+  unwritten?(): number;
   close(): Awaitable<void>;
 }
 

@@ -110,6 +110,30 @@ describe('the game-states read model', () => {
     await model.close();
   });
 
+  it('counts the games whose rows wait in memory, and a runner bounded by rows writes them once that many wait', async () => {
+    await appendInterleaved(store, games);
+    const states = new SqliteGameStateStore({ filename: join(dir, 'read-models.sqlite') });
+    const checkpoints = new SqliteCheckpointStore({ filename: join(dir, 'read-models.sqlite') });
+    const projection = new GameStatesProjection(states);
+    // Far more events than games: only the bound by rows (one per game) can save before the end.
+    const runner = new ProjectionRunner(store, checkpoints, projection, { checkpointEvery: 1_000_000, checkpointRows: games.size });
+    const events = Number(await store.lastPosition());
+    expect(events).toBeGreaterThan(10 * games.size);
+    await runner.start();
+    await runner.whenHandled(BigInt(events));
+    const saved = await checkpoints.load(projection.name);
+    expect(saved).toBeDefined();
+    expect(saved!).toBeLessThan(BigInt(events));
+    expect(projection.unwritten()).toBeLessThan(games.size);
+    const onDisk = new Database(join(dir, 'read-models.sqlite'), { readonly: true });
+    expect((onDisk.prepare('SELECT count(*) n FROM game_states').get() as { n: number }).n).toBe(games.size);
+    onDisk.close();
+    await runner.stop();
+    expect(projection.unwritten()).toBe(0);
+    states.close();
+    await checkpoints.close();
+  });
+
   it('rebuilds from zero with progress and ends equal to a fresh fold', async () => {
     await appendInterleaved(store, games);
     const model = open();

@@ -104,4 +104,8 @@ export class GameStatesProjection implements Projection {
   flush(): Awaitable<void> {
     return this.store.flush();
   }
+
+  unwritten(): number {
+    return this.store.unwritten?.() ?? 0;
+  }
 }

@@ -94,6 +94,10 @@ export class SqliteGameStateStore implements GameStateStore {
     this.rows.flush();
   }
 
+  unwritten(): number {
+    return this.rows.pending;
+  }
+
   list(query: GameSummaryQuery = {}): GameSummary[] {
     this.flush();
     return this.statements.list.all({

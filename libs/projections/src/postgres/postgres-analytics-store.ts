@@ -80,6 +80,10 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     this.rows.flush();
   }
 
+  unwritten(): number {
+    return this.rows.pending;
+  }
+
   close(): void {}
 
   /** Leaves the projection's commits: its generation was dropped, or another one serves. */

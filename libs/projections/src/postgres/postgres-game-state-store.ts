@@ -94,6 +94,10 @@ export class PostgresGameStateStore implements GameStateStore {
     this.rows.flush();
   }
 
+  unwritten(): number {
+    return this.rows.pending;
+  }
+
   close(): void {}
 
   /** Leaves the projection's commits: its generation was dropped, or another one serves. */

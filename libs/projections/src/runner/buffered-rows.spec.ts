@@ -165,6 +165,9 @@ describe('BufferedRows', () => {
       flush(): void {
         this.table.rows.flush();
       }
+      unwritten(): number {
+        return this.table.rows.pending;
+      }
     }
 
     const total = (rows: Row[]) => rows.reduce((sum, row) => sum + row.count, 0);
@@ -235,6 +238,38 @@ describe('BufferedRows', () => {
       await settle();
       expect(table.stored()).toEqual([{ id: 'game-1', count: 2 }]);
       expect(saved).toEqual([{ position: last, eventsInTable: 2 }]);
+    });
+
+    it('flushes once N rows are unwritten, however few events that took, and not while one busy row takes many', async () => {
+      runner = new ProjectionRunner(store, checkpoints, new CountingProjection(table), {
+        checkpointEvery: 1000,
+        checkpointRows: 3,
+        checkpointIntervalMs: 1000,
+      });
+      await runner.start();
+      // One busy game: one unwritten row however many events, so neither bound is reached.
+      let last = 0n;
+      for (let i = 0; i < 20; i++) last = await append('game-1');
+      await runner.whenHandled(last);
+      await settle();
+      expect(saved).toEqual([]);
+      expect(table.stored()).toEqual([]);
+      await append('game-2');
+      const third = await append('game-3');
+      await runner.whenHandled(third);
+      await settle();
+      expect(table.stored()).toEqual([
+        { id: 'game-1', count: 20 },
+        { id: 'game-2', count: 1 },
+        { id: 'game-3', count: 1 },
+      ]);
+      expect(saved).toEqual([{ position: third, eventsInTable: 22 }]);
+      // Counted again from the flush: two more games are not three.
+      await append('game-4');
+      const fifth = await append('game-5');
+      await runner.whenHandled(fifth);
+      await settle();
+      expect(saved).toHaveLength(1);
     });
 
     it('never saves a checkpoint ahead of the rows written, by count, by time and on stop', async () => {

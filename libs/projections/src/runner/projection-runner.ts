@@ -6,6 +6,12 @@ export interface ProjectionRunnerOptions {
   /** Save the checkpoint after this many handled events (default 1: after every event). */
   checkpointEvery?: number;
   /**
+   * Also save it once the projection holds this many unwritten rows (`Projection.unwritten`;
+   * default: no bound by rows). With it, `checkpointEvery` may be large: the rows bound the memory,
+   * the interval how old the read model may be, the count how much a restart folds again.
+   */
+  checkpointRows?: number;
+  /**
    * Also save it this many ms after the first unsaved event (default: only by count). With a
    * large `checkpointEvery`, the read model is written on a timer: once per game and interval,
    * however busy the game, and never on the path of the command that caused it.
@@ -289,9 +295,15 @@ export class ProjectionRunner implements ReadModelRunner {
   private handled(event: RecordedEvent): void | Promise<void> {
     this.lastHandled = event.position;
     this.unsaved += 1;
-    if (this.unsaved >= (this.options.checkpointEvery ?? 1)) return this.saveCheckpoint().then(() => this.wakeWaiters(event.position));
+    if (this.unsaved >= (this.options.checkpointEvery ?? 1) || this.rowsFull()) return this.saveCheckpoint().then(() => this.wakeWaiters(event.position));
     this.scheduleSave();
     this.wakeWaiters(event.position);
+  }
+
+  /** Whether the projection's unwritten rows have reached `checkpointRows`. */
+  private rowsFull(): boolean {
+    const rows = this.options.checkpointRows;
+    return rows !== undefined && (this.projection.unwritten?.() ?? 0) >= rows;
   }
 
   private wakeWaiters(position: bigint): void {

@@ -29,6 +29,12 @@ export interface Projection {
    * read model may batch its writes and the checkpoint never runs ahead of them.
    */
   flush?(): void | Promise<void>;
+  /**
+   * How many rows `handle` changed that `flush` has not written yet (rows held in memory). The
+   * runner saves once they reach `checkpointRows`, which bounds the memory they hold however many
+   * games are busy, while one busy game's row is still written once per save, not per event.
+   */
+  unwritten?(): number;
 }
 
 export interface RebuildProgress {
