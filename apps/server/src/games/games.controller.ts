@@ -20,7 +20,8 @@ import { RulesCheck, type GameRules } from './rules-check';
 import { ScenarioResolver } from './scenario-resolver';
 import { CommandSeatGuard, Game, Seat, SeatGuard } from './seat.guard';
 import { SeekIndexService } from '../history/seek-index.service';
-import { OrderMetrics } from '../metrics/order-metrics.interceptor';
+import { countedOrder } from '../metrics/order-metrics';
+import { LogbookMetrics } from '../metrics/logbook-metrics';
 import { isSeek, revisionAt, revisionOfTurn, type SeekQuery } from '../history/seek-query';
 import { PRESENCE_CLIENT_ID } from '../presence/presence.controller';
 
@@ -59,6 +60,7 @@ export class GamesController {
     private readonly rules: RulesCheck,
     private readonly bots: BotRunner,
     private readonly profiles: ProfilesService,
+    private readonly metrics: LogbookMetrics,
   ) {}
 
   /** A game a bot plays in is woken when looked at: after a restart its bots resume without a command. */
@@ -192,8 +194,7 @@ export class GamesController {
   @UseGuards(CommandSeatGuard)
   @RateBudget('commands')
   @JsonBody(COMMAND_BODY_BYTES)
-  @UseInterceptors(OrderMetrics)
-  async command(
+  command(
     @Game() game: LoadedGame,
     @Seat({ required: true }) seat: number,
     @Body() body: unknown,
@@ -201,14 +202,16 @@ export class GamesController {
     @Headers('x-correlation-id') correlationId: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CommandResult> {
-    checkCorrelationId(correlationId);
-    const { commandId, command } = parseCommandBody(body);
-    const result = await this.commands.execute(game.gameId, seat, commandId, command, {
-      ifMatch: parseIfMatch(ifMatch),
-      correlationId,
-      loaded: game,
+    return countedOrder(this.metrics, body, async () => {
+      checkCorrelationId(correlationId);
+      const { commandId, command } = parseCommandBody(body);
+      const result = await this.commands.execute(game.gameId, seat, commandId, command, {
+        ifMatch: parseIfMatch(ifMatch),
+        correlationId,
+        loaded: game,
+      });
+      res.header('ETag', `"${result.revision}"`);
+      return result;
     });
-    res.header('ETag', `"${result.revision}"`);
-    return result;
   }
 }
