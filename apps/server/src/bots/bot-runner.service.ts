@@ -69,16 +69,17 @@ export class BotRunner implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Wakes the game's bots soon (once, however often it is called meanwhile). A game the cache
-   * holds as current (this process's own commit has just folded into it) and whose seats no bot
-   * plays is not woken at all: no turn of the event loop, no load, no store query per command.
-   * A game handed to a bot takes that handover as a commit, which wakes it with the bot in view;
-   * a game the cache cannot vouch for (not cached, or a store where others write: PostgreSQL)
-   * is woken and loaded as before.
+   * Wakes the game's bots soon (once, however often it is called meanwhile). A wake follows this
+   * process's commit to the game, or a look at a game bots play (its load just caught it up), so
+   * a cached game is current then (a commit's append was taken at its revision, on any store), and
+   * one whose seats no bot plays is not woken at all: no turn of the event loop, no load, no store
+   * query per command (on PostgreSQL a round trip). A handover to a bot is itself a commit, which
+   * wakes the game with the bot in view wherever it was made; a game not cached (new, forked,
+   * imported) is woken and loaded.
    */
   wake(gameId: string): void {
     if (!this.enabled || this.stopped) return;
-    const cached = this.games.trusted(gameId);
+    const cached = this.games.peek(gameId);
     if (cached !== undefined && seatBotsOf(cached).size === 0) return;
     const awake = this.awake.get(gameId);
     if (awake) {

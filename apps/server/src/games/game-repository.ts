@@ -175,6 +175,15 @@ export class GameRepository implements OnModuleDestroy {
   }
 
   /**
+   * The cached game as it is, without asking the store or marking it used: current only where the
+   * caller knows it is, as just after this process's own commit to it (on any store: the append's
+   * expected revision took it only if it held every event before). Undefined when not cached.
+   */
+  peek(gameId: string): LoadedGame | undefined {
+    return this.cache.peek(gameId);
+  }
+
+  /**
    * Whether `game` (handed over by the seat guard before the command waited for the game's lock)
    * is still the cached game `trusted` would answer: one dropped from the cache meanwhile may have
    * missed this process's own writes since, which nothing else would notice.
