@@ -18,7 +18,7 @@ export function outcomeOf(error: unknown): { outcome: OrderOutcome; rule?: strin
  * Refusals at the seat guard (401, 403, 404) come before it and are counted by the HTTP histogram
  * only. A function the route calls, not a Nest interceptor: an interceptor puts every request
  * through rxjs and two `AsyncResource.bind` (on Node 20 each builds a deprecation wrapper), which
- * was about a tenth of the server's CPU per order over HTTP.
+ * was about half of the server's CPU per order over HTTP (258 against 126 µs at 64 clients).
  */
 export async function countedOrder<T>(metrics: LogbookMetrics, body: unknown, work: () => Promise<T>): Promise<T> {
   if (!metrics.enabled) return work();
