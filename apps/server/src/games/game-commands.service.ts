@@ -272,9 +272,11 @@ export class GameCommandsService {
   }
 
   private async handle(order: Order, attempt: number): Promise<CommandResult> {
-    // 1. Load. The first attempt may decide on the cached game unchecked (the seat guard has just
-    // read it): the append's expected revision refuses a stale one, and an outcome that a stale
-    // game could explain is decided again on the store's.
+    // 1. Load. The first attempt may decide on the cached game unchecked, on any store (the seat
+    // guard has just looked at it): the append's expected revision refuses a stale one, and an
+    // outcome that a stale game could explain is decided again on the store's. On a store others
+    // write (PostgreSQL, EventStoreDB) an order on a game this server holds current costs its
+    // append alone, no read first.
     const game =
       (attempt === 1 ? this.trusted(order) : undefined) ?? (await this.games.load(order.gameId, attempt === 1 ? { trustCache: true } : { catchUp: true }));
 

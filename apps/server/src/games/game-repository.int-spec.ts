@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtInScenario } from '@logbook/content';
-import { SqliteEventStore } from '@logbook/event-store';
+import { InMemoryEventStore, SqliteEventStore } from '@logbook/event-store';
 import { gameEventUpcasters } from '@logbook/game-log';
 import { seededRng } from '@logbook/rules';
 import { GameCommandsService } from './game-commands.service';
@@ -102,5 +102,50 @@ describe('GameRepository on a SQLite file another process also writes', () => {
     await east.commands.execute(created.gameId, seat, 'move', { type: 'MoveShip' });
     await east.games.load(created.gameId);
     expect(reads).not.toHaveBeenCalled();
+  });
+});
+
+// PostgreSQL and EventStoreDB cannot say whether another server wrote: the command path decides
+// on the cached game anyway, its append's expected revision refusing a stale decision and a refusal
+// decided again after a read. (A memory store shared by two servers behaves as those stores do.)
+describe('GameRepository on a store other servers write, which cannot say whether they did', () => {
+  const shared = () => new InMemoryEventStore();
+  const server = (store: InMemoryEventStore) => {
+    const games = new GameRepository(store);
+    return { store, games, commands: new GameCommandsService(games, new GameEventsService(store), seededRng(3), new RulesCheck(store)) };
+  };
+
+  it('appends an order on a game this server holds current without reading the stream first', async () => {
+    const east = server(shared());
+    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    await east.commands.execute(created.gameId, seat, 'start', { type: 'StartNavigation' });
+    const reads = jest.spyOn(east.store, 'readStream');
+    const moved = await east.commands.execute(created.gameId, seat, 'move', { type: 'MoveShip' });
+    expect(moved.events.length).toBeGreaterThan(0);
+    expect(reads).not.toHaveBeenCalled();
+  });
+
+  it('decides on what the other server wrote when its cached game is behind: nothing refused or decided on the old board', async () => {
+    const store = shared();
+    const east = server(store);
+    const west = server(store);
+    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+    const seat = created.seats[0].seat;
+    const { gameId } = created;
+    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
+    // On east's cached board EndNavigation would be refused (no open order) and EndTurn too (an order in progress).
+    await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
+    const closed = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+    const ended = await east.commands.execute(gameId, seat, 'end-turn', { type: 'EndTurn' });
+    expect(ended.events[0].revision).toBe(closed.revision + 1);
+    expect(ended.events.map((e) => e.type)).toContain('TurnEnded');
+    // A command west already recorded is answered from the log, not decided again.
+    expect(await east.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' })).toEqual(closed);
+    // And what the old board would take, the store's refuses: west opens and closes an order behind
+    // east's back, and east's MoveShip (legal on its cached board, where the order is open) is refused.
+    await east.commands.execute(gameId, seat, 'start-2', { type: 'StartNavigation' });
+    await west.commands.execute(gameId, seat, 'end-2', { type: 'EndNavigation' });
+    await expect(east.commands.execute(gameId, seat, 'move-2', { type: 'MoveShip' })).rejects.toMatchObject({ rule: 'navigation.no-open-order' });
   });
 });

@@ -152,13 +152,14 @@ export class GameRepository implements OnModuleDestroy {
 
   /**
    * The game, current. `catchUp` reads the store even when it says nobody else wrote;
-   * `trustCache` answers from the cache without asking the store (when it can tell at all), for
-   * a caller that detects a stale game itself: the command path, whose append with the expected
-   * revision refuses a decision made on one, and retries with `catchUp`.
+   * `trustCache` answers from the cache without asking the store, on any store, for a caller that
+   * detects a stale game itself: the command path, whose append with the expected revision
+   * refuses a decision made on one, whose refusals are decided again where the game `mayBeBehind`,
+   * and which retries with `catchUp`.
    */
   async load(gameId: string, { catchUp = false, trustCache = false } = {}): Promise<LoadedGame> {
     const cached = this.cache.peek(gameId);
-    if (cached && trustCache && !catchUp && this.caughtUpAt.has(cached)) {
+    if (cached && trustCache && !catchUp) {
       this.remember(cached);
       return cached;
     }
@@ -170,8 +171,7 @@ export class GameRepository implements OnModuleDestroy {
    * command path's first attempt, on every command. Undefined when it must be read.
    */
   trusted(gameId: string): LoadedGame | undefined {
-    const cached = this.cache.get(gameId); // most recently used
-    return cached && this.caughtUpAt.has(cached) ? cached : undefined;
+    return this.cache.get(gameId); // most recently used
   }
 
   /**
@@ -189,7 +189,7 @@ export class GameRepository implements OnModuleDestroy {
    * missed this process's own writes since, which nothing else would notice.
    */
   holds(game: LoadedGame): boolean {
-    return this.cache.peek(game.gameId) === game && this.caughtUpAt.has(game);
+    return this.cache.peek(game.gameId) === game;
   }
 
   private async read(gameId: string, cached: LoadedGame | undefined, catchUp: boolean): Promise<LoadedGame> {
@@ -335,11 +335,12 @@ export class GameRepository implements OnModuleDestroy {
   }
 
   /**
-   * Whether a cached game may lack another writer's events: only a store that can tell says so
-   * (elsewhere every load catches up, so the game is as current as a read makes it).
+   * Whether a cached game may lack another writer's events: unless the store says nobody else
+   * wrote since it was read (SQLite, a single-writer memory store), it may (PostgreSQL,
+   * EventStoreDB: other servers write at any time, and `trusted` answers the cache unread).
    */
   mayBeBehind(game: LoadedGame): boolean {
-    return this.store.writesElsewhere !== undefined && !this.isCurrent(game);
+    return !this.isCurrent(game);
   }
 
   /**

@@ -31,6 +31,7 @@ import {
   toPosition,
   toServerFilter,
   toStoreError,
+  toUnavailable,
   toWrongExpectedRevision,
 } from './eventstoredb-mapping';
 
@@ -42,6 +43,13 @@ const mapped = <T>(work: Promise<T>, streamId?: string): Promise<T> =>
 
 /** A "not leader" answer means nothing was done: the client has switched to the leader, so send again. */
 const NOT_LEADER_RETRIES = 5;
+/**
+ * An append that met a dropped connection (the client's batch-append stream ended under it) is
+ * sent once more, on the stream the client opens again: safe whether or not the first reached the
+ * server, since its events keep their ids and the server answers a repeated append of them at the
+ * same expected revision as the first (idempotent write). A store that stays away fails it again.
+ */
+const UNAVAILABLE_APPEND_RETRIES = 1;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface EventStoreDbEventStoreOptions {
@@ -85,6 +93,7 @@ export class EventStoreDbEventStore implements EventStore {
           await sleep(20 * (attempt + 1));
           continue;
         }
+        if (toUnavailable(error) && attempt < UNAVAILABLE_APPEND_RETRIES && !this.closed) continue;
         throw toWrongExpectedRevision(error, streamId, expected) ?? toStoreError(error, streamId) ?? error;
       }
     }

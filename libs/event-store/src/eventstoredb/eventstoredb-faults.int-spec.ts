@@ -87,6 +87,19 @@ describe('EventStoreDB adapter on the test server, when things go wrong', () => 
       await expect(next).rejects.toBeInstanceOf(EventStoreUnavailableError);
     });
 
+    it('an append whose connection dropped under it (the batch-append stream ended) is sent once more, and recorded once', async () => {
+      const id = stream();
+      const first = anEvent();
+      await store.append(id, [first], 'no_stream'); // opens the client's batch-append stream
+      server.dropSubscriptions();
+      const second = [anEvent(), anEvent()];
+      const result = await store.append(id, second, 0);
+      expect(result.nextExpectedRevision).toBe(2);
+      expect(await store.readStream(id)).toMatchObject({ events: [{ id: first.id }, { id: second[0].id }, { id: second[1].id }] });
+      // Sent again with the same ids at the same revision, the append is the first one's answer, not a conflict.
+      expect((await store.append(id, second, 0)).nextExpectedRevision).toBe(2);
+    });
+
     it('a stopped server is EventStoreUnavailableError for appends, reads and health, and is used again once back', async () => {
       const id = stream();
       await store.append(id, [anEvent()], 'no_stream');
