@@ -10,6 +10,33 @@ import { GameEventsService } from './game-events.service';
 import { RulesCheck } from './rules-check';
 import { GameRepository } from './game-repository';
 
+type Server = { commands: GameCommandsService };
+
+/**
+ * East caches a game, west changes it behind east's back, and east's orders are decided on what
+ * west wrote: none refused or accepted on east's old board, none decided twice.
+ */
+async function decidesOnWhatTheOtherWrote(east: Server, west: Server): Promise<void> {
+  const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
+  const seat = created.seats[0].seat;
+  const { gameId } = created;
+  await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
+  // West ends the order east still sees open: on east's cached board EndNavigation would be
+  // refused (no open order) and EndTurn too (an order in progress).
+  await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
+  const closed = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
+  const ended = await east.commands.execute(gameId, seat, 'end-turn', { type: 'EndTurn' });
+  expect(ended.events[0].revision).toBe(closed.revision + 1);
+  expect(ended.events.map((e) => e.type)).toContain('TurnEnded');
+  // A command west already recorded is answered from the log, not decided again.
+  expect(await east.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' })).toEqual(closed);
+  // And what the old board would take, the store's refuses: west closes an order behind east's
+  // back, and east's MoveShip (legal on its cached board, where the order is open) is refused.
+  await east.commands.execute(gameId, seat, 'start-2', { type: 'StartNavigation' });
+  await west.commands.execute(gameId, seat, 'end-2', { type: 'EndNavigation' });
+  await expect(east.commands.execute(gameId, seat, 'move-2', { type: 'MoveShip' })).rejects.toMatchObject({ rule: 'navigation.no-open-order' });
+}
+
 // The repository skips its catch-up read while the store says nobody else wrote; a second
 // process on the same SQLite file (here: a second connection) must still be seen at once.
 describe('GameRepository on a SQLite file another process also writes', () => {
@@ -75,22 +102,7 @@ describe('GameRepository on a SQLite file another process also writes', () => {
   });
 
   it('decides on what the other process wrote even when its cached game is behind: nothing refused or decided on the old board', async () => {
-    const east = server();
-    const west = server();
-    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
-    const seat = created.seats[0].seat;
-    const { gameId } = created;
-    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
-    // West ends the order east still sees open: on east's cached board EndNavigation would be
-    // refused (no open order) and EndTurn too (an order in progress).
-    await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
-    const closed = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
-    const ended = await east.commands.execute(gameId, seat, 'end-turn', { type: 'EndTurn' });
-    expect(ended.events[0].revision).toBe(closed.revision + 1);
-    expect(ended.events.map((e) => e.type)).toContain('TurnEnded');
-    // And a command west already recorded is answered from the log, not decided again.
-    const again = await east.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
-    expect(again).toEqual(closed);
+    await decidesOnWhatTheOtherWrote(server(), server());
   });
 
   it('answers from its cache, without reading the stream, while only this process writes', async () => {
@@ -128,24 +140,6 @@ describe('GameRepository on a store other servers write, which cannot say whethe
 
   it('decides on what the other server wrote when its cached game is behind: nothing refused or decided on the old board', async () => {
     const store = shared();
-    const east = server(store);
-    const west = server(store);
-    const created = await east.commands.createGame({ scenario: builtInScenario('first-voyage')!, players: [{ name: 'Ann' }], mode: 'standard' });
-    const seat = created.seats[0].seat;
-    const { gameId } = created;
-    await east.commands.execute(gameId, seat, 'start', { type: 'StartNavigation' });
-    // On east's cached board EndNavigation would be refused (no open order) and EndTurn too (an order in progress).
-    await west.commands.execute(gameId, seat, 'move', { type: 'MoveShip' });
-    const closed = await west.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' });
-    const ended = await east.commands.execute(gameId, seat, 'end-turn', { type: 'EndTurn' });
-    expect(ended.events[0].revision).toBe(closed.revision + 1);
-    expect(ended.events.map((e) => e.type)).toContain('TurnEnded');
-    // A command west already recorded is answered from the log, not decided again.
-    expect(await east.commands.execute(gameId, seat, 'end', { type: 'EndNavigation' })).toEqual(closed);
-    // And what the old board would take, the store's refuses: west opens and closes an order behind
-    // east's back, and east's MoveShip (legal on its cached board, where the order is open) is refused.
-    await east.commands.execute(gameId, seat, 'start-2', { type: 'StartNavigation' });
-    await west.commands.execute(gameId, seat, 'end-2', { type: 'EndNavigation' });
-    await expect(east.commands.execute(gameId, seat, 'move-2', { type: 'MoveShip' })).rejects.toMatchObject({ rule: 'navigation.no-open-order' });
+    await decidesOnWhatTheOtherWrote(server(store), server(store));
   });
 });
