@@ -102,6 +102,15 @@ describe('online rebuilds of read models shared on PostgreSQL', () => {
     const north = await open('north');
     await append(east.store, 0, 1);
     await expectUpToDate(west);
+    // The holder's replay of the log waits at this gate, so its rebuild is still under way when
+    // the holder is asked below (one game's log replays within a poll of `eventually` otherwise).
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const readAll = east.store.readAll.bind(east.store);
+    east.store.readAll = async (...args) => {
+      await gate;
+      return readAll(...args);
+    };
     const readers = [keepReading(east), keepReading(west)];
     // Two servers that do not run it, asked at once: the database records one request.
     const asked = [west.models.rebuildOnline('analytics'), north.models.rebuildOnline('analytics')];
@@ -116,6 +125,7 @@ describe('online rebuilds of read models shared on PostgreSQL', () => {
     for (const server of [west, north]) await expect(refusedAsUnderWay(server, 'analytics')).resolves.toBe(true);
     await eventually(() => east.models.rebuildStatus('analytics') !== undefined, 'the holder hears of the request');
     expect(() => east.models.rebuildOnline('analytics')).toThrow(RebuildInProgressError);
+    openGate();
     await expect(accepted[0]!.done).resolves.toMatchObject({ readModel: 'analytics', generation: 1, state: 'switched' });
     await eventually(() => [east, west, north].every((server) => server.models.generation('analytics') === 1), 'every server reads generation 1');
     expect(await Promise.all(readers.map((r) => r.stop()))).toEqual([[], []]);
