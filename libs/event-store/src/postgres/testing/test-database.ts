@@ -88,23 +88,31 @@ export async function createTestDatabase(label = 'spec'): Promise<TestDatabase> 
     url: urlWithDatabase(TEST_POSTGRES_URL, name),
     name,
     async drop() {
-      const client = new Client({ connectionString: TEST_POSTGRES_URL });
-      await client.connect();
-      try {
-        // FORCE may not end an autovacuum worker that is busy in the database (42501: not our
-        // role's process); it finishes soon, so the drop is tried again a bounded number of times.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
+      // Tried again a bounded number of times: FORCE may not end an autovacuum worker that is busy
+      // in the database (42501: not our role's process; it finishes soon), and the restart spec
+      // restarts the machine's shared cluster beside the other specs, which ends or refuses this
+      // connection for a moment (57P01, 57P03, ECONNREFUSED): then a new one is opened.
+      for (let attempt = 1; ; attempt++) {
+        const client = new Client({ connectionString: TEST_POSTGRES_URL });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          return;
+        } catch (error) {
+          if (!mayDropLater(error) || attempt >= 40) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        } finally {
+          await client.end().catch(() => undefined);
         }
-      } finally {
-        await client.end();
       }
     },
   };
+}
+
+/** A failed drop that may succeed in a moment: a busy autovacuum worker, or the cluster restarting. */
+function mayDropLater(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '42501' || code === '57P01' || code === '57P03' || code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
+  return typeof message === 'string' && /Connection terminated/.test(message);
 }
