@@ -6,14 +6,7 @@ import { join } from 'node:path';
 import { builtInScenario } from '@logbook/content';
 import { SqliteEventStore, withSharedContent, type EventStore } from '@logbook/event-store';
 import { gameSharedContent } from '@logbook/game-log';
-import {
-  READ_MODEL_CHECKPOINT_EVENTS,
-  READ_MODEL_CHECKPOINT_ROWS,
-  SHARED_CONTENT_CACHE_BYTES,
-  recordSimulatedGame,
-  simulateGame,
-  type BotName,
-} from '@logbook/app-core';
+import { READ_MODEL_SAVE_BOUNDS, SHARED_CONTENT_CACHE_BYTES, recordSimulatedGame, simulateGame, type BotName } from '@logbook/app-core';
 import { AnalyticsProjection, ProjectionRunner, SqliteAnalyticsStore, SqliteCheckpointStore } from '@logbook/projections';
 
 export interface SimulationBench {
@@ -71,10 +64,7 @@ export async function rebuildAnalytics(store: EventStore, dir: string, round: nu
   const analytics = new SqliteAnalyticsStore({ filename: readModels });
   const checkpoints = new SqliteCheckpointStore({ filename: readModels });
   // As `npm run cli -- rebuild analytics` runs it.
-  const runner = new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), {
-    checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
-    checkpointRows: READ_MODEL_CHECKPOINT_ROWS,
-  });
+  const runner = new ProjectionRunner(store, checkpoints, new AnalyticsProjection(analytics), READ_MODEL_SAVE_BOUNDS);
   const logEvents = Number((await store.lastPosition()) ?? 0n);
   const started = performance.now();
   const cpu = process.cpuUsage();

@@ -87,6 +87,8 @@ export const READ_MODEL_FLUSH_MS = 1000;
 export const READ_MODEL_CHECKPOINT_EVENTS = 50_000;
 /** ...or how many changed rows (games) wait in memory: what bounds the memory they hold. */
 export const READ_MODEL_CHECKPOINT_ROWS = 1000;
+/** The two bounds above as runner options: every runner of a read model saves by them, a rebuild's too. */
+export const READ_MODEL_SAVE_BOUNDS = { checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS, checkpointRows: READ_MODEL_CHECKPOINT_ROWS } as const;
 
 export interface OpenReadModelsOptions {
   /** How often a stand-by server tries a shared projection's lease (PostgreSQL; default 1 s). */
@@ -160,11 +162,7 @@ const readLogOf = (store: EventStore) => async (gameId: string, toRevision: numb
 // Written on a timer, off the command path: each changed game's row once per interval, not
 // once per 50 events (GET /games still waits for what was just recorded).
 const newRunner = (store: EventStore, checkpoints: CheckpointStore, projection: Projection): ProjectionRunner =>
-  new ProjectionRunner(store, checkpoints, projection, {
-    checkpointEvery: READ_MODEL_CHECKPOINT_EVENTS,
-    checkpointRows: READ_MODEL_CHECKPOINT_ROWS,
-    checkpointIntervalMs: READ_MODEL_FLUSH_MS,
-  });
+  new ProjectionRunner(store, checkpoints, projection, { ...READ_MODEL_SAVE_BOUNDS, checkpointIntervalMs: READ_MODEL_FLUSH_MS });
 
 /** A read model's rows as its store port has them: besides a game's row, listed, cleared and closed. */
 interface ReadModelRows<Row, Query, Listed> extends RowStore<Row> {

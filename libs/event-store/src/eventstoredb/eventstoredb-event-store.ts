@@ -24,6 +24,7 @@ import {
   UNKNOWN_POSITION,
   fromResolvedEvent,
   isNotLeader,
+  isUnavailable,
   isStreamNotFound,
   isSystemEvent,
   toEventData,
@@ -31,7 +32,6 @@ import {
   toPosition,
   toServerFilter,
   toStoreError,
-  toUnavailable,
   toWrongExpectedRevision,
 } from './eventstoredb-mapping';
 
@@ -93,7 +93,7 @@ export class EventStoreDbEventStore implements EventStore {
           await sleep(20 * (attempt + 1));
           continue;
         }
-        if (toUnavailable(error) && attempt < UNAVAILABLE_APPEND_RETRIES && !this.closed) continue;
+        if (isUnavailable(error) && attempt < UNAVAILABLE_APPEND_RETRIES && !this.closed) continue;
         throw toWrongExpectedRevision(error, streamId, expected) ?? toStoreError(error, streamId) ?? error;
       }
     }

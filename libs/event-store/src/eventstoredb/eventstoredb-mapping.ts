@@ -124,10 +124,15 @@ const UNAVAILABLE_GRPC_CODES = new Set([1, 4, 14]);
 
 /** The port's unavailable error for a client error that says the server could not be reached. */
 export function toUnavailable(error: unknown): Error | undefined {
+  return isUnavailable(error) ? new EventStoreUnavailableError('eventstoredb', error) : undefined;
+}
+
+/** The client's or gRPC's word that the server could not be reached or the call was cut off. */
+export function isUnavailable(error: unknown): boolean {
   const { type, code, metadata } = (error ?? {}) as { type?: unknown; code?: unknown; metadata?: unknown };
   const clientError = typeof type === 'string' && UNAVAILABLE_TYPES.has(type);
   const grpcError = type === undefined && metadata !== undefined && typeof code === 'number' && UNAVAILABLE_GRPC_CODES.has(code);
-  return clientError || grpcError ? new EventStoreUnavailableError('eventstoredb', error) : undefined;
+  return clientError || grpcError;
 }
 
 export const isStreamNotFound = (error: unknown): boolean => (error as { type?: unknown } | undefined)?.type === 'stream-not-found';
