@@ -1,8 +1,10 @@
 // The benchmark workloads are what their figures claim: boardgame.io's move/turn workload has
-// exactly the counts it is compared on, and Logbook's rules accept every command of its scripts.
+// exactly the counts it is compared on, Logbook's rules accept every command of its scripts, and
+// boardgame.io itself (the figure the target doubles) accepts every call and ends where the script does.
 import { parseScenario } from '@logbook/content';
 import { applyEvents, decide, initialState, RuleViolation, seededRng, type GameState, type PlayCommand } from '@logbook/rules';
-import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario, bgioScript, scriptCounts } from '../bench/perf/bgio-workload';
+import { bgioCalls, bgioServer } from '../bench/perf/bgio-reference';
+import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario, bgioScript, bgioScriptEnd, scriptCounts } from '../bench/perf/bgio-workload';
 import { SETUP_RESPONSE } from '../bench/perf/hex-navigation';
 
 describe("boardgame.io's move/turn workload", () => {
@@ -35,5 +37,27 @@ describe("boardgame.io's move/turn workload", () => {
     }
     for (const step of bgioScript(index)) apply(decide(state, step.command as PlayCommand, { seat: step.seat + 1, rng }));
     expect(state.status).toBe('active');
+  });
+
+  it.each([0, 1, 57, 99])("game %i: boardgame.io's Master accepts every call of its script and ends with the ships where the script does", async (index) => {
+    const server = bgioServer();
+    server.newMatch(`match-${index}`);
+    const calls = bgioCalls(bgioScript(index));
+    expect(calls.length).toBe(200 + bgioScript(index).filter((step) => step.command.type === 'EndTurn').length);
+    expect(await server.play(`match-${index}`, calls)).toBe(0);
+    expect(server.ships(`match-${index}`)).toEqual(bgioScriptEnd(index));
+  });
+
+  it("boardgame.io refuses a move the workload's rules forbid (a turn's points spent), so its acceptance means something", async () => {
+    // boardgame.io reports the refusal on the console (outside production builds).
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = bgioServer();
+    server.newMatch('spent');
+    // Three turns spend the 3 points of seat 0's turn (its ship starts on sea); a fourth is refused.
+    const turn = bgioCalls([{ seat: 0, command: { type: 'TurnShip', direction: 'cw' }, action: true }]);
+    expect(await server.play('spent', [...turn, ...turn, ...turn])).toBe(0);
+    expect(await server.play('spent', turn)).toBe(1);
+    expect(reported).toHaveBeenCalledWith('ERROR:', expect.stringContaining('invalid move: turn'));
+    reported.mockRestore();
   });
 });

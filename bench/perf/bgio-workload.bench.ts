@@ -3,7 +3,9 @@
 // besides HTTP itself — the seat guard's check of the seat token on the cached game, then
 // `execute`. Child process of `npm run bench -- bgio`; prints one JSON line.
 //   memory: one command in flight at a time, game after game, as boardgame.io's driver sends them;
-//   sqlite: durable SQLite with the 100 games in flight at once (one command in flight per game).
+//   sqlite: durable SQLite with the 100 games in flight at once (one command in flight per game);
+//   bare: the store alone in the same shape (two-event orders); rules: decideAndApply alone;
+//   floor: the rules and the store alone, the most a server on one thread could reach.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,12 +21,14 @@ import {
   type CreateGame,
   type GameState,
   type PlayCommand,
+  type Rng,
   type ScenarioDefinition,
 } from '@logbook/rules';
 import { AppModule } from '../../apps/server/src/app.module';
 import { GameCommandsService } from '../../apps/server/src/games/game-commands.service';
 import { GameRepository } from '../../apps/server/src/games/game-repository';
 import { seatOf } from '../../apps/server/src/games/seat.guard';
+import { gameStreamId, toNewEvents } from '@logbook/game-log';
 import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario, bgioScript, scriptCounts, type ScriptStep } from './bgio-workload';
 import { measureOrders } from '../orders-throughput.bench';
 import { mainThreadCpuNanos, startProfile } from './command-path.bench';
@@ -83,26 +87,27 @@ export interface RulesAloneResult {
   microsPerCommand: number;
 }
 
+/** A game of the workload through the rules alone, set up as the server sets it up (states not frozen, as production keeps them). */
+function rulesGame(scenario: ScenarioDefinition, index: number, rng: Rng): GameState {
+  const create: CreateGame = { type: 'CreateGame', gameId: `rules-${index}`, scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' };
+  let state = decideAndApply(initialState(), create, { seat: null, rng }, false).state;
+  for (let i = 0; i < 4; i++) {
+    try {
+      state = decideAndApply(state, SETUP_RESPONSE, { seat: (i % 2) + 1, rng }, false).state;
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error; // set-up waited for no plunder type
+    }
+  }
+  return state;
+}
+
 function rulesAlone(scenario: ScenarioDefinition, scripts: ScriptStep[][]): RulesAloneResult {
   const rng = seededRng(20240601);
-  // States not frozen, as a production server keeps them (LOGBOOK_FREEZE_STATES off).
-  const newGame = (index: number): GameState => {
-    const create: CreateGame = { type: 'CreateGame', gameId: `rules-${index}`, scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' };
-    let state = decideAndApply(initialState(), create, { seat: null, rng }, false).state;
-    for (let i = 0; i < 4; i++) {
-      try {
-        state = decideAndApply(state, SETUP_RESPONSE, { seat: (i % 2) + 1, rng }, false).state;
-      } catch (error) {
-        if (!(error instanceof RuleViolation)) throw error; // set-up waited for no plunder type
-      }
-    }
-    return state;
-  };
   const { commands } = scriptCounts(scripts);
   // Each round decides every command once: its refusals are the figure's (the last round's).
   let failures = 0;
   const round = (): number => {
-    const games = scripts.map((_, index) => newGame(index));
+    const games = scripts.map((_, index) => rulesGame(scenario, index, rng));
     failures = 0;
     const started = performance.now();
     scripts.forEach((script, index) => {
@@ -122,19 +127,66 @@ function rulesAlone(scenario: ScenarioDefinition, scripts: ScriptStep[][]): Rule
   return { store: 'none', commands, failures, microsPerCommand: rounds[3] };
 }
 
+/**
+ * The rules and the store alone, in the durable phase's shape: 100 games in flight, each command
+ * decided by `decideAndApply` and its events appended at once (the ids and the smallest metadata
+ * the server writes: its commandId, seat and time) to durable SQLite, nothing else. No server on
+ * one thread can acknowledge more commands a second than this; the bench prints it beside the
+ * bare store's figure, as the ceiling of the durable ratio.
+ */
+export interface FloorResult {
+  store: 'rules+sqlite';
+  commands: number;
+  failures: number;
+  /** The median of three rounds, each on a fresh file. */
+  commandsPerSecond: number;
+}
+
+async function rulesAndStore(scenario: ScenarioDefinition, scripts: ScriptStep[][]): Promise<FloorResult> {
+  const rng = seededRng(20240601);
+  const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-floor-'));
+  const { commands } = scriptCounts(scripts);
+  const rates: number[] = [];
+  let failures = 0;
+  for (let round = 0; round < 3; round++) {
+    const store = new SqliteEventStore({ filename: join(dir, `floor-${round}.db`) });
+    const games = scripts.map((_, index) => rulesGame(scenario, index, rng));
+    const started = performance.now();
+    await Promise.all(
+      scripts.map(async (script, index) => {
+        const gameId = `floor-${index}`;
+        let state = games[index];
+        let expected: number | 'no_stream' = 'no_stream';
+        for (let i = 0; i < script.length; i++) {
+          const { seat, command } = script[i];
+          try {
+            const decided = decideAndApply(state, command as PlayCommand, { seat: seat + 1, rng, now: Date.now() }, false);
+            const commandId = `c-${i}`;
+            const events = toNewEvents(gameId, commandId, decided.events, { commandId }, { seat: seat + 1, recordedAt: new Date().toISOString() });
+            expected = (await store.append(gameStreamId(gameId), events, expected)).nextExpectedRevision;
+            state = decided.state;
+          } catch {
+            failures += 1;
+            return;
+          }
+        }
+      }),
+    );
+    rates.push(commands / ((performance.now() - started) / 1000));
+    await store.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { store: 'rules+sqlite', commands, failures, commandsPerSecond: rates.sort((a, b) => a - b)[1] };
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'bare') return console.log(JSON.stringify(await bareStore()));
-  if (process.argv[2] === 'rules') {
+  if (process.argv[2] === 'rules' || process.argv[2] === 'floor') {
     const parsedScenario = parseScenario(bgioScenario());
     if (!parsedScenario.ok) throw new Error(parsedScenario.errors.join('\n'));
-    return console.log(
-      JSON.stringify(
-        rulesAlone(
-          parsedScenario.scenario,
-          Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i)),
-        ),
-      ),
-    );
+    const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i));
+    const result = process.argv[2] === 'rules' ? rulesAlone(parsedScenario.scenario, scripts) : await rulesAndStore(parsedScenario.scenario, scripts);
+    return console.log(JSON.stringify(result));
   }
   const kind = process.argv[2] === 'sqlite' ? 'sqlite' : 'memory';
   const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-'));

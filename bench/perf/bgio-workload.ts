@@ -16,11 +16,20 @@ export const BGIO_EXPECTED = { moves: 9_031, turns: 10_969, turnEnds: 8_966, com
 
 const WIDTH = 20;
 const HEIGHT = 10;
-const POINTS = 3;
-const onBoard = (hex: Hex) => hex.q >= 0 && hex.q < WIDTH && hex.r >= 0 && hex.r < HEIGHT;
+/** Navigation points a turn. */
+export const POINTS = 3;
+export const onBoard = (hex: Hex) => hex.q >= 0 && hex.q < WIDTH && hex.r >= 0 && hex.r < HEIGHT;
 const isRough = (hex: Hex) => (2 * hex.q + hex.r) % 5 === 0;
 
-const START: ReadonlyArray<{ shipId: string; hex: Hex; facing: Facing }> = [
+/** A move or a turn costs 1, or 2 when the ship starts or ends the action on a rough hex. */
+export const moveCost = (ship: ShipPlace): number => {
+  const ahead = neighbor(ship.hex, ship.facing);
+  return isRough(ship.hex) || (onBoard(ahead) && isRough(ahead)) ? 2 : 1;
+};
+export const turnCost = (ship: ShipPlace): number => (isRough(ship.hex) ? 2 : 1);
+
+/** The two ships at the start: {4,5} facing SE and {15,4} facing NW. */
+export const START: ReadonlyArray<{ shipId: string; hex: Hex; facing: Facing }> = [
   { shipId: 'north', hex: { q: 4, r: 5 }, facing: 2 }, // SE
   { shipId: 'south', hex: { q: 15, r: 4 }, facing: 5 }, // NW
 ];
@@ -107,10 +116,21 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** Where a ship stands and faces. */
+export interface ShipPlace {
+  hex: Hex;
+  facing: Facing;
+}
+
 /** Game `index`'s script: its 200 move/turn actions and the navigation and turn commands around them. */
-export function bgioScript(index: number): ScriptStep[] {
+export const bgioScript = (index: number): ScriptStep[] => play(index).steps;
+
+/** Where game `index`'s two ships stand once its script has been played (boardgame.io's run is checked against it). */
+export const bgioScriptEnd = (index: number): ShipPlace[] => play(index).ships;
+
+function play(index: number): { steps: ScriptStep[]; ships: ShipPlace[] } {
   const random = mulberry32(20240601 + index);
-  const ships = START.map((s) => ({ hex: s.hex, facing: s.facing }));
+  const ships: ShipPlace[] = START.map((s) => ({ hex: s.hex, facing: s.facing }));
   const steps: ScriptStep[] = [];
   let seat: 0 | 1 = 0;
   let points = POINTS;
@@ -126,18 +146,16 @@ export function bgioScript(index: number): ScriptStep[] {
     const ship = ships[seat];
     const ahead = neighbor(ship.hex, ship.facing);
     const other = ships[1 - seat].hex;
-    const moveCost = isRough(ship.hex) || (onBoard(ahead) && isRough(ahead)) ? 2 : 1;
-    const turnCost = isRough(ship.hex) ? 2 : 1;
-    const canMove = onBoard(ahead) && !(ahead.q === other.q && ahead.r === other.r) && moveCost <= points;
-    const canTurn = turnCost <= points;
+    const canMove = onBoard(ahead) && !(ahead.q === other.q && ahead.r === other.r) && moveCost(ship) <= points;
+    const canTurn = turnCost(ship) <= points;
     if (canMove && canTurn && random() < 0.6) {
+      points -= moveCost(ship);
       ship.hex = ahead;
-      points -= moveCost;
       act({ type: 'MoveShip' });
     } else if (canTurn) {
       const direction = random() < 0.5 ? 'cw' : 'ccw';
+      points -= turnCost(ship);
       ship.facing = turnFacing(ship.facing, direction);
-      points -= turnCost;
       act({ type: 'TurnShip', direction });
     } else {
       steps.push({ seat, command: { type: 'EndNavigation' }, action: false }, { seat, command: { type: 'EndTurn' }, action: false });
@@ -146,7 +164,7 @@ export function bgioScript(index: number): ScriptStep[] {
       points = POINTS;
     }
   }
-  return steps;
+  return { steps, ships };
 }
 
 /** Moves, turns, turn ends and commands over every game's script (the bench checks them against BGIO_EXPECTED). */
