@@ -983,6 +983,8 @@ export interface components {
         };
         /** @description [N] end the open Navigation order; unused points are lost. */
         EndNavigation: {
+            /** @description [D] then end the turn in the same command, exactly as EndTurn would. */
+            endTurn?: boolean;
             /** @constant */
             type: "EndNavigation";
         };
@@ -1956,6 +1958,8 @@ export interface components {
             rotation?: 0 | 1 | 3 | 2 | 4 | 5;
             /** @constant */
             type: "ExploreTile";
+            /** @description [D] issue the Navigation order first, as StartNavigation would, in the same command (refused while one is open). */
+            startNavigation?: boolean;
         };
         ExportHeader: {
             /** @constant */
@@ -2457,6 +2461,8 @@ export interface components {
         MoveShip: {
             /** @constant */
             type: "MoveShip";
+            /** @description [D] issue the Navigation order first, as StartNavigation would, in the same command (refused while one is open). */
+            startNavigation?: boolean;
         };
         /** @description A whole Navigation order in one command: start, the steps in order, end — all or nothing. */
         Navigate: {
@@ -3163,6 +3169,8 @@ export interface components {
             direction: components["schemas"]["TurnDirection"];
             /** @constant */
             type: "TurnShip";
+            /** @description [D] issue the Navigation order first, as StartNavigation would, in the same command (refused while one is open). */
+            startNavigation?: boolean;
         };
         TurnState: {
             seat: number;
@@ -3261,7 +3269,7 @@ export interface components {
              */
             type: "StartNavigation";
         };
-        /** @description Refused (422) with: `navigation.no-open-order`, `navigation.insufficient-points`, `ship.anchored`, `navigation.no-unoccupied-hex-reachable`, `navigation.hex-not-covered`, `navigation.terrain-not-enterable`, `navigation.enemy-ship`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        /** @description Refused (422) with: `navigation.no-open-order`, `ship.not-commanding`, `turn.no-orders-left`, `navigation.insufficient-points`, `ship.anchored`, `navigation.no-unoccupied-hex-reachable`, `navigation.hex-not-covered`, `navigation.terrain-not-enterable`, `navigation.enemy-ship`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
         MoveShipCommand: {
             commandId: string;
             /**
@@ -3269,8 +3277,9 @@ export interface components {
              * @enum {string}
              */
             type: "MoveShip";
+            startNavigation?: boolean;
         };
-        /** @description Refused (422) with: `navigation.no-open-order`, `navigation.insufficient-points`, `ship.anchored`, `navigation.no-unoccupied-hex-reachable`, `command.invalid`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        /** @description Refused (422) with: `navigation.no-open-order`, `ship.not-commanding`, `turn.no-orders-left`, `navigation.insufficient-points`, `ship.anchored`, `navigation.no-unoccupied-hex-reachable`, `command.invalid`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
         TurnShipCommand: {
             /** @enum {unknown} */
             direction: "cw" | "ccw";
@@ -3280,8 +3289,9 @@ export interface components {
              * @enum {string}
              */
             type: "TurnShip";
+            startNavigation?: boolean;
         };
-        /** @description Refused (422) with: `navigation.no-open-order`, `navigation.insufficient-points`, `ship.anchored`, `navigation.no-unoccupied-hex-reachable`, `command.invalid`, `explore.no-lookout`, `explore.hex-covered`, `explore.no-fit`, `explore.no-tile-for-act`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
+        /** @description Refused (422) with: `navigation.no-open-order`, `ship.not-commanding`, `turn.no-orders-left`, `navigation.insufficient-points`, `ship.anchored`, `navigation.no-unoccupied-hex-reachable`, `command.invalid`, `explore.no-lookout`, `explore.hex-covered`, `explore.no-fit`, `explore.no-tile-for-act`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
         ExploreTileCommand: {
             rotation?: number;
             commandId: string;
@@ -3290,9 +3300,11 @@ export interface components {
              * @enum {string}
              */
             type: "ExploreTile";
+            startNavigation?: boolean;
         };
         /** @description Refused (422) with: `navigation.no-open-order`, `navigation.ends-on-occupied-hex`, `game.over`, `seat.unknown`, `turn.not-your-turn`, `pending.response-required`, `navigation.order-in-progress` */
         EndNavigationCommand: {
+            endTurn?: boolean;
             commandId: string;
             /**
              * @description discriminator enum property added by openapi-typescript

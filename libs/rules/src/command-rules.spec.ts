@@ -50,10 +50,16 @@ const badChoices = (state: GameState, seat: number): Array<Record<string, unknow
  * true: each is declared, and the drive still does not reach it.
  */
 const WAY_OUT = 'navigation.no-unoccupied-hex-reachable';
+/**
+ * An action that opens its own order (`startNavigation`) is refused as StartNavigation is; no
+ * candidate sends one (the options list the order's start and its actions apart), so the drive
+ * never does: navigation-order.spec.ts raises both for each action.
+ */
+const OWN_ORDER = ['ship.not-commanding', 'turn.no-orders-left'];
 const NOT_REACHED: Partial<Record<PlayType, string[]>> = {
-  MoveShip: [WAY_OUT, 'navigation.enemy-ship'],
-  TurnShip: [WAY_OUT],
-  ExploreTile: ['ship.anchored', WAY_OUT, 'explore.no-fit', 'explore.no-tile-for-act'],
+  MoveShip: [WAY_OUT, 'navigation.enemy-ship', ...OWN_ORDER],
+  TurnShip: [WAY_OUT, ...OWN_ORDER],
+  ExploreTile: ['ship.anchored', WAY_OUT, 'explore.no-fit', 'explore.no-tile-for-act', ...OWN_ORDER],
   EndNavigation: ['navigation.ends-on-occupied-hex'],
   Navigate: [
     WAY_OUT,

@@ -1,3 +1,4 @@
+import type { PlayCommand } from './commands';
 import type { PlayDecision } from './decision';
 import type { CharacterState, GameState, PendingState, PlayerShipState } from './state';
 
@@ -30,6 +31,13 @@ export interface CommandSpec<C> {
   /** Pending kinds during which it is allowed (by default none: the game waits). */
   whilePending?: Array<PendingState['kind']>;
   decide(decision: PlayDecision, command: C): void;
+  /**
+   * A command that stands for several (a navigation action that opens its own order): the
+   * commands it stands for, decided one after another, each through the whole pipeline, as one
+   * action (their events in order; refused whole when any is refused). Undefined, or no `parts`,
+   * when the command stands for itself.
+   */
+  parts?(command: C): PlayCommand[] | undefined;
   /**
    * Every rule id `decide` can refuse the command with, beyond the pipeline's (PIPELINE_RULES):
    * the OpenAPI document lists them, and a spec that drives the rules checks both ways.

@@ -71,6 +71,8 @@ export const isKnownCommandType = (type: string): type is GameCommand['type'] =>
   type === 'CreateGame' || Object.prototype.hasOwnProperty.call(COMMAND_SPECS, type);
 
 export function decide(state: GameState, command: GameCommand, context: DecideContext): GameEvent[] {
+  const parts = partsOf(command);
+  if (parts) return decideParts(state, parts, context, true).events;
   return runDecision(state, command, context).events;
 }
 
@@ -86,8 +88,34 @@ export function decideAndApply(
   /** False leaves the state after unfrozen (a production server's choice; see Decision). */
   freezeStates = true,
 ): { events: GameEvent[]; state: GameState } {
+  const parts = partsOf(command);
+  if (parts) return decideParts(state, parts, context, freezeStates);
   const decision = runDecision(state, command, context, freezeStates);
   return { events: decision.events, state: decision.finish() };
+}
+
+/** The commands a command stands for (`CommandSpec.parts`), or undefined when it stands for itself. */
+function partsOf(command: GameCommand): PlayCommand[] | undefined {
+  if (command.type === 'CreateGame') return undefined;
+  const spec = own(COMMAND_SPECS as Record<string, CommandSpec<PlayCommand>>, command.type);
+  return spec?.parts?.(command);
+}
+
+/** Each part decided on the state the one before it left, as the seat's commands one after another would be: one action. */
+function decideParts(
+  state: GameState,
+  parts: readonly PlayCommand[],
+  context: DecideContext,
+  freezeStates: boolean,
+): { events: GameEvent[]; state: GameState } {
+  const events: GameEvent[] = [];
+  let after = state;
+  for (const part of parts) {
+    const decision = runDecision(after, part, context, freezeStates);
+    for (const event of decision.events) events.push(event);
+    after = decision.finish();
+  }
+  return { events, state: after };
 }
 
 function runDecision(state: GameState, command: GameCommand, context: DecideContext, freezeStates = true): Decision {

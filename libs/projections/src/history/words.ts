@@ -113,6 +113,10 @@ const reduceLabel = (c: Data, names: NameLookup): string => {
   return text ? `Reduce the damage: ${text}` : 'Reduce the damage';
 };
 
+/** A navigation action that opens its own order (RULES.md, navigation.own-order) says so first. */
+const opening = (c: Data): string => (c.startNavigation === true ? 'issued a Navigation order and ' : '');
+const openingLabel = (c: Data): string => (c.startNavigation === true ? 'Start navigation: ' : '');
+
 /** Where the page groups a command's button. */
 export type CommandGroup = 'navigation' | 'turn' | 'response' | 'history' | 'other';
 
@@ -127,19 +131,24 @@ export interface CommandWords {
 export const COMMAND_WORDS: Record<GameCommandType | HistoryCommand['type'], CommandWords> = {
   CreateGame: { group: 'other', done: () => 'created the game', label: () => 'Create the game' },
   StartNavigation: { group: 'navigation', done: (_c, _n) => 'issued a Navigation order', label: (_c, _n) => 'Start navigation' },
-  MoveShip: { group: 'navigation', done: (_c, _n) => 'sailed ahead', label: (_c, _n) => 'Sail ahead' },
+  MoveShip: { group: 'navigation', done: (c, _n) => `${opening(c)}sailed ahead`, label: (c, _n) => `${openingLabel(c)}Sail ahead` },
   TurnShip: {
     group: 'navigation',
-    done: (c, _n) => `turned the ship ${turnWord(c.direction)}`,
-    label: (c, _n) => (c.direction === 'ccw' ? 'Turn counter-clockwise ⟲' : 'Turn clockwise ⟳'),
+    done: (c, _n) => `${opening(c)}turned the ship ${turnWord(c.direction)}`,
+    label: (c, _n) => `${openingLabel(c)}${c.direction === 'ccw' ? 'Turn counter-clockwise ⟲' : 'Turn clockwise ⟳'}`,
   },
   ExploreTile: {
     group: 'navigation',
-    done: (_c, _n) => 'explored',
+    done: (c, _n) => `${opening(c)}explored`,
     // The tile is the hidden next one of the stack: without a rotation the rules place it the first way it fits.
-    label: (c, _n) => (c.rotation === undefined ? 'Explore ahead (the tile is placed the first way it fits)' : `Explore ahead, ${rotationWords(c.rotation)}`),
+    label: (c, _n) =>
+      `${openingLabel(c)}${c.rotation === undefined ? 'Explore ahead (the tile is placed the first way it fits)' : `Explore ahead, ${rotationWords(c.rotation)}`}`,
   },
-  EndNavigation: { group: 'navigation', done: (_c, _n) => 'ended the Navigation order', label: (_c, _n) => 'End navigation' },
+  EndNavigation: {
+    group: 'navigation',
+    done: (c, _n) => (c.endTurn === true ? 'ended the Navigation order and the turn' : 'ended the Navigation order'),
+    label: (c, _n) => (c.endTurn === true ? 'End navigation and the turn' : 'End navigation'),
+  },
   // A whole order in one go: it starts, takes its steps and ends, where StartNavigation only starts one.
   Navigate: { group: 'navigation', done: (c, _n) => `navigated (${steps(c.steps)})`, label: (c, _n) => `Whole order: ${steps(c.steps)}, then end navigation` },
   MoveCrew: { group: 'other', done: (_c, _n) => 'moved a crew member', label: (c, n) => `Move ${n.crew(c.crewId)} to ${nodeWords(c.node)}` },

@@ -3,7 +3,8 @@ import type { CommandSpecs } from '../command-spec';
 import { ORDER_RULES } from '../turn/orders';
 import { decideExplore } from './explore';
 import { decideMove } from './move';
-import type { NavigationCommand, NavigationStep } from './navigation.commands';
+import type { PlayCommand } from '../commands';
+import type { ExploreTile, MoveShip, NavigationCommand, NavigationStep, TurnShip } from './navigation.commands';
 import { endOrder, startOrder } from './navigation-order';
 import { decideNavigate } from './plan';
 import { decideTurn } from './turn-ship';
@@ -27,6 +28,18 @@ const STEPS: NavigationStep[] = [
   ...exploreVariants().map((v) => ({ action: 'explore' as const, ...v })),
 ];
 
+/**
+ * [D] navigation.own-order: an action with `startNavigation` stands for StartNavigation and then
+ * the action, each decided through the whole pipeline (so it is refused as StartNavigation is
+ * while an order is open), as one action.
+ */
+function ownOrder<C extends (MoveShip | TurnShip | ExploreTile) & { startNavigation?: boolean }>(command: C): PlayCommand[] | undefined {
+  if (command.startNavigation !== true) return undefined;
+  const action = { ...command };
+  delete action.startNavigation;
+  return [{ type: 'StartNavigation' }, action];
+}
+
 export const navigationCommands: CommandSpecs<NavigationCommand> = {
   StartNavigation: {
     actor: 'active-seat',
@@ -38,14 +51,16 @@ export const navigationCommands: CommandSpecs<NavigationCommand> = {
     actor: 'active-seat',
     duringNavigation: true,
     decide: (decision) => decideMove(decision),
-    rules: ['navigation.no-open-order', ...MOVE_RULES],
+    parts: ownOrder,
+    rules: ['navigation.no-open-order', ...START_RULES, ...MOVE_RULES],
     candidates: () => [{ type: 'MoveShip' }],
   },
   TurnShip: {
     actor: 'active-seat',
     duringNavigation: true,
     decide: (decision, command) => decideTurn(decision, command.direction),
-    rules: ['navigation.no-open-order', ...STEP_RULES, 'command.invalid'],
+    parts: ownOrder,
+    rules: ['navigation.no-open-order', ...START_RULES, ...STEP_RULES, 'command.invalid'],
     candidates: () => [
       { type: 'TurnShip', direction: 'cw' },
       { type: 'TurnShip', direction: 'ccw' },
@@ -55,13 +70,16 @@ export const navigationCommands: CommandSpecs<NavigationCommand> = {
     actor: 'active-seat',
     duringNavigation: true,
     decide: (decision, command) => decideExplore(decision, command.rotation),
-    rules: ['navigation.no-open-order', ...EXPLORE_RULES],
+    parts: ownOrder,
+    rules: ['navigation.no-open-order', ...START_RULES, ...EXPLORE_RULES],
     candidates: () => exploreVariants().map((v) => ({ type: 'ExploreTile', ...v })),
   },
   EndNavigation: {
     actor: 'active-seat',
     duringNavigation: true,
     decide: (decision) => endOrder(decision),
+    // [D] navigation.end-with-turn: `endTurn` ends the turn after the order, as EndTurn would.
+    parts: (command) => (command.endTurn === true ? [{ type: 'EndNavigation' }, { type: 'EndTurn' }] : undefined),
     rules: ['navigation.no-open-order', ...END_RULES],
     candidates: () => [{ type: 'EndNavigation' }],
   },

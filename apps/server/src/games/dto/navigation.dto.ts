@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsObject,
@@ -25,14 +26,21 @@ export class StartNavigationDto extends CommandDto implements CommandFields<'Sta
   shipId?: string;
 }
 
-export class MoveShipDto extends CommandDto implements CommandFields<'MoveShip'> {}
+/** A navigation action: `startNavigation: true` issues its Navigation order first, in the same command. */
+abstract class NavigationActionDto extends CommandDto {
+  @IsOptional()
+  @IsBoolean()
+  startNavigation?: boolean;
+}
 
-export class TurnShipDto extends CommandDto implements CommandFields<'TurnShip'> {
+export class MoveShipDto extends NavigationActionDto implements CommandFields<'MoveShip'> {}
+
+export class TurnShipDto extends NavigationActionDto implements CommandFields<'TurnShip'> {
   @IsIn(['cw', 'ccw'])
   direction!: TurnDirection;
 }
 
-export class ExploreTileDto extends CommandDto implements CommandFields<'ExploreTile'> {
+export class ExploreTileDto extends NavigationActionDto implements CommandFields<'ExploreTile'> {
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -40,7 +48,12 @@ export class ExploreTileDto extends CommandDto implements CommandFields<'Explore
   rotation?: Rotation;
 }
 
-export class EndNavigationDto extends CommandDto implements CommandFields<'EndNavigation'> {}
+export class EndNavigationDto extends CommandDto implements CommandFields<'EndNavigation'> {
+  /** Then end the turn, in the same command. */
+  @IsOptional()
+  @IsBoolean()
+  endTurn?: boolean;
+}
 
 /** One step of a Navigate plan; a turn names its direction. */
 export class NavigationStepDto {
