@@ -2,9 +2,19 @@
 // exactly the counts it is compared on, Logbook's rules accept every command of its scripts, and
 // boardgame.io itself (the figure the target doubles) accepts every call and ends where the script does.
 import { parseScenario } from '@logbook/content';
-import { applyEvents, decide, initialState, RuleViolation, seededRng, type GameState, type PlayCommand } from '@logbook/rules';
+import { applyEvents, decide, initialState, RuleViolation, seededRng, type GameEvent, type GameState, type PlayCommand } from '@logbook/rules';
 import { bgioCalls, bgioServer } from '../bench/perf/bgio-reference';
-import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario, bgioScript, bgioScriptEnd, scriptCounts } from '../bench/perf/bgio-workload';
+import {
+  BGIO_EXPECTED,
+  BGIO_GAMES,
+  BGIO_ONE_PER_ACTION_COMMANDS,
+  bgioScenario,
+  bgioScript,
+  bgioScriptEnd,
+  oneCommandPerAction,
+  scriptCounts,
+  type ScriptStep,
+} from '../bench/perf/bgio-workload';
 import { SETUP_RESPONSE } from '../bench/perf/hex-navigation';
 
 describe("boardgame.io's move/turn workload", () => {
@@ -59,5 +69,43 @@ describe("boardgame.io's move/turn workload", () => {
     expect(await server.play('spent', turn)).toBe(1);
     expect(reported).toHaveBeenCalledWith('ERROR:', expect.stringContaining('invalid move: turn'));
     reported.mockRestore();
+  });
+
+  it('in one command per action: the same moves, turns and turn ends in 28,966 commands, as many as boardgame.io calls', () => {
+    const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => oneCommandPerAction(bgioScript(i)));
+    expect(scriptCounts(scripts)).toEqual({ ...BGIO_EXPECTED, commands: BGIO_ONE_PER_ACTION_COMMANDS });
+    expect(scripts.reduce((sum, script) => sum + bgioCalls(script).length, 0)).toBe(BGIO_ONE_PER_ACTION_COMMANDS);
+  });
+
+  it.each([0, 42, 99])('game %i in one command per action decides the very events of the workload as written', (index) => {
+    const parsed = parseScenario(bgioScenario());
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const scenario = parsed.scenario;
+    const run = (script: ScriptStep[]): GameEvent[] => {
+      const rng = seededRng(index);
+      let state: GameState = initialState();
+      const log: GameEvent[] = [];
+      const apply = (events: GameEvent[]) => {
+        log.push(...events);
+        state = applyEvents(state, events);
+      };
+      apply(
+        decide(
+          state,
+          { type: 'CreateGame', gameId: `g${index}`, scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' },
+          { seat: null, rng },
+        ),
+      );
+      for (let i = 0; i < 4; i++) {
+        try {
+          apply(decide(state, SETUP_RESPONSE as PlayCommand, { seat: (i % 2) + 1, rng }));
+        } catch (error) {
+          if (!(error instanceof RuleViolation)) throw error;
+        }
+      }
+      for (const step of script) apply(decide(state, step.command as PlayCommand, { seat: step.seat + 1, rng }));
+      return log;
+    };
+    expect(run(oneCommandPerAction(bgioScript(index)))).toEqual(run(bgioScript(index)));
   });
 });

@@ -1,13 +1,15 @@
 // The load generator of the HTTP run of boardgame.io's workload, in its own process: the games'
 // scripts (./bgio-workload.ts) sent over keep-alive HTTP, one command in flight at a time, game
 // after game, as boardgame.io's driver sends moves. Input: one JSON argument; output: one JSON line.
-//   { url, games: [{ gameId, tokens: [seat 1's, seat 2's], index }] }
+//   { url, games: [{ gameId, tokens: [seat 1's, seat 2's], index }], onePerAction? }
 import { Agent, request } from 'node:http';
-import { bgioScript } from './bgio-workload';
+import { bgioScript, oneCommandPerAction } from './bgio-workload';
 
 export interface BgioHttpInput {
   url: string;
   games: Array<{ gameId: string; tokens: string[]; index: number }>;
+  /** The scripts in one command per action (oneCommandPerAction). */
+  onePerAction?: boolean;
 }
 
 export interface BgioHttpResult {
@@ -41,7 +43,7 @@ function post(url: URL, path: string, token: string, body: string): Promise<{ st
 async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2]) as BgioHttpInput;
   const url = new URL(input.url);
-  const scripts = input.games.map((g) => bgioScript(g.index));
+  const scripts = input.games.map((g) => (input.onePerAction ? oneCommandPerAction(bgioScript(g.index)) : bgioScript(g.index)));
   const latencies: number[] = [];
   let ok = 0;
   let firstFailure: string | undefined;

@@ -63,7 +63,8 @@ export function bgioCalls(script: readonly ScriptStep[]): Array<{ playerID: stri
     const payload = (type: string, args: unknown[] = []) => ({ type, args, playerID, credentials: `credentials-${playerID}` });
     if (command.type === 'MoveShip') calls.push({ playerID, action: { type: 'MAKE_MOVE', payload: payload('move') } });
     else if (command.type === 'TurnShip') calls.push({ playerID, action: { type: 'MAKE_MOVE', payload: payload('turn', [command.direction]) } });
-    else if (command.type === 'EndTurn') calls.push({ playerID, action: { type: 'GAME_EVENT', payload: payload('endTurn') } });
+    else if (command.type === 'EndTurn' || (command.type === 'EndNavigation' && command.endTurn))
+      calls.push({ playerID, action: { type: 'GAME_EVENT', payload: payload('endTurn') } });
   }
   return calls;
 }

@@ -2,7 +2,8 @@
 // process: the real Nest application context, and for each command what the command route does
 // besides HTTP itself — the seat guard's check of the seat token on the cached game, then
 // `execute`. Child process of `npm run bench -- bgio`; prints one JSON line.
-//   memory: one command in flight at a time, game after game, as boardgame.io's driver sends them;
+//   memory: one command in flight at a time, game after game, as boardgame.io's driver sends them
+//   (`memory one-per-action`: the scripts in one command per action, oneCommandPerAction);
 //   sqlite: durable SQLite with the 100 games in flight at once (one command in flight per game);
 //   bare: the store alone in the same shape (two-event orders); rules: decideAndApply alone;
 //   floor: the rules and the store alone, the most a server on one thread could reach.
@@ -29,13 +30,24 @@ import { GameCommandsService } from '../../apps/server/src/games/game-commands.s
 import { GameRepository } from '../../apps/server/src/games/game-repository';
 import { seatOf } from '../../apps/server/src/games/seat.guard';
 import { gameStreamId, toNewEvents } from '@logbook/game-log';
-import { BGIO_EXPECTED, BGIO_GAMES, bgioScenario, bgioScript, scriptCounts, type ScriptStep } from './bgio-workload';
+import {
+  BGIO_EXPECTED,
+  BGIO_GAMES,
+  BGIO_ONE_PER_ACTION_COMMANDS,
+  bgioScenario,
+  bgioScript,
+  oneCommandPerAction,
+  scriptCounts,
+  type ScriptStep,
+} from './bgio-workload';
 import { measureOrders } from '../orders-throughput.bench';
 import { mainThreadCpuNanos, startProfile } from './command-path.bench';
 import { SETUP_RESPONSE } from './hex-navigation';
 
 export interface BgioResult {
   store: 'memory' | 'sqlite';
+  /** The exact workload (StartNavigation, EndNavigation and EndTurn commands of their own), or one command per action. */
+  commandsPerAction: 'workload' | 'one-per-action';
   games: number;
   commands: number;
   /** Move/turn actions (the figure boardgame.io counts). */
@@ -200,10 +212,12 @@ async function main(): Promise<void> {
   const parsed = parseScenario(bgioScenario());
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const scenario: ScenarioDefinition = parsed.scenario;
-  const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i));
+  const onePerAction = process.argv[3] === 'one-per-action';
+  const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => (onePerAction ? oneCommandPerAction(bgioScript(i)) : bgioScript(i)));
   const counts = scriptCounts(scripts);
-  for (const key of Object.keys(BGIO_EXPECTED) as Array<keyof typeof BGIO_EXPECTED>) {
-    if (counts[key] !== BGIO_EXPECTED[key]) throw new Error(`the scripts have ${counts[key]} ${key}, not ${BGIO_EXPECTED[key]}`);
+  const expected = { ...BGIO_EXPECTED, commands: onePerAction ? BGIO_ONE_PER_ACTION_COMMANDS : BGIO_EXPECTED.commands };
+  for (const key of Object.keys(expected) as Array<keyof typeof expected>) {
+    if (counts[key] !== expected[key]) throw new Error(`the scripts have ${counts[key]} ${key}, not ${expected[key]}`);
   }
 
   // Games are created untimed; set-up may wait for a plunder type (refused, and ignored, when it does not).
@@ -256,6 +270,7 @@ async function main(): Promise<void> {
   const commands = counts.commands;
   const result: BgioResult = {
     store: kind,
+    commandsPerAction: onePerAction ? 'one-per-action' : 'workload',
     games: BGIO_GAMES,
     commands,
     actions: counts.moves + counts.turns,

@@ -13,6 +13,8 @@ export const BGIO_GAMES = 100;
 export const BGIO_ACTIONS_PER_GAME = 200;
 /** What the scripts must add up to (boardgame.io's own counts for the same seeds). */
 export const BGIO_EXPECTED = { moves: 9_031, turns: 10_969, turnEnds: 8_966, commands: 46_998 } as const;
+/** Commands of the 100 scripts in one command per action (`oneCommandPerAction`): boardgame.io's calls. */
+export const BGIO_ONE_PER_ACTION_COMMANDS = 28_966;
 
 const WIDTH = 20;
 const HEIGHT = 10;
@@ -95,7 +97,11 @@ export const bgioScenario = (): ScenarioDefinition => {
 };
 
 export type BgioCommand =
-  { type: 'StartNavigation' } | { type: 'MoveShip' } | { type: 'TurnShip'; direction: 'cw' | 'ccw' } | { type: 'EndNavigation' } | { type: 'EndTurn' };
+  | { type: 'StartNavigation' }
+  | { type: 'MoveShip'; startNavigation?: true }
+  | { type: 'TurnShip'; direction: 'cw' | 'ccw'; startNavigation?: true }
+  | { type: 'EndNavigation'; endTurn?: true }
+  | { type: 'EndTurn' };
 
 /** One command of a script: which seat (index 0 or 1) sends it, and whether it is a move/turn action. */
 export interface ScriptStep {
@@ -167,6 +173,30 @@ function play(index: number): { steps: ScriptStep[]; ships: ShipPlace[] } {
   return { steps, ships };
 }
 
+/**
+ * The same script in one command per player action, as boardgame.io's client sends them (RULES.md,
+ * navigation.own-order and navigation.end-with-turn): a turn's first move or turn opens the order
+ * itself (`startNavigation`), and the turn ends with the order (`EndNavigation` with `endTurn`).
+ * The same events in the same order; 28,966 commands for the 100 games, as boardgame.io's calls.
+ */
+export function oneCommandPerAction(script: readonly ScriptStep[]): ScriptStep[] {
+  const out: ScriptStep[] = [];
+  for (let i = 0; i < script.length; i++) {
+    const step = script[i];
+    const next = script[i + 1];
+    if (step.command.type === 'StartNavigation' && (next?.command.type === 'MoveShip' || next?.command.type === 'TurnShip')) {
+      out.push({ ...next, command: { ...next.command, startNavigation: true } });
+      i += 1;
+    } else if (step.command.type === 'EndNavigation' && next?.command.type === 'EndTurn') {
+      out.push({ ...step, command: { type: 'EndNavigation', endTurn: true } });
+      i += 1;
+    } else {
+      out.push(step);
+    }
+  }
+  return out;
+}
+
 /** Moves, turns, turn ends and commands over every game's script (the bench checks them against BGIO_EXPECTED). */
 export function scriptCounts(scripts: ScriptStep[][]): { moves: number; turns: number; turnEnds: number; commands: number } {
   const counts = { moves: 0, turns: 0, turnEnds: 0, commands: 0 };
@@ -175,7 +205,7 @@ export function scriptCounts(scripts: ScriptStep[][]): { moves: number; turns: n
       counts.commands += 1;
       if (command.type === 'MoveShip') counts.moves += 1;
       else if (command.type === 'TurnShip') counts.turns += 1;
-      else if (command.type === 'EndTurn') counts.turnEnds += 1;
+      else if (command.type === 'EndTurn' || (command.type === 'EndNavigation' && command.endTurn)) counts.turnEnds += 1;
     }
   }
   return counts;

@@ -96,15 +96,19 @@ export async function benchBgioWorkload(): Promise<void> {
       ` ${int(bgio.actionsPerSecond)} move/turn actions/s, ${int(bgio.calls)} calls, ${fixed(bgio.microsPerCall)} µs a call, ${bgio.failures} failed` +
       ` (the issue quoted ${int(BGIO_QUOTED_ACTIONS_PER_SECOND)} from another day)`,
   );
-  const memory = runJson<BgioResult>('bench/perf/bgio-workload.bench.ts', ['memory']);
   const target = 2 * bgio.actionsPerSecond;
-  console.log(
-    `  memory store, seat guard included, one command in flight: ${int(memory.actionsPerSecond)} move/turn actions/s` +
-      ` (target >= 2 × boardgame.io's ${int(bgio.actionsPerSecond)} in this run = ${int(target)}; ${mark(memory.actionsPerSecond >= target)};` +
-      ` ${fixed(memory.actionsPerSecond / bgio.actionsPerSecond, 2)}×),` +
-      ` ${int(memory.commandsPerSecond)} commands/s, ${fixed(memory.microsPerCommand)} µs per command` +
-      ` (${fixed(memory.mainThreadCpuMicrosPerCommand ?? memory.cpuMicrosPerCommand)} µs of main-thread CPU), ${memory.failures} failed`,
-  );
+  const memoryLine = (memory: BgioResult, what: string) =>
+    console.log(
+      `  ${what}: ${int(memory.actionsPerSecond)} move/turn actions/s` +
+        ` (target >= 2 × boardgame.io's ${int(bgio.actionsPerSecond)} in this run = ${int(target)}; ${mark(memory.actionsPerSecond >= target)};` +
+        ` ${fixed(memory.actionsPerSecond / bgio.actionsPerSecond, 2)}×),` +
+        ` ${int(memory.commands)} commands, ${int(memory.commandsPerSecond)} commands/s, ${fixed(memory.microsPerCommand)} µs per command` +
+        ` (${fixed(memory.mainThreadCpuMicrosPerCommand ?? memory.cpuMicrosPerCommand)} µs of main-thread CPU), ${memory.failures} failed`,
+    );
+  const memory = runJson<BgioResult>('bench/perf/bgio-workload.bench.ts', ['memory']);
+  memoryLine(memory, 'memory store, seat guard included, one command in flight, the workload as written');
+  const oneEach = runJson<BgioResult>('bench/perf/bgio-workload.bench.ts', ['memory', 'one-per-action']);
+  memoryLine(oneEach, 'the same in one command per action, as boardgame.io calls (a move opens its order, the order ends with the turn)');
   const rules = runJson<RulesAloneResult>('bench/perf/bgio-workload.bench.ts', ['rules']);
   console.log(
     `  the rules alone (decideAndApply on the same scripts, no server, store or projection): ${fixed(rules.microsPerCommand)} µs a command,` +
@@ -129,20 +133,26 @@ export async function benchBgioWorkload(): Promise<void> {
     ? 'the server pinned to CPU 0 and the load generator to CPU 1 (taskset)'
     : 'server and load generator sharing the cores (no taskset here)';
   console.log(`  over HTTP, one command in flight, ${how}:`);
-  for (const kind of ['memory', 'sqlite'] as const) {
+  const runs = [
+    { kind: 'memory', onePerAction: false, label: 'memory store  ' },
+    { kind: 'sqlite', onePerAction: false, label: 'durable SQLite' },
+    { kind: 'memory', onePerAction: true, label: 'memory store, one command per action  ' },
+    { kind: 'sqlite', onePerAction: true, label: 'durable SQLite, one command per action' },
+  ] as const;
+  for (const { kind, onePerAction, label } of runs) {
     const dir = mkdtempSync(join(tmpdir(), 'logbook-bgio-http-'));
     const server = await startServer(dir, { LOGBOOK_STORE: kind }, '0');
     try {
       // Warm-up on games of their own, then the measured 100; games are created untimed.
       const warm = await bgioGames(server.base, 0, 10);
-      runJson<BgioHttpResult>('bench/perf/bgio-http-load.ts', [JSON.stringify({ url: server.base, games: warm })], [], '1');
+      runJson<BgioHttpResult>('bench/perf/bgio-http-load.ts', [JSON.stringify({ url: server.base, games: warm, onePerAction })], [], '1');
       const games = await bgioGames(server.base, 0, BGIO_GAMES);
       const cpuBefore = await serverCpu(server);
-      const http = runJson<BgioHttpResult>('bench/perf/bgio-http-load.ts', [JSON.stringify({ url: server.base, games })], [], '1');
+      const http = runJson<BgioHttpResult>('bench/perf/bgio-http-load.ts', [JSON.stringify({ url: server.base, games, onePerAction })], [], '1');
       const cpuPerCommand = ((await serverCpu(server)) - cpuBefore) / Math.max(1, http.ok);
       const actions = BGIO_EXPECTED.moves + BGIO_EXPECTED.turns;
       console.log(
-        `    ${kind === 'memory' ? 'memory store  ' : 'durable SQLite'}: ${int(actions / http.seconds)} move/turn actions/s, ${int(http.ok / http.seconds)} commands/s,` +
+        `    ${label}: ${int(actions / http.seconds)} move/turn actions/s, ${int(http.ok / http.seconds)} commands/s,` +
           ` p50 ${fixed(http.p50, 2)} ms, p99 ${fixed(http.p99, 2)} ms, ${int(cpuPerCommand)} µs of server CPU per command, ${http.failures} failed` +
           (http.firstFailure ? `\n      first failure: ${http.firstFailure}` : ''),
       );
