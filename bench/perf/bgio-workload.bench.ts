@@ -255,6 +255,8 @@ async function main(): Promise<void> {
   const games: BenchGame[] = [];
   for (const script of scripts) games.push(await newGame(script));
   const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
+  // BENCH_HEAP_PROFILE=<file.heapprofile>: where the measured phase allocates (V8's sampling heap profiler).
+  const heapProfile = process.env.BENCH_HEAP_PROFILE ? await startProfile('heap') : undefined;
   const started = performance.now();
   const cpu = process.cpuUsage();
   const mainCpu = mainThreadCpuNanos();
@@ -267,6 +269,7 @@ async function main(): Promise<void> {
   const used = process.cpuUsage(cpu);
   const mainCpuUsed = mainCpu === undefined ? undefined : mainThreadCpuNanos()! - mainCpu;
   if (profile) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profile()));
+  if (heapProfile) writeFileSync(process.env.BENCH_HEAP_PROFILE!, JSON.stringify(await heapProfile()));
   const commands = counts.commands;
   const result: BgioResult = {
     store: kind,
