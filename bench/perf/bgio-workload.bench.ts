@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'rules' || process.argv[2] === 'floor') {
     const parsedScenario = parseScenario(bgioScenario());
     if (!parsedScenario.ok) throw new Error(parsedScenario.errors.join('\n'));
-    const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i));
+    const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => (process.argv[3] === 'one-per-action' ? oneCommandPerAction(bgioScript(i)) : bgioScript(i)));
     const result = process.argv[2] === 'rules' ? rulesAlone(parsedScenario.scenario, scripts) : await rulesAndStore(parsedScenario.scenario, scripts);
     return console.log(JSON.stringify(result));
   }
