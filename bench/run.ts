@@ -3,7 +3,8 @@
  * (WAL, synchronous=FULL) always; the EventStoreDB client against the protocol-level test
  * server always (labelled as such); a real EventStoreDB too when EVENTSTORE_CONNECTION_STRING is set.
  * BENCH_ORDERS_PER_GAME and BENCH_ROUNDS scale the SQLite run; BENCH_ANALYTICS_GAMES the simulated games of `analytics` (1000);
- * BENCH_INTEGRITY_MB the store `event-loop` checks (200); BENCH_HOSTILE_FORKS the forks of `hostile` (600).
+ * BENCH_INTEGRITY_MB the store `event-loop` checks (200); BENCH_HOSTILE_FORKS the forks of `hostile` (600);
+ * BENCH_BGIO_ROUNDS the rounds of `bgio`'s in-process phases, each printed as its median (3).
  * `npm run bench -- <group>` runs one group (`npm run bench -- --list` names them);
  * `npm run bench -- --profile` takes a CPU profile of the server under the HTTP load.
  */
