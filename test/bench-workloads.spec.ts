@@ -17,36 +17,43 @@ import {
 } from '../bench/perf/bgio-workload';
 import { SETUP_RESPONSE } from '../bench/perf/hex-navigation';
 
+/** Game `index` of the workload through the rules, set up as the bench sets it up, then `script`: its whole log and its state. */
+function played(index: number, script: ScriptStep[]): { log: GameEvent[]; state: GameState } {
+  const parsed = parseScenario(bgioScenario());
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  const rng = seededRng(index);
+  let state: GameState = initialState();
+  const log: GameEvent[] = [];
+  const apply = (events: GameEvent[]) => {
+    log.push(...events);
+    state = applyEvents(state, events);
+  };
+  apply(
+    decide(
+      state,
+      { type: 'CreateGame', gameId: `g${index}`, scenario: parsed.scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' },
+      { seat: null, rng },
+    ),
+  );
+  // Each ship's plunder may wait for a type, answered by its seat.
+  for (let i = 0; i < 4; i++) {
+    try {
+      apply(decide(state, SETUP_RESPONSE as PlayCommand, { seat: (i % 2) + 1, rng }));
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+    }
+  }
+  for (const step of script) apply(decide(state, step.command as PlayCommand, { seat: step.seat + 1, rng }));
+  return { log, state };
+}
+
 describe("boardgame.io's move/turn workload", () => {
   it('adds up to 9,031 moves, 10,969 turns and 8,966 turn ends in 46,998 commands over its 100 games', () => {
     expect(scriptCounts(Array.from({ length: BGIO_GAMES }, (_, i) => bgioScript(i)))).toEqual(BGIO_EXPECTED);
   });
 
   it.each([0, 1, 57, 99])('game %i: the rules accept every command of its script, and the game is still on at the end', (index) => {
-    const parsed = parseScenario(bgioScenario());
-    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    const rng = seededRng(index);
-    let state: GameState = initialState();
-    const apply = (events: ReturnType<typeof decide>) => {
-      state = applyEvents(state, events);
-    };
-    apply(
-      decide(
-        state,
-        { type: 'CreateGame', gameId: `g${index}`, scenario: parsed.scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' },
-        { seat: null, rng },
-      ),
-    );
-    // Each ship's plunder may wait for a type, answered by its seat.
-    for (let i = 0; i < 4; i++) {
-      try {
-        apply(decide(state, SETUP_RESPONSE as PlayCommand, { seat: (i % 2) + 1, rng }));
-      } catch (error) {
-        if (!(error instanceof RuleViolation)) throw error;
-      }
-    }
-    for (const step of bgioScript(index)) apply(decide(state, step.command as PlayCommand, { seat: step.seat + 1, rng }));
-    expect(state.status).toBe('active');
+    expect(played(index, bgioScript(index)).state.status).toBe('active');
   });
 
   it.each([0, 1, 57, 99])("game %i: boardgame.io's Master accepts every call of its script and ends with the ships where the script does", async (index) => {
@@ -78,34 +85,6 @@ describe("boardgame.io's move/turn workload", () => {
   });
 
   it.each([0, 42, 99])('game %i in one command per action decides the very events of the workload as written', (index) => {
-    const parsed = parseScenario(bgioScenario());
-    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    const scenario = parsed.scenario;
-    const run = (script: ScriptStep[]): GameEvent[] => {
-      const rng = seededRng(index);
-      let state: GameState = initialState();
-      const log: GameEvent[] = [];
-      const apply = (events: GameEvent[]) => {
-        log.push(...events);
-        state = applyEvents(state, events);
-      };
-      apply(
-        decide(
-          state,
-          { type: 'CreateGame', gameId: `g${index}`, scenario, players: [{ name: 'One' }, { name: 'Two' }], mode: 'standard' },
-          { seat: null, rng },
-        ),
-      );
-      for (let i = 0; i < 4; i++) {
-        try {
-          apply(decide(state, SETUP_RESPONSE as PlayCommand, { seat: (i % 2) + 1, rng }));
-        } catch (error) {
-          if (!(error instanceof RuleViolation)) throw error;
-        }
-      }
-      for (const step of script) apply(decide(state, step.command as PlayCommand, { seat: step.seat + 1, rng }));
-      return log;
-    };
-    expect(run(oneCommandPerAction(bgioScript(index)))).toEqual(run(bgioScript(index)));
+    expect(played(index, oneCommandPerAction(bgioScript(index))).log).toEqual(played(index, bgioScript(index)).log);
   });
 });
