@@ -53,7 +53,7 @@ const WAY_OUT = 'navigation.no-unoccupied-hex-reachable';
 /**
  * An action that opens its own order (`startNavigation`) is refused as StartNavigation is; no
  * candidate sends one (the options list the order's start and its actions apart), so the drive
- * never does: navigation-order.spec.ts raises both for each action.
+ * never does: navigation/own-order.spec.ts raises both for each action.
  */
 const OWN_ORDER = ['ship.not-commanding', 'turn.no-orders-left'];
 const NOT_REACHED: Partial<Record<PlayType, string[]>> = {

@@ -33,7 +33,7 @@ const STEPS: NavigationStep[] = [
  * the action, each decided through the whole pipeline (so it is refused as StartNavigation is
  * while an order is open), as one action.
  */
-function ownOrder<C extends (MoveShip | TurnShip | ExploreTile) & { startNavigation?: boolean }>(command: C): PlayCommand[] | undefined {
+function ownOrder<C extends MoveShip | TurnShip | ExploreTile>(command: C): PlayCommand[] | undefined {
   if (command.startNavigation !== true) return undefined;
   const action = { ...command };
   delete action.startNavigation;
