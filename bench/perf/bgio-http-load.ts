@@ -3,7 +3,7 @@
 // after game, as boardgame.io's driver sends moves. Input: one JSON argument; output: one JSON line.
 //   { url, games: [{ gameId, tokens: [seat 1's, seat 2's], index }], onePerAction? }
 import { Agent, request } from 'node:http';
-import { bgioScript, oneCommandPerAction } from './bgio-workload';
+import { workloadScript } from './bgio-workload';
 
 export interface BgioHttpInput {
   url: string;
@@ -43,7 +43,7 @@ function post(url: URL, path: string, token: string, body: string): Promise<{ st
 async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2]) as BgioHttpInput;
   const url = new URL(input.url);
-  const scripts = input.games.map((g) => (input.onePerAction ? oneCommandPerAction(bgioScript(g.index)) : bgioScript(g.index)));
+  const scripts = input.games.map((g) => workloadScript(g.index, input.onePerAction === true));
   const latencies: number[] = [];
   let ok = 0;
   let firstFailure: string | undefined;

@@ -30,16 +30,7 @@ import { GameCommandsService } from '../../apps/server/src/games/game-commands.s
 import { GameRepository } from '../../apps/server/src/games/game-repository';
 import { seatOf } from '../../apps/server/src/games/seat.guard';
 import { gameStreamId, toNewEvents } from '@logbook/game-log';
-import {
-  BGIO_EXPECTED,
-  BGIO_GAMES,
-  BGIO_ONE_PER_ACTION_COMMANDS,
-  bgioScenario,
-  bgioScript,
-  oneCommandPerAction,
-  scriptCounts,
-  type ScriptStep,
-} from './bgio-workload';
+import { BGIO_EXPECTED, BGIO_GAMES, BGIO_ONE_PER_ACTION_COMMANDS, bgioScenario, scriptCounts, workloadScript, type ScriptStep } from './bgio-workload';
 import { measureOrders } from '../orders-throughput.bench';
 import { mainThreadCpuNanos, startProfile } from './command-path.bench';
 import { SETUP_RESPONSE } from './hex-navigation';
@@ -196,7 +187,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'rules' || process.argv[2] === 'floor') {
     const parsedScenario = parseScenario(bgioScenario());
     if (!parsedScenario.ok) throw new Error(parsedScenario.errors.join('\n'));
-    const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => (process.argv[3] === 'one-per-action' ? oneCommandPerAction(bgioScript(i)) : bgioScript(i)));
+    const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => workloadScript(i, process.argv[3] === 'one-per-action'));
     const result = process.argv[2] === 'rules' ? rulesAlone(parsedScenario.scenario, scripts) : await rulesAndStore(parsedScenario.scenario, scripts);
     return console.log(JSON.stringify(result));
   }
@@ -213,7 +204,7 @@ async function main(): Promise<void> {
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const scenario: ScenarioDefinition = parsed.scenario;
   const onePerAction = process.argv[3] === 'one-per-action';
-  const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => (onePerAction ? oneCommandPerAction(bgioScript(i)) : bgioScript(i)));
+  const scripts = Array.from({ length: BGIO_GAMES }, (_, i) => workloadScript(i, onePerAction));
   const counts = scriptCounts(scripts);
   const expected = { ...BGIO_EXPECTED, commands: onePerAction ? BGIO_ONE_PER_ACTION_COMMANDS : BGIO_EXPECTED.commands };
   for (const key of Object.keys(expected) as Array<keyof typeof expected>) {

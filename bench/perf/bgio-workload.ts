@@ -152,15 +152,17 @@ function play(index: number): { steps: ScriptStep[]; ships: ShipPlace[] } {
     const ship = ships[seat];
     const ahead = neighbor(ship.hex, ship.facing);
     const other = ships[1 - seat].hex;
-    const canMove = onBoard(ahead) && !(ahead.q === other.q && ahead.r === other.r) && moveCost(ship) <= points;
-    const canTurn = turnCost(ship) <= points;
+    const move = moveCost(ship);
+    const turn = turnCost(ship);
+    const canMove = onBoard(ahead) && !(ahead.q === other.q && ahead.r === other.r) && move <= points;
+    const canTurn = turn <= points;
     if (canMove && canTurn && random() < 0.6) {
-      points -= moveCost(ship);
+      points -= move;
       ship.hex = ahead;
       act({ type: 'MoveShip' });
     } else if (canTurn) {
       const direction = random() < 0.5 ? 'cw' : 'ccw';
-      points -= turnCost(ship);
+      points -= turn;
       ship.facing = turnFacing(ship.facing, direction);
       act({ type: 'TurnShip', direction });
     } else {
@@ -196,6 +198,10 @@ export function oneCommandPerAction(script: readonly ScriptStep[]): ScriptStep[]
   }
   return out;
 }
+
+/** Game `index`'s script as written, or in one command per action. */
+export const workloadScript = (index: number, onePerAction: boolean): ScriptStep[] =>
+  onePerAction ? oneCommandPerAction(bgioScript(index)) : bgioScript(index);
 
 /** Moves, turns, turn ends and commands over every game's script (the bench checks them against BGIO_EXPECTED). */
 export function scriptCounts(scripts: ScriptStep[][]): { moves: number; turns: number; turnEnds: number; commands: number } {

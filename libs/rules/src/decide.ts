@@ -71,9 +71,11 @@ export const isKnownCommandType = (type: string): type is GameCommand['type'] =>
   type === 'CreateGame' || Object.prototype.hasOwnProperty.call(COMMAND_SPECS, type);
 
 export function decide(state: GameState, command: GameCommand, context: DecideContext): GameEvent[] {
-  const parts = partsOf(command);
+  const spec = specOf(command);
+  // A spec is found only for a play command (never CreateGame).
+  const parts = spec?.parts?.(command as PlayCommand);
   if (parts) return decideParts(state, parts, context, true).events;
-  return runDecision(state, command, context).events;
+  return runDecision(state, command, spec, context).events;
 }
 
 /**
@@ -88,17 +90,17 @@ export function decideAndApply(
   /** False leaves the state after unfrozen (a production server's choice; see Decision). */
   freezeStates = true,
 ): { events: GameEvent[]; state: GameState } {
-  const parts = partsOf(command);
+  const spec = specOf(command);
+  // A spec is found only for a play command (never CreateGame).
+  const parts = spec?.parts?.(command as PlayCommand);
   if (parts) return decideParts(state, parts, context, freezeStates);
-  const decision = runDecision(state, command, context, freezeStates);
+  const decision = runDecision(state, command, spec, context, freezeStates);
   return { events: decision.events, state: decision.finish() };
 }
 
-/** The commands a command stands for (`CommandSpec.parts`), or undefined when it stands for itself. */
-function partsOf(command: GameCommand): PlayCommand[] | undefined {
-  if (command.type === 'CreateGame') return undefined;
-  const spec = own(COMMAND_SPECS as Record<string, CommandSpec<PlayCommand>>, command.type);
-  return spec?.parts?.(command);
+/** The command's table entry, looked up once per command (its `parts`, then its pipeline); undefined for CreateGame or an unknown type. */
+function specOf(command: GameCommand): CommandSpec<PlayCommand> | undefined {
+  return command.type === 'CreateGame' ? undefined : own(COMMAND_SPECS as Record<string, CommandSpec<PlayCommand>>, command.type);
 }
 
 /** Each part decided on the state the one before it left, as the seat's commands one after another would be: one action. */
@@ -111,14 +113,20 @@ function decideParts(
   const events: GameEvent[] = [];
   let after = state;
   for (const part of parts) {
-    const decision = runDecision(after, part, context, freezeStates);
+    const decision = runDecision(after, part, specOf(part), context, freezeStates);
     for (const event of decision.events) events.push(event);
     after = decision.finish();
   }
   return { events, state: after };
 }
 
-function runDecision(state: GameState, command: GameCommand, context: DecideContext, freezeStates = true): Decision {
+function runDecision(
+  state: GameState,
+  command: GameCommand,
+  spec: CommandSpec<PlayCommand> | undefined,
+  context: DecideContext,
+  freezeStates = true,
+): Decision {
   const decision = new Decision(state, context.seat, context.rng, freezeStates);
   decision.hooks = PHASE_HOOKS;
   if (command.type === 'CreateGame') {
@@ -128,7 +136,6 @@ function runDecision(state: GameState, command: GameCommand, context: DecideCont
   }
   ensureSeatMayAct(state, decision);
 
-  const spec = own(COMMAND_SPECS as Record<string, CommandSpec<PlayCommand>>, command.type);
   if (!spec) throw new RuleViolation('command.unknown', `Unknown command type ${command.type}`);
   const seat = decision.seat;
   if (spec.actor === 'active-seat') {
